@@ -1,0 +1,82 @@
+import { LineCounter, isAlias, isMap, isNode, isPair, isScalar, isSeq, parseDocument } from 'yaml';
+import type { Document, Node } from 'yaml';
+import { DialectError } from './dialect-error';
+
+/** One YAML string of the payload (a functional object or a readout), parsed with positions. */
+export interface YamlSource {
+  text: string;
+  doc: Document.Parsed;
+  lines: LineCounter;
+  /** How error logs name this text, e.g. "functional YAML (sampling_payload.sampling)". */
+  label: string;
+  /** Where the root node sits in the user's ExecutePayload. */
+  rootPath: string;
+}
+
+/** Tags whose content the real service's deserialiser would execute; we never do. */
+const CODE_BEARING_TAGS = new Set(['!function', '!lambda', '!type']);
+
+/**
+ * Parse without resolving anything: unknown tags stay on the nodes (the `yaml` package only
+ * warns), so the interpreter sees exactly what the user wrote.
+ */
+export function parseYamlSource(text: string, rootPath: string, kind: string): YamlSource {
+  const lines = new LineCounter();
+  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
+  const src: YamlSource = { text, doc, lines, label: `${kind} YAML (${rootPath})`, rootPath };
+  const syntax = doc.errors[0];
+  if (syntax) {
+    throw new DialectError({
+      path: rootPath,
+      problem: `the YAML does not parse: ${firstLine(syntax.message)}`,
+      expected: 'one YAML document holding a tagged mapping',
+      source: src,
+      offset: syntax.pos[0],
+    });
+  }
+  rejectCodeBearingTags(src, doc.contents, rootPath);
+  return src;
+}
+
+function firstLine(message: string): string {
+  return message.split('\n')[0] ?? message;
+}
+
+function rejectCodeBearingTags(src: YamlSource, node: unknown, path: string): void {
+  if (!isNode(node)) return;
+  const tag = node.tag;
+  if (tag && (CODE_BEARING_TAGS.has(tag) || /^!!python\//.test(tag))) {
+    throw new DialectError({
+      path,
+      subject: `tag ${tag}`,
+      problem: 'code-bearing tag not supported by the simulator',
+      expected: 'plain data: numbers, strings, lists and the tags of the payload dialect',
+      hint: `${tag} carries pickled code that the real service would execute; the simulator never runs code. Replace it with the literal value it computes.`,
+      source: src,
+      offset: nodeOffset(src, node),
+    });
+  }
+  if (isMap(node)) {
+    for (const pair of node.items) {
+      if (!isPair(pair)) continue;
+      const key = isScalar(pair.key) ? String(pair.key.value) : '?';
+      rejectCodeBearingTags(src, pair.key, `${path}.${key}`);
+      rejectCodeBearingTags(src, pair.value, `${path}.${key}`);
+    }
+  } else if (isSeq(node)) {
+    node.items.forEach((item, i) => rejectCodeBearingTags(src, item, `${path}[${i}]`));
+  }
+}
+
+/**
+ * Offset where the node starts as the user sees it. `node.range` starts after the tag, but an
+ * error about `!CNOT {...}` should point at `!CNOT`, so step back over the tag when present.
+ */
+export function nodeOffset(src: YamlSource, node: Node | null | undefined): number | undefined {
+  if (!node || !node.range) return undefined;
+  const start = node.range[0];
+  if (isAlias(node) || !node.tag) return start;
+  const before = src.text.lastIndexOf(node.tag, start);
+  if (before >= 0 && src.text.slice(before + node.tag.length, start).trim() === '') return before;
+  return start;
+}

@@ -1,0 +1,3 @@
+export * from './contract';
+export * from './schemas';
+export * from './errors';

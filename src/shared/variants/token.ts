@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import type { VariantId } from './declaration';
+import { VARIANTS } from './declaration';
+import { DESCRIPTIONS } from './descriptions';
+
+/** Token as the model holds it (spec §2.1): snake_case fields. */
+export interface Token<V extends VariantId = VariantId> {
+  access_token: string;
+  expires_in: number;
+  issued_at: V extends 'A' ? number : V extends 'B' ? string : number | string;
+  refresh_token: string;
+  token_type: 'bearer';
+}
+
+/** Token as it arrives on the wire: camelCase keys, `issuedAt` a string of digits. */
+export interface TokenWire {
+  accessToken: string;
+  expiresIn: number;
+  issuedAt: string;
+  refreshToken: string;
+  tokenType: 'bearer';
+}
+
+const digits = z.string().regex(/^\d+$/, 'expected a string of digits');
+const bearer = z.literal('bearer', { message: "token type must be 'bearer'" });
+
+/**
+ * The login response. A refresh response may omit `refreshToken` (wire-facts): decode it with
+ * `{ refresh: true }` and keep the old refresh token.
+ */
+export function tokenWireSchema(options: { refresh?: boolean } = {}) {
+  return z.looseObject({
+    accessToken: z.string().min(1),
+    expiresIn: z.number().int().nonnegative(),
+    issuedAt: digits,
+    refreshToken: options.refresh ? z.string().min(1).optional() : z.string().min(1),
+    tokenType: bearer,
+  });
+}
+
+export function tokenModelSchema(variant: VariantId) {
+  const issuedAt = VARIANTS[variant].issuedAt === 'integer' ? z.number().int().nonnegative() : digits;
+  return z
+    .strictObject({
+      access_token: z.string().min(1),
+      expires_in: z.number().int().nonnegative(),
+      issued_at: issuedAt,
+      refresh_token: z.string().min(1),
+      token_type: bearer,
+    })
+    .meta({ description: DESCRIPTIONS.token });
+}
+
+/** Wire → model. `previousRefreshToken` fills in a refresh response that omitted it. */
+export function tokenFromWire<V extends VariantId>(
+  variant: V,
+  wire: unknown,
+  previousRefreshToken?: string,
+): z.ZodSafeParseResult<Token<V>> {
+  const parsed = tokenWireSchema({ refresh: previousRefreshToken !== undefined }).safeParse(wire);
+  if (!parsed.success) return parsed as z.ZodSafeParseResult<never>;
+  const w = parsed.data;
+  const model = {
+    access_token: w.accessToken,
+    expires_in: w.expiresIn,
+    issued_at: VARIANTS[variant].issuedAt === 'integer' ? Number(w.issuedAt) : w.issuedAt,
+    refresh_token: w.refreshToken ?? previousRefreshToken,
+    token_type: w.tokenType,
+  };
+  return tokenModelSchema(variant).safeParse(model) as z.ZodSafeParseResult<Token<V>>;
+}
+
+/** Model → wire (what the simulator sends). */
+export function tokenToWire(token: Token): TokenWire {
+  return {
+    accessToken: token.access_token,
+    expiresIn: token.expires_in,
+    issuedAt: String(token.issued_at),
+    refreshToken: token.refresh_token,
+    tokenType: token.token_type,
+  };
+}
