@@ -6,5 +6,8 @@ import { DESCRIPTIONS } from './descriptions';
  * A datetime without a zone is rejected (spec §2.10: "timezone-aware datetime").
  */
 export const datetimeSchema = z.iso
-  .datetime({ offset: true, message: 'expected a timezone-aware ISO 8601 datetime (with Z or ±hh:mm)' })
+  .datetime({
+    offset: true,
+    message: 'expected a timezone-aware ISO 8601 datetime (with Z or ±hh:mm)',
+  })
   .meta({ description: DESCRIPTIONS.datetime });

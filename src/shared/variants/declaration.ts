@@ -18,7 +18,8 @@ export interface ExecuteKind {
   /** The inner payload's one required field holding the functional object (§2.5). */
   readonly functionalField: string;
   /** What the functional field holds, in the specification's words. */
-  readonly functionalKind: 'functional object' | 'experiment functional object' | 'experiment object';
+  readonly functionalKind:
+    'functional object' | 'experiment functional object' | 'experiment object';
   /** Variant A: a required `readout` sits beside the functional object (§2.5). */
   readonly readout: boolean;
   /** The ExecuteResult field populated for this type (§2.7). */
@@ -192,10 +193,12 @@ export const VARIANT_B = {
 export const VARIANTS = { A: VARIANT_A, B: VARIANT_B } as const;
 export type VariantDecl<V extends VariantId> = (typeof VARIANTS)[V];
 
-export type ExecuteTypeOf<V extends VariantId> = VariantDecl<V>['executeKinds'][number]['executeType'];
+export type ExecuteTypeOf<V extends VariantId> =
+  VariantDecl<V>['executeKinds'][number]['executeType'];
 export type ExecuteType = ExecuteTypeOf<'A'> | ExecuteTypeOf<'B'>;
 export type ResultFieldOf<V extends VariantId> = VariantDecl<V>['resultFields'][number];
-export type PayloadFieldOf<V extends VariantId> = VariantDecl<V>['executeKinds'][number]['payloadField'];
+export type PayloadFieldOf<V extends VariantId> =
+  VariantDecl<V>['executeKinds'][number]['payloadField'];
 export type JobTypeOf<V extends VariantId> = VariantDecl<V>['jobTypes'][number];
 export type JobType = JobTypeOf<'A'> | JobTypeOf<'B'>;
 

@@ -15,12 +15,14 @@ export const DESCRIPTIONS = {
     'The functional object (spec §2.5). Its internal structure is not shown by the specification; it is sent as the YAML you write, byte-for-byte.',
   experimentObject:
     'The experiment object (spec §2.5). An experiment is identified inside its serialized form by a YAML tag; it is sent as the YAML you write, byte-for-byte.',
-  deviceType: 'DeviceType: analog quantum processor, digital quantum processor or simulator (spec §2.3).',
+  deviceType:
+    'DeviceType: analog quantum processor, digital quantum processor or simulator (spec §2.3).',
   deviceStatus: 'DeviceStatus: online, maintenance or offline (spec §2.3).',
   jobStatus: 'JobStatus: where the job is in its lifecycle (spec §2.8).',
   jobType: 'JobType: the job category used by the scheduler (spec §2.9).',
   jobId: 'JobId: the handle returned right after the execute operation (spec §2.10).',
-  jobIdMessage: 'A notice for the user from the service, for example a maintenance announcement (Variant A).',
+  jobIdMessage:
+    'A notice for the user from the service, for example a maintenance announcement (Variant A).',
   token: 'Token: the login response (spec §2.1). Its token type is `bearer`.',
   datetime: 'A timezone-aware datetime.',
 } as const;

@@ -28,7 +28,9 @@ export const deviceStatusSchema = z
   .meta({ description: DESCRIPTIONS.deviceStatus });
 export const jobStatusSchema = z.enum(JOB_STATUSES).meta({ description: DESCRIPTIONS.jobStatus });
 
-export function isTerminalStatus(status: JobStatus | null | undefined): status is TerminalJobStatus {
+export function isTerminalStatus(
+  status: JobStatus | null | undefined,
+): status is TerminalJobStatus {
   return (TERMINAL_JOB_STATUSES as readonly string[]).includes(status ?? '');
 }
 

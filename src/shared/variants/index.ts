@@ -7,3 +7,4 @@ export * from './device';
 export * from './payload';
 export * from './jobs';
 export * from './json-schema';
+export * from './issues';

@@ -51,7 +51,11 @@ function memo<T>(key: string, build: () => z.ZodType): z.ZodType<T> {
 function jobIdShape(variant: VariantId): Record<string, z.ZodType> {
   const shape: Record<string, z.ZodType> = { id: z.number().int().nonnegative() };
   if (VARIANTS[variant].jobIdMessage) {
-    shape.message = z.string().nullable().optional().meta({ description: DESCRIPTIONS.jobIdMessage });
+    shape.message = z
+      .string()
+      .nullable()
+      .optional()
+      .meta({ description: DESCRIPTIONS.jobIdMessage });
   }
   return shape;
 }

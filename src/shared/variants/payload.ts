@@ -1,5 +1,11 @@
 import { z } from 'zod';
-import type { ExecuteKind, ExecuteTypeOf, PayloadFieldOf, ResultFieldOf, VariantId } from './declaration';
+import type {
+  ExecuteKind,
+  ExecuteTypeOf,
+  PayloadFieldOf,
+  ResultFieldOf,
+  VariantId,
+} from './declaration';
 import { VARIANTS } from './declaration';
 import { DESCRIPTIONS, payloadDescription } from './descriptions';
 
@@ -24,10 +30,15 @@ export type ExecuteResult<V extends VariantId = VariantId> = { type: ExecuteType
  */
 export type PayloadForm = 'model' | 'document';
 
-function opaque(form: PayloadForm, description: string): z.ZodType {
+function opaque(form: PayloadForm, description: string, field: string): z.ZodType {
   if (form === 'model') return z.string().min(1).meta({ description });
   return z
-    .custom<unknown>((v) => v !== null && v !== undefined, { message: 'required' })
+    .custom<unknown>((v) => v !== null && v !== undefined, {
+      error: (issue) =>
+        issue.input === undefined
+          ? `required field '${field}' is missing`
+          : `'${field}' must hold the object, not be empty or null`,
+    })
     .meta({ description });
 }
 
@@ -37,15 +48,18 @@ function innerPayloadSchema(kind: ExecuteKind, form: PayloadForm, strict: boolea
       ? DESCRIPTIONS.functionalObject
       : DESCRIPTIONS.experimentObject;
   const shape: Record<string, z.ZodType> = {
-    [kind.functionalField]: opaque(form, functionalDescription),
+    [kind.functionalField]: opaque(form, functionalDescription, kind.functionalField),
   };
-  if (kind.readout) shape.readout = opaque(form, DESCRIPTIONS.readout);
+  if (kind.readout) shape.readout = opaque(form, DESCRIPTIONS.readout, 'readout');
   const obj = strict ? z.strictObject(shape) : z.looseObject(shape);
   return obj.meta({ description: payloadDescription(kind.payloadObject, kind.executeType) });
 }
 
 /** The populated payload fields of an ExecutePayload-like object. */
-export function populatedPayloadFields(variant: VariantId, value: Record<string, unknown>): string[] {
+export function populatedPayloadFields(
+  variant: VariantId,
+  value: Record<string, unknown>,
+): string[] {
   return VARIANTS[variant].executeKinds
     .map((k) => k.payloadField)
     .filter((f) => value[f] !== null && value[f] !== undefined);
@@ -79,6 +93,10 @@ export function exactlyOnePayloadIssues(
     });
   }
   return issues;
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 const cache = new Map<string, z.ZodType>();
@@ -122,7 +140,11 @@ export function executePayloadObjectSchema(
   return memo(`payloadObject:${variant}:${form}:${strict}`, () => {
     const shape: Record<string, z.ZodType> = { type: executeTypeSchema(variant) };
     for (const kind of VARIANTS[variant].executeKinds) {
-      shape[kind.payloadField] = innerPayloadSchema(kind, form, strict).nullable().optional();
+      // The description sits on the property too, so hovers show it for the whole field.
+      shape[kind.payloadField] = innerPayloadSchema(kind, form, strict)
+        .nullable()
+        .optional()
+        .meta({ description: payloadDescription(kind.payloadObject, kind.executeType) });
     }
     const obj = strict ? z.strictObject(shape) : z.looseObject(shape);
     return obj.meta({ description: DESCRIPTIONS.executePayload });
@@ -139,11 +161,17 @@ export function executePayloadSchema<V extends VariantId>(
 ): z.ZodType<ExecutePayload<V>> {
   const key = `payload:${variant}:${options.form ?? 'model'}:${options.strict ?? true}`;
   return memo(key, () =>
-    executePayloadObjectSchema(variant, options).superRefine((value, ctx) => {
-      for (const issue of exactlyOnePayloadIssues(variant, value as Record<string, unknown>)) {
-        ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
-      }
-    }),
+    executePayloadObjectSchema(variant, options).superRefine(
+      (value, ctx) => {
+        for (const issue of exactlyOnePayloadIssues(variant, value as Record<string, unknown>)) {
+          ctx.addIssue({ code: 'custom', path: issue.path, message: issue.message });
+        }
+      },
+      // Zod skips refinements once a field has failed; the editor needs the rule's markers
+      // alongside the others (a missing readout AND a second payload), so run it whenever
+      // there is an object to look at.
+      { when: (payload) => isPlainObject(payload.value) },
+    ),
   ) as unknown as z.ZodType<ExecutePayload<V>>;
 }
 

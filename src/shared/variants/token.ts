@@ -23,6 +23,16 @@ export interface TokenWire {
 
 const digits = z.string().regex(/^\d+$/, 'expected a string of digits');
 const bearer = z.literal('bearer', { message: "token type must be 'bearer'" });
+/**
+ * On the wire `issuedAt` is a string of digits (wire-facts); a plain integer is taken too and
+ * normalised, so a service that drops the quotes does not lock people out.
+ */
+const wireIssuedAt = z.union([digits, z.number().int().nonnegative().transform(String)]);
+/** RFC 6749 §5.1: the token type is case-insensitive; the model always holds `bearer`. */
+const wireBearer = z
+  .string()
+  .refine((s) => s.toLowerCase() === 'bearer', { message: "token type must be 'bearer'" })
+  .transform(() => 'bearer' as const);
 
 /**
  * The login response. A refresh response may omit `refreshToken` (wire-facts): decode it with
@@ -32,14 +42,15 @@ export function tokenWireSchema(options: { refresh?: boolean } = {}) {
   return z.looseObject({
     accessToken: z.string().min(1),
     expiresIn: z.number().int().nonnegative(),
-    issuedAt: digits,
+    issuedAt: wireIssuedAt,
     refreshToken: options.refresh ? z.string().min(1).optional() : z.string().min(1),
-    tokenType: bearer,
+    tokenType: wireBearer,
   });
 }
 
 export function tokenModelSchema(variant: VariantId) {
-  const issuedAt = VARIANTS[variant].issuedAt === 'integer' ? z.number().int().nonnegative() : digits;
+  const issuedAt =
+    VARIANTS[variant].issuedAt === 'integer' ? z.number().int().nonnegative() : digits;
   return z
     .strictObject({
       access_token: z.string().min(1),

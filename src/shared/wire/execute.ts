@@ -1,0 +1,137 @@
+import { z } from 'zod';
+import type { JobType, VariantId } from '../variants/declaration';
+import { executeKind } from '../variants/declaration';
+import type { PathIssue } from '../variants/issues';
+import { pathIssues } from '../variants/issues';
+import type { ExecutePayload } from '../variants/payload';
+import { executePayloadSchema, jobTypeSchema } from '../variants/payload';
+import { isPlainObject, WireDecodeError } from './errors';
+
+/*
+ * The body of `POST {base}/execute` (wire-facts "Execute"): the ExecutePayload travels as a JSON
+ * string inside an envelope that also names the device and the scheduler's job type.
+ */
+
+export interface ExecuteEnvelope {
+  device_code: string;
+  /** The ExecutePayload (spec §2.6) serialised as a JSON string. */
+  payload: string;
+  job_type: JobType;
+  meta: Record<string, unknown>;
+  name?: string | undefined;
+}
+
+const envelopeCache = new Map<VariantId, z.ZodType<ExecuteEnvelope>>();
+
+/** A request schema, so strict: unknown keys are rejected. `meta` defaults to `{}`. */
+export function executeEnvelopeSchema(variant: VariantId): z.ZodType<ExecuteEnvelope> {
+  let hit = envelopeCache.get(variant);
+  if (!hit) {
+    hit = z.strictObject({
+      device_code: z.string().min(1),
+      payload: z.string().min(1),
+      job_type: jobTypeSchema(variant),
+      meta: z.record(z.string(), z.unknown()).default({}),
+      name: z.string().optional(),
+    }) as unknown as z.ZodType<ExecuteEnvelope>;
+    envelopeCache.set(variant, hit);
+  }
+  return hit;
+}
+
+export interface BuildExecuteEnvelopeInput<V extends VariantId = VariantId> {
+  variant: V;
+  payload: ExecutePayload<V>;
+  deviceCode: string;
+  name?: string | undefined;
+  meta?: Record<string, unknown> | undefined;
+}
+
+/**
+ * The execute body for a payload. `job_type` follows from the payload's execute type (the
+ * variant's declaration). Throws `WireDecodeError` (`schema_mismatch`, field `payload...`) when
+ * the payload breaks the model: nothing invalid is ever sent.
+ */
+export function buildExecuteEnvelope<V extends VariantId>(
+  input: BuildExecuteEnvelopeInput<V>,
+): ExecuteEnvelope {
+  const { variant, payload } = input;
+  const parsed = executePayloadSchema(variant).safeParse(payload);
+  if (!parsed.success) throw WireDecodeError.fromZod('payload', payload, parsed.error);
+  const kind = executeKind(variant, payload.type);
+  if (!kind)
+    throw new WireDecodeError(
+      'schema_mismatch',
+      'payload.type',
+      payload.type,
+      'unknown execute type',
+    );
+  const envelope: ExecuteEnvelope = {
+    device_code: input.deviceCode,
+    payload: JSON.stringify(parsed.data),
+    job_type: kind.jobType as JobType,
+    meta: input.meta ?? {},
+  };
+  if (input.name !== undefined) envelope.name = input.name;
+  return envelope;
+}
+
+export type ExecuteEnvelopeDecode<V extends VariantId = VariantId> =
+  | { ok: true; envelope: ExecuteEnvelope; payload: ExecutePayload<V> }
+  | { ok: false; issues: PathIssue[] };
+
+export type BareExecutePayloadDecode<V extends VariantId = VariantId> =
+  { ok: true; payload: ExecutePayload<V> } | { ok: false; issues: PathIssue[] };
+
+function notAnObject(body: unknown): PathIssue[] {
+  const kind = body === null ? 'null' : Array.isArray(body) ? 'an array' : typeof body;
+  return [{ path: '', message: `expected a JSON object, got ${kind}` }];
+}
+
+function validatePayload<V extends VariantId>(variant: V, value: unknown, prefix: string) {
+  const parsed = executePayloadSchema(variant).safeParse(value);
+  return parsed.success
+    ? { ok: true as const, payload: parsed.data }
+    : { ok: false as const, issues: pathIssues(parsed.error.issues, prefix) };
+}
+
+/**
+ * What the simulator does with an execute body: the envelope checked strictly, its payload
+ * JSON-parsed and checked strictly with the exactly-one rule. Issue paths name the offending
+ * field (`device_code`, `payload.type`, `payload.sampling_payload`,
+ * `payload.digital_propagation_payload.readout`), ready for a 4xx answer.
+ */
+export function decodeExecuteEnvelope<V extends VariantId>(
+  variant: V,
+  body: unknown,
+): ExecuteEnvelopeDecode<V> {
+  if (!isPlainObject(body)) return { ok: false, issues: notAnObject(body) };
+  const envelope = executeEnvelopeSchema(variant).safeParse(body);
+  const issues = envelope.success ? [] : pathIssues(envelope.error.issues);
+  let payload: ExecutePayload<V> | undefined;
+  if (typeof body.payload === 'string' && body.payload !== '') {
+    let value: unknown;
+    try {
+      value = JSON.parse(body.payload);
+    } catch (cause) {
+      const why = cause instanceof Error ? cause.message : String(cause);
+      issues.push({ path: 'payload', message: `not valid JSON (${why})` });
+    }
+    if (value !== undefined) {
+      const checked = validatePayload(variant, value, 'payload');
+      if (checked.ok) payload = checked.payload;
+      else issues.push(...checked.issues);
+    }
+  }
+  if (issues.length || !envelope.success || !payload) return { ok: false, issues };
+  return { ok: true, envelope: envelope.data, payload };
+}
+
+/** A body that is the ExecutePayload itself (spec §4 read literally); paths have no prefix. */
+export function decodeBareExecutePayload<V extends VariantId>(
+  variant: V,
+  body: unknown,
+): BareExecutePayloadDecode<V> {
+  if (!isPlainObject(body)) return { ok: false, issues: notAnObject(body) };
+  return validatePayload(variant, body, '');
+}

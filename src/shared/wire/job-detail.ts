@@ -1,0 +1,128 @@
+import type { VariantId } from '../variants/declaration';
+import { VARIANTS } from '../variants/declaration';
+import type { JobDetail } from '../variants/jobs';
+import { jobDetailSchema, jobInfoSchema } from '../variants/jobs';
+import type { ExecutePayload, ExecuteResult } from '../variants/payload';
+import { executePayloadSchema, executeResultSchema, jobTypeSchema } from '../variants/payload';
+import { decodeBase64Text, encodeBase64Text } from './base64';
+import { expectObject, isPlainObject, WireDecodeError } from './errors';
+import { decodeJobDates, encodeJobInfo, validated } from './job-info';
+
+/*
+ * JobDetail as it arrives (wire-facts): `payload` a JSON string of the ExecutePayload, `result`
+ * base64 of a JSON ExecuteResult, `logs` / `error` / `error_logs` base64 of UTF-8 text, dates as
+ * HTTP-dates. A field that fails to decode becomes null and a problem (raw value kept) — the rest
+ * of the detail is still shown. Only a broken record (not an object, id or created_at missing
+ * or invalid, ...) throws.
+ */
+
+export const JOB_TEXT_FIELDS = ['logs', 'error', 'error_logs'] as const;
+
+export interface DecodedJobDetail<V extends VariantId = VariantId> {
+  detail: JobDetail<V>;
+  /** One per field that could not be decoded; that field is null in `detail`. */
+  problems: WireDecodeError[];
+}
+
+function parseJson(text: string, field: string, raw: unknown): unknown {
+  try {
+    return JSON.parse(text);
+  } catch (cause) {
+    const why = cause instanceof Error ? cause.message : String(cause);
+    throw new WireDecodeError('invalid_json', field, raw, `not valid JSON (${why})`, { cause });
+  }
+}
+
+/** `payload`: a JSON string of the ExecutePayload (an object is taken as is). */
+export function decodePayloadField<V extends VariantId>(
+  variant: V,
+  raw: unknown,
+): ExecutePayload<V> {
+  let value: unknown = raw;
+  if (typeof raw === 'string') value = parseJson(raw, 'payload', raw);
+  else if (!isPlainObject(raw)) {
+    throw new WireDecodeError(
+      'schema_mismatch',
+      'payload',
+      raw,
+      'expected a JSON string holding the ExecutePayload',
+    );
+  }
+  return validated(executePayloadSchema(variant, { strict: false }), value, 'payload', raw);
+}
+
+/** `result`: base64 of a JSON ExecuteResult (an object is taken as is; JSON null is no result). */
+export function decodeResultField<V extends VariantId>(
+  variant: V,
+  raw: unknown,
+): ExecuteResult<V> | null {
+  let value: unknown = raw;
+  if (typeof raw === 'string') value = parseJson(decodeBase64Text(raw, 'result'), 'result', raw);
+  else if (!isPlainObject(raw)) {
+    throw new WireDecodeError(
+      'schema_mismatch',
+      'result',
+      raw,
+      'expected base64 of a JSON ExecuteResult',
+    );
+  }
+  if (value === null) return null;
+  return validated(executeResultSchema(variant), value, 'result', raw);
+}
+
+function decodeTextField(raw: unknown, field: string): string {
+  if (typeof raw !== 'string') {
+    throw new WireDecodeError('schema_mismatch', field, raw, 'expected base64 of UTF-8 text');
+  }
+  return decodeBase64Text(raw, field);
+}
+
+/**
+ * Wire → model. Throws `WireDecodeError` only when the record itself is broken; each field that
+ * fails to decode is null in `detail` and listed in `problems`.
+ */
+export function decodeJobDetail<V extends VariantId>(
+  variant: V,
+  wire: unknown,
+): DecodedJobDetail<V> {
+  const obj = expectObject(wire, '');
+  const detail = decodeJobDates(obj, '');
+  validated(jobInfoSchema(variant), detail, '', wire);
+
+  const problems: WireDecodeError[] = [];
+  const soft = (field: string, decode: (raw: unknown) => unknown) => {
+    const raw = obj[field];
+    if (raw === null || raw === undefined) return;
+    try {
+      detail[field] = decode(raw);
+    } catch (error) {
+      if (!(error instanceof WireDecodeError)) throw error;
+      problems.push(error);
+      detail[field] = null;
+    }
+  };
+  soft('payload', (raw) => decodePayloadField(variant, raw));
+  soft('result', (raw) => decodeResultField(variant, raw));
+  for (const field of JOB_TEXT_FIELDS) soft(field, (raw) => decodeTextField(raw, field));
+  if (VARIANTS[variant].jobDetailJobType) {
+    soft('jobType', (raw) => validated(jobTypeSchema(variant), raw, 'jobType', raw));
+  }
+  return { detail: validated(jobDetailSchema(variant), detail, '', wire), problems };
+}
+
+/** Model → wire (the simulator serves with this): the inverse of `decodeJobDetail`. */
+export function encodeJobDetail<V extends VariantId>(
+  variant: V,
+  detail: JobDetail<V>,
+): Record<string, unknown> {
+  const out = encodeJobInfo(variant, detail);
+  if (detail.payload != null) out.payload = JSON.stringify(detail.payload);
+  if (detail.result != null) out.result = encodeBase64Text(JSON.stringify(detail.result));
+  for (const field of JOB_TEXT_FIELDS) {
+    const text = detail[field];
+    if (text != null) out[field] = encodeBase64Text(text);
+  }
+  // `jobType` exists in Variant B only (spec §2.10).
+  if (!VARIANTS[variant].jobDetailJobType) delete out.jobType;
+  return out;
+}

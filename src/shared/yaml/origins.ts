@@ -1,0 +1,49 @@
+import type { Alias, Document, Node } from 'yaml';
+import { isAlias, isNode, isScalar, visit } from 'yaml';
+import type { CstScan, NodeProps } from './cst-scan';
+
+/*
+ * What `parsePayloadText` learned about each node beyond what `yaml` keeps: where its
+ * properties were written, and which node each alias points to. Kept in WeakMaps so nodes stay
+ * plain `yaml` nodes and nothing leaks when a document is dropped.
+ */
+
+const nodeProps = new WeakMap<Node, NodeProps>();
+const aliasTargets = new WeakMap<Alias, Node | null>();
+
+/** Attach props and alias targets to the composed document's nodes (document order). */
+export function recordOrigins(doc: Document, scan: CstScan): void {
+  const anchors = new Map<string, Node>();
+  visit(doc, {
+    Node(_key, node) {
+      const props = node.srcToken
+        ? scan.propsByToken.get(node.srcToken)
+        : isScalar(node) && node.range && node.range[0] === node.range[1]
+          ? scan.propsByEmptyEnd.get(node.range[0])
+          : undefined;
+      if (props) nodeProps.set(node, props);
+      if (isAlias(node)) aliasTargets.set(node, anchors.get(node.source) ?? null);
+      else if (node.anchor) anchors.set(node.anchor, node);
+    },
+  });
+}
+
+export function propsOf(node: Node): NodeProps | undefined {
+  return nodeProps.get(node);
+}
+
+/** The node an alias points to; undefined when the alias was not parsed by `parsePayloadText`. */
+export function aliasTarget(alias: Alias): Node | null | undefined {
+  return aliasTargets.get(alias);
+}
+
+/** Follows aliases to the node they stand for (null when an alias points nowhere). */
+export function resolveNode(node: unknown, doc?: Document): Node | null {
+  let current: unknown = node;
+  for (let hops = 0; isAlias(current); hops++) {
+    if (hops > 1000) return null;
+    const known = aliasTarget(current);
+    current = known !== undefined ? known : ((doc ? current.resolve(doc) : undefined) ?? null);
+  }
+  return isNode(current) ? current : null;
+}

@@ -1,0 +1,146 @@
+import type { Node } from 'yaml';
+import { isAlias, isCollection, isPair, isScalar, Scalar } from 'yaml';
+import { aliasTarget, propsOf, resolveNode } from './origins';
+
+/*
+ * A node's text exactly as the user wrote it. Never re-stringified: `yaml` would reformat flow
+ * collections, move comments and requote strings. Rules:
+ * - the slice starts at the node's tag, so `sampling: !Sampling` followed by the mapping on the
+ *   next lines keeps its tag; comments inside the node (also after the tag) are kept;
+ * - comment lines after the node's last entry, at least as indented as its entries, belong to it;
+ * - the node's own anchor (`&x`) is dropped: it names the node inside the user's document only
+ *   (kept if an alias inside the node refers to it, which keeps the text valid);
+ * - an alias (`*x`) stands for the anchored node: its text is returned (without the anchor);
+ * - the common indentation is removed (the first line counts at the node's column), trailing
+ *   blank lines are dropped, and a node spanning several lines ends with one line break.
+ */
+
+function lineStartOf(text: string, offset: number): number {
+  return text.lastIndexOf('\n', offset - 1) + 1;
+}
+
+function leadingSpaces(line: string): number {
+  let n = 0;
+  while (line.charCodeAt(n) === 32) n++;
+  return n;
+}
+
+const isBlank = (line: string) => /^[ \t\r]*$/.test(line);
+const isCommentLine = (line: string) => /^[ \t]*#/.test(line);
+
+/** Last scalar in document order inside `node` (to spot a trailing `|+` block scalar). */
+function lastScalar(node: Node): Scalar | undefined {
+  let current: unknown = node;
+  for (let i = 0; i < 1000; i++) {
+    if (isScalar(current)) return current;
+    if (!isCollection(current)) return undefined;
+    const last = current.items[current.items.length - 1];
+    current = isPair(last) ? (last.value ?? last.key) : last;
+  }
+  return undefined;
+}
+
+function keepsTrailingLines(node: Node, text: string): boolean {
+  const scalar = lastScalar(node);
+  if (!scalar?.range) return false;
+  if (scalar.type !== Scalar.BLOCK_LITERAL && scalar.type !== Scalar.BLOCK_FOLDED) return false;
+  const header = /^[|>][0-9+-]*/.exec(text.slice(scalar.range[0]))?.[0] ?? '';
+  return header.includes('+');
+}
+
+function refersToItself(node: Node): boolean {
+  const anchored = node;
+  let found = false;
+  const walk = (n: unknown, depth: number): void => {
+    if (found || depth > 200) return;
+    if (isAlias(n)) found = aliasTarget(n) === anchored;
+    else if (isCollection(n)) {
+      for (const item of n.items) {
+        if (isPair(item)) {
+          walk(item.key, depth + 1);
+          walk(item.value, depth + 1);
+        } else walk(item, depth + 1);
+      }
+    }
+  };
+  walk(node, 0);
+  return found;
+}
+
+/** Where the node's text ends: its value, plus comment lines that still belong to it. */
+function contentEnd(text: string, node: Node, contentColumn: number): number {
+  const [, valueEnd = 0, nodeEnd = valueEnd] = node.range ?? [];
+  let end = valueEnd;
+  const block = node.srcToken?.type === 'block-map' || node.srcToken?.type === 'block-seq';
+  if (!block) return end;
+  let pos = end;
+  while (pos < nodeEnd) {
+    const next = text.indexOf('\n', pos);
+    const lineEnd = next < 0 ? text.length : next + 1;
+    const line = text.slice(pos, lineEnd);
+    if (isCommentLine(line) && leadingSpaces(line) >= contentColumn) end = lineEnd;
+    else if (!isBlank(line)) break;
+    pos = lineEnd;
+  }
+  return end;
+}
+
+/**
+ * The node's source text as written (see the rules above). Throws when `node` is an alias whose
+ * anchor is unknown, or a node without a source range.
+ */
+export function nodeSourceText(text: string, node: Node): string {
+  const target = isAlias(node) ? resolveNode(node) : node;
+  if (!target) {
+    throw new Error(
+      `alias *${isAlias(node) ? node.source : '?'} refers to no anchor (parse with parsePayloadText)`,
+    );
+  }
+  if (!target.range) throw new Error('the node has no source range (it was not parsed from text)');
+  const props = propsOf(target);
+  const contentStart = target.range[0];
+  const contentColumn = contentStart - lineStartOf(text, contentStart);
+  let start = props?.start ?? contentStart;
+  const end = Math.max(start, contentEnd(text, target, contentColumn));
+  let slice = text.slice(start, end);
+
+  const anchor = props?.anchor;
+  if (anchor && !refersToItself(target)) {
+    const from = anchor.offset - start;
+    const to = from + anchor.source.length;
+    if (from === 0) {
+      // `&x !T ...` or `&x` alone: drop it and the spaces after it.
+      const rest = slice.slice(to);
+      const skip = rest.length - rest.replace(/^[ \t]+/, '').length;
+      start += to + skip;
+      slice = slice.slice(to + skip);
+      if (/^(#[^\n]*)?\r?\n/.test(slice) && !props.tag) {
+        // Nothing but the anchor (and a comment) on that line: start at the content.
+        start = contentStart;
+        slice = text.slice(start, end);
+      }
+    } else {
+      // `!T &x ...`: drop it and the spaces before it.
+      const before = slice.slice(0, from).replace(/[ \t]+$/, '');
+      slice = before + slice.slice(to);
+    }
+  }
+
+  return dedent(slice, start - lineStartOf(text, start), keepsTrailingLines(target, text));
+}
+
+function dedent(slice: string, firstColumn: number, keepTrailing: boolean): string {
+  const lines = slice.split('\n');
+  let common = firstColumn;
+  for (let i = 1; i < lines.length; i++) {
+    const line = lines[i] ?? '';
+    if (!isBlank(line) && !isCommentLine(line)) common = Math.min(common, leadingSpaces(line));
+  }
+  const out = lines.map((line, i) =>
+    i === 0 ? line : line.slice(Math.min(common, leadingSpaces(line))),
+  );
+  if (keepTrailing) return out.join('\n');
+  while (out.length > 1 && isBlank(out[out.length - 1] ?? '')) out.pop();
+  const joined = out.join('\n');
+  return out.length > 1 ? `${joined}\n` : joined;
+}
