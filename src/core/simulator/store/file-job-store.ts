@@ -1,6 +1,6 @@
 import { mkdir, readFile, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { TEMP_SUFFIX, appendFileDurable, writeFileAtomic } from './atomic-file';
+import { TEMP_SUFFIX, appendFileDurable, syncDirectory, writeFileAtomic } from './atomic-file';
 import type { JobStore, LoadedJob, StoreLoadReport } from './job-store';
 import { parseStoredJob } from './stored-job';
 import type { StoredJob } from './stored-job';
@@ -20,6 +20,7 @@ export class FileJobStore implements JobStore {
   private readonly corruptDir: string;
   private readonly records = new Map<number, WriteQueue<string>>();
   private readonly logs = new Map<number, WriteQueue<string>>();
+  private readonly logsCreated = new Set<number>();
 
   constructor(readonly location: string) {
     this.jobsDir = join(location, 'jobs');
@@ -85,7 +86,14 @@ export class FileJobStore implements JobStore {
       this.logs,
       id,
       (older, newer) => (older ?? '') + newer,
-      (chunk) => appendFileDurable(path, chunk),
+      async (chunk) => {
+        await appendFileDurable(path, chunk);
+        // The first append creates the file: make its directory entry durable too.
+        if (!this.logsCreated.has(id)) {
+          await syncDirectory(this.jobsDir);
+          this.logsCreated.add(id);
+        }
+      },
     ).push(text);
   }
 

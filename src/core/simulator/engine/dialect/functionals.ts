@@ -1,0 +1,172 @@
+import type { Circuit } from './circuit';
+import { readCircuit } from './circuit';
+import type { InitialState } from './initial-state';
+import { readInitialState } from './initial-state';
+import type { NodeRef } from './node-reader';
+import type { ParamTable } from './numbers';
+import type { ParseContext } from './parse-context';
+import { readPauliSum } from './pauli-expression';
+import type { PauliSum } from './pauli-expression';
+import type { Schedule } from './schedule';
+import { readSchedule } from './schedule';
+
+/** B `!Sampling`: run the circuit, sample the measured qubits. */
+export interface SamplingFunctional {
+  kind: 'sampling';
+  circuit: Circuit;
+  nshots: number;
+  ref: NodeRef;
+}
+
+/** A `!DigitalPropagation`: run the circuit; the readouts say what to extract. */
+export interface DigitalFunctional {
+  kind: 'digital';
+  circuit: Circuit;
+  ref: NodeRef;
+}
+
+/** B `!TimeEvolution` and A `!AnalogEvolution` (which has no observables of its own). */
+export interface EvolutionFunctional {
+  kind: 'timeEvolution' | 'analog';
+  schedule: Schedule;
+  initial: InitialState | null;
+  nqubits: number;
+  observables: PauliSum[];
+  /** 0 = exact expectation values. */
+  nshots: number;
+  storeIntermediate: boolean;
+  ref: NodeRef;
+}
+
+export function readSampling(
+  ref: NodeRef,
+  ctx: ParseContext,
+  params: ParamTable | null,
+): SamplingFunctional {
+  const f = ref.mapping({
+    tags: ['!Sampling'],
+    what: '!Sampling',
+    required: ['circuit', 'nshots'],
+  });
+  ctx.requireCapability(ref, 'circuit', '!Sampling');
+  const circuit = readCircuit(f.req('circuit'), ctx, params);
+  const nshots = f.req('nshots').integer('nshots', 1);
+  ctx.requireShots(f.req('nshots'), nshots, '!Sampling');
+  return { kind: 'sampling', circuit, nshots, ref };
+}
+
+export function readDigitalPropagation(
+  ref: NodeRef,
+  ctx: ParseContext,
+  params: ParamTable | null,
+): DigitalFunctional {
+  const f = ref.mapping({
+    tags: ['!DigitalPropagation'],
+    what: '!DigitalPropagation',
+    required: ['circuit'],
+  });
+  ctx.requireCapability(ref, 'circuit', '!DigitalPropagation');
+  return { kind: 'digital', circuit: readCircuit(f.req('circuit'), ctx, params), ref };
+}
+
+export function readTimeEvolution(
+  ref: NodeRef,
+  ctx: ParseContext,
+  params: ParamTable | null,
+): EvolutionFunctional {
+  const tag = '!TimeEvolution';
+  const f = ref.mapping({
+    tags: [tag],
+    what: tag,
+    required: ['schedule', 'observables'],
+    optional: ['initial_state', 'nshots', 'store_intermediate_results'],
+  });
+  ctx.requireCapability(ref, 'schedule', tag);
+  const schedule = readSchedule(f.req('schedule'), ctx, params);
+  const observables = f
+    .req('observables')
+    .items('observables')
+    .map((o, i) => readPauliSum(o, `observable ${i}`, null));
+  const nshotsRef = f.get('nshots');
+  const nshots = nshotsRef?.integer('nshots', 0) ?? 0;
+  if (nshotsRef) ctx.requireShots(nshotsRef, nshots, tag);
+  const storeIntermediate =
+    f.get('store_intermediate_results')?.boolean('store_intermediate_results') ?? false;
+  const initialRef = f.get('initial_state');
+  const initial = initialRef ? readInitialState(initialRef, 30) : null;
+  const nqubits = evolutionWidth(ref, ctx, tag, schedule, initial, observables);
+  return {
+    kind: 'timeEvolution',
+    schedule,
+    initial,
+    nqubits,
+    observables,
+    nshots,
+    storeIntermediate,
+    ref,
+  };
+}
+
+export function readAnalogEvolution(
+  ref: NodeRef,
+  ctx: ParseContext,
+  params: ParamTable | null,
+): EvolutionFunctional {
+  const tag = '!AnalogEvolution';
+  const f = ref.mapping({
+    tags: [tag],
+    what: tag,
+    required: ['schedule'],
+    optional: ['initial_state'],
+  });
+  ctx.requireCapability(ref, 'schedule', tag);
+  const schedule = readSchedule(f.req('schedule'), ctx, params);
+  const initialRef = f.get('initial_state');
+  const initial = initialRef ? readInitialState(initialRef, 30) : null;
+  const nqubits = evolutionWidth(ref, ctx, tag, schedule, initial, []);
+  return {
+    kind: 'analog',
+    schedule,
+    initial,
+    nqubits,
+    observables: [],
+    nshots: 0,
+    storeIntermediate: false,
+    ref,
+  };
+}
+
+/**
+ * A schedule has no nqubits key: the initial state fixes the width when given, otherwise the
+ * highest qubit any Hamiltonian or observable names does. Everything must fit inside it.
+ */
+export function evolutionWidth(
+  ref: NodeRef,
+  ctx: ParseContext,
+  what: string,
+  schedule: Schedule,
+  initial: InitialState | null,
+  observables: PauliSum[],
+): number {
+  const sums = [...schedule.terms.map((t) => t.hamiltonian), ...observables];
+  const widest = sums.reduce((m, s) => Math.max(m, s.maxQubit + 1), 1);
+  const nqubits = initial ? initial.nqubits : widest;
+  for (const s of sums) {
+    if (s.maxQubit >= nqubits) {
+      s.ref.fail({
+        subject: what,
+        problem: `qubit ${s.maxQubit} is outside the ${nqubits}-qubit initial_state`,
+        hint: 'make initial_state as wide as the highest qubit index + 1',
+      });
+    }
+  }
+  const widthRef = initial?.ref ?? widestRef(sums) ?? ref;
+  ctx.requireWidth(widthRef, nqubits, what, ctx.limits.maxEvolutionQubits, 'maxEvolutionQubits');
+  return nqubits;
+}
+
+function widestRef(sums: PauliSum[]): NodeRef | undefined {
+  let best: PauliSum | undefined;
+  for (const s of sums) if (!best || s.maxQubit > best.maxQubit) best = s;
+  return best?.ref;
+}

@@ -1,0 +1,85 @@
+import type { EngineLimits, PhysicalDevice, VariantId } from '../types';
+import { DEFAULT_ENGINE_LIMITS } from '../types';
+import type { NodeRef } from './node-reader';
+import { ParamTable } from './numbers';
+
+/** What kind of hardware a piece of work needs (design: a device runs the work its type fits). */
+export type Capability = 'circuit' | 'schedule' | 'experiment';
+
+const RUNS: Record<PhysicalDevice['type'], readonly Capability[]> = {
+  simulator: ['circuit', 'schedule', 'experiment'],
+  'qpu.digital': ['circuit', 'experiment'],
+  'qpu.analog': ['schedule', 'experiment'],
+};
+
+const NEEDS: Record<Capability, string> = {
+  circuit: 'a qpu.digital device or the simulator',
+  schedule: 'a qpu.analog device or the simulator',
+  experiment: 'a qpu device or the simulator',
+};
+
+/**
+ * Everything a parser needs besides the text: the variant, the device it must fit and the
+ * limits. Checks happen where the offending node is at hand, so errors keep their line.
+ */
+export class ParseContext {
+  readonly params = new ParamTable();
+  readonly limits: Required<EngineLimits>;
+
+  constructor(
+    readonly variant: VariantId,
+    readonly device: PhysicalDevice,
+    limits: EngineLimits,
+  ) {
+    this.limits = { ...DEFAULT_ENGINE_LIMITS, ...stripUndefined(limits) };
+  }
+
+  requireCapability(ref: NodeRef, capability: Capability, what: string): void {
+    if (RUNS[this.device.type].includes(capability)) return;
+    const runs = RUNS[this.device.type].map((c) => `${c}s`).join(' and ');
+    ref.fail({
+      subject: what,
+      problem: `device ${this.device.code} (${this.device.type}) cannot run it: it runs ${runs}`,
+      expected: `${what} runs on ${NEEDS[capability]}`,
+      hint: 'pick a device of the right type, or the simulator',
+    });
+  }
+
+  /** Width checks shared by circuits, schedules and states: the device, then the engine limit. */
+  requireWidth(
+    ref: NodeRef,
+    nqubits: number,
+    what: string,
+    limit: number,
+    limitName: string,
+  ): void {
+    if (nqubits > this.device.nqubits) {
+      ref.fail({
+        subject: what,
+        problem: `${nqubits} qubits do not fit device ${this.device.code}, which has ${this.device.nqubits}`,
+        hint: 'use fewer qubits or a larger device',
+      });
+    }
+    if (nqubits > limit) {
+      ref.fail({
+        subject: what,
+        problem: `${nqubits} qubits exceed the simulator limit ${limitName} = ${limit}`,
+        hint: `raise ${limitName} in the simulator settings or use fewer qubits`,
+      });
+    }
+  }
+
+  requireShots(ref: NodeRef, nshots: number, what: string): void {
+    if (nshots > this.limits.maxShots) {
+      ref.fail({
+        subject: what,
+        problem: `${nshots} exceeds the simulator limit maxShots = ${this.limits.maxShots}`,
+        hint: 'raise maxShots in the simulator settings or ask for fewer',
+      });
+    }
+  }
+}
+
+function stripUndefined(limits: EngineLimits): Partial<EngineLimits> {
+  return Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined));
+}

@@ -1,0 +1,127 @@
+import type { NodeRef } from './node-reader';
+import { readNum } from './numbers';
+import type { Num, ParamTable } from './numbers';
+import { readPauliSum } from './pauli-expression';
+import type { PauliSum } from './pauli-expression';
+import type { ParseContext } from './parse-context';
+
+export interface CoefficientPoint {
+  t: number;
+  value: Num;
+}
+
+export interface ScheduleTerm {
+  label: string;
+  hamiltonian: PauliSum;
+  /** Piecewise-linear in t; held constant before the first and after the last point. */
+  points: CoefficientPoint[];
+}
+
+export interface Schedule {
+  T: number;
+  dt: number;
+  terms: ScheduleTerm[];
+  /** Highest qubit index the Hamiltonian touches (-1: identity only). */
+  maxQubit: number;
+  /** Recorded time points: 0, dt, 2dt, ..., T (T included even when T/dt is not whole). */
+  grid: number[];
+  ref: NodeRef;
+}
+
+export function readSchedule(ref: NodeRef, ctx: ParseContext, params: ParamTable | null): Schedule {
+  const f = ref.mapping({
+    tags: ['!Schedule'],
+    what: '!Schedule',
+    required: ['T', 'dt', 'hamiltonians', 'coefficients'],
+  });
+  const tRef = f.req('T');
+  const T = tRef.number('T');
+  if (T <= 0) tRef.fail({ subject: '!Schedule', problem: `T must be positive, found ${T}` });
+  const dtRef = f.req('dt');
+  const dt = dtRef.number('dt');
+  if (dt <= 0 || dt > T)
+    dtRef.fail({ subject: '!Schedule', problem: `dt must be in (0, T], found ${dt}` });
+  const steps = Math.ceil(T / dt - 1e-9);
+  if (steps > ctx.limits.maxTimeSteps) {
+    dtRef.fail({
+      subject: '!Schedule',
+      problem: `T/dt = ${steps} time steps exceed the simulator limit maxTimeSteps = ${ctx.limits.maxTimeSteps}`,
+      hint: 'use a larger dt or raise maxTimeSteps in the simulator settings',
+    });
+  }
+  // Rounded to 12 significant digits so recorded times read 0.3, not 0.30000000000000004.
+  const grid = Array.from({ length: steps + 1 }, (_, k) =>
+    Math.min(T, Number((k * dt).toPrecision(12))),
+  );
+
+  const hamiltonians = new Map<string, { sum: PauliSum; keyRef: NodeRef }>();
+  for (const { key, keyRef, value } of f.req('hamiltonians').entries('hamiltonians')) {
+    hamiltonians.set(key, { sum: readPauliSum(value, `hamiltonian "${key}"`, params), keyRef });
+  }
+  if (hamiltonians.size === 0)
+    f.req('hamiltonians').fail({ subject: '!Schedule', problem: 'no hamiltonians' });
+
+  const coefficients = new Map<string, CoefficientPoint[]>();
+  for (const { key, keyRef, value } of f.req('coefficients').entries('coefficients')) {
+    if (!hamiltonians.has(key)) {
+      keyRef.fail({
+        subject: '!Schedule',
+        problem: `coefficient "${key}" has no hamiltonian of that label`,
+        expected: `one of the hamiltonian labels: ${[...hamiltonians.keys()].join(', ')}`,
+      });
+    }
+    coefficients.set(key, readCoefficient(value, key, T, params));
+  }
+  const terms: ScheduleTerm[] = [];
+  let maxQubit = -1;
+  for (const [label, { sum, keyRef }] of hamiltonians) {
+    const points = coefficients.get(label);
+    if (!points) {
+      throw keyRef.error({
+        subject: '!Schedule',
+        problem: `hamiltonian "${label}" has no coefficient`,
+        hint: `add coefficients.${label}: [[0, 1.0], [${T}, 1.0]] (or a constant number)`,
+      });
+    }
+    terms.push({ label, hamiltonian: sum, points });
+    maxQubit = Math.max(maxQubit, sum.maxQubit);
+  }
+  return { T, dt, terms, maxQubit, grid, ref };
+}
+
+/** `[[t, value], ...]` with t non-decreasing in [0, T] (a repeated t makes a jump), or one number. */
+function readCoefficient(
+  ref: NodeRef,
+  label: string,
+  T: number,
+  params: ParamTable | null,
+): CoefficientPoint[] {
+  const what = `coefficient "${label}"`;
+  if (ref.isScalar() || ref.tag === '!Parameter')
+    return [{ t: 0, value: readNum(ref, what, params) }];
+  const points = ref.items(what).map((item) => {
+    const pair = item.items(`${what} point`);
+    if (pair.length !== 2)
+      item.fail({ subject: what, problem: `expected [t, value], found ${pair.length} entries` });
+    const [tRef, vRef] = pair as [NodeRef, NodeRef];
+    const t = tRef.number(`${what} time`);
+    if (t < 0 || t > T)
+      tRef.fail({ subject: what, problem: `time ${t} is outside the schedule 0..${T}` });
+    return { t, value: readNum(vRef, `${what} value`, params), ref: tRef };
+  });
+  if (points.length === 0) ref.fail({ subject: what, problem: 'no points' });
+  for (let i = 1; i < points.length; i++) {
+    const p = points[i]!;
+    if (p.t < points[i - 1]!.t)
+      p.ref.fail({ subject: what, problem: `time ${p.t} comes before ${points[i - 1]!.t}` });
+  }
+  return points.map(({ t, value }) => ({ t, value }));
+}
+
+/** Points where a coefficient bends or jumps: the integrator must not step across them. */
+export function scheduleBreakpoints(schedule: Schedule): number[] {
+  const set = new Set<number>();
+  for (const term of schedule.terms)
+    for (const p of term.points) if (p.t > 0 && p.t < schedule.T) set.add(p.t);
+  return [...set].sort((a, b) => a - b);
+}

@@ -1,0 +1,137 @@
+import type { DigitalFunctional, EvolutionFunctional, SamplingFunctional } from './functionals';
+import {
+  readAnalogEvolution,
+  readDigitalPropagation,
+  readSampling,
+  readTimeEvolution,
+} from './functionals';
+import type { NodeRef } from './node-reader';
+import type { ParseContext } from './parse-context';
+import { readPauliSum } from './pauli-expression';
+import type { PauliSum } from './pauli-expression';
+
+export type OptimizerMethod = 'COBYLA' | 'Nelder-Mead' | 'SPSA';
+
+export type InnerFunctional = SamplingFunctional | DigitalFunctional | EvolutionFunctional;
+
+export interface VariationalProgram {
+  kind: 'variational';
+  inner: InnerFunctional;
+  cost: PauliSum;
+  method: OptimizerMethod;
+  maxIterations: number;
+  ref: NodeRef;
+}
+
+/** Used when `max_iterations` is left out; the simulator's maxIterations limit still applies. */
+export const DEFAULT_MAX_ITERATIONS = 100;
+
+const METHODS: Record<string, OptimizerMethod> = {
+  cobyla: 'COBYLA',
+  'nelder-mead': 'Nelder-Mead',
+  neldermead: 'Nelder-Mead',
+  spsa: 'SPSA',
+};
+
+const INNER: Record<
+  'A' | 'B',
+  Record<string, (ref: NodeRef, ctx: ParseContext) => InnerFunctional>
+> = {
+  B: {
+    '!Sampling': (ref, ctx) => readSampling(ref, ctx, ctx.params),
+    '!TimeEvolution': (ref, ctx) => readTimeEvolution(ref, ctx, ctx.params),
+  },
+  A: {
+    '!DigitalPropagation': (ref, ctx) => readDigitalPropagation(ref, ctx, ctx.params),
+    '!AnalogEvolution': (ref, ctx) => readAnalogEvolution(ref, ctx, ctx.params),
+  },
+};
+
+export function readVariational(ref: NodeRef, ctx: ParseContext): VariationalProgram {
+  const tag = '!VariationalProgram';
+  const f = ref.mapping({ tags: [tag], what: tag, required: ['functional', 'cost', 'optimizer'] });
+  const innerRef = f.req('functional');
+  const readers = INNER[ctx.variant];
+  const reader = readers[innerRef.tag ?? ''];
+  if (!reader) {
+    throw innerRef.error({
+      subject: tag,
+      problem: innerRef.tag
+        ? `${innerRef.tag} cannot be optimised here`
+        : `expected a tagged functional, found ${innerRef.describe()}`,
+      expected: `functional: ${Object.keys(readers).join(' or ')} holding !Parameter values`,
+    });
+  }
+  const inner = reader(innerRef, ctx);
+  if (ctx.params.size === 0) {
+    innerRef.fail({
+      subject: tag,
+      problem: 'the functional has no !Parameter to optimise',
+      hint: 'write an angle or coefficient as !Parameter {name: theta, value: 0.1}',
+    });
+  }
+  const costF = f
+    .req('cost')
+    .mapping({ tags: null, what: `${tag} cost`, required: ['observable'] });
+  const cost = readPauliSum(costF.req('observable'), 'cost observable', null);
+  const width =
+    inner.kind === 'sampling' || inner.kind === 'digital' ? inner.circuit.nqubits : inner.nqubits;
+  if (cost.maxQubit >= width) {
+    cost.ref.fail({
+      subject: `${tag} cost`,
+      problem: `the observable acts on qubit ${cost.maxQubit}, but the functional has ${width} qubits`,
+    });
+  }
+  if (inner.kind === 'sampling')
+    checkSampledCost(cost, inner.circuit.measured, 'the !Sampling functional');
+  const opt = f.req('optimizer').mapping({
+    tags: ['!Optimizer'],
+    what: '!Optimizer',
+    required: ['method'],
+    optional: ['max_iterations'],
+  });
+  const methodRef = opt.req('method');
+  const written = methodRef.string('method');
+  const method = METHODS[written.toLowerCase().replace(/[\s_]/g, '-')];
+  if (!method) {
+    throw methodRef.error({
+      subject: '!Optimizer',
+      problem: `unknown method "${written}"`,
+      expected: 'COBYLA, Nelder-Mead or SPSA',
+    });
+  }
+  const itRef = opt.get('max_iterations');
+  const maxIterations = itRef?.integer('max_iterations', 1) ?? DEFAULT_MAX_ITERATIONS;
+  if (maxIterations > ctx.limits.maxIterations) {
+    (itRef ?? methodRef).fail({
+      subject: '!Optimizer',
+      problem: `${maxIterations} iterations exceed the simulator limit maxIterations = ${ctx.limits.maxIterations}`,
+      hint: 'lower max_iterations or raise maxIterations in the simulator settings',
+    });
+  }
+  return { kind: 'variational', inner, cost, method, maxIterations, ref };
+}
+
+/**
+ * A cost read off samples can only hold I and Z factors on measured qubits: samples are
+ * computational-basis outcomes of those qubits and carry nothing else.
+ */
+export function checkSampledCost(cost: PauliSum, measured: number[], source: string): void {
+  for (const term of cost.terms) {
+    if (term.xMask !== 0) {
+      cost.ref.fail({
+        subject: '!VariationalProgram cost',
+        problem: `term "${term.factors}" has X or Y factors, but ${source} yields computational-basis samples`,
+        hint: 'use only Z and I factors, add basis-change gates to the circuit, or use an expectation-based functional',
+      });
+    }
+    for (let q = 0; q < 31; q++) {
+      if ((term.zMask >>> q) & 1 && !measured.includes(q)) {
+        cost.ref.fail({
+          subject: '!VariationalProgram cost',
+          problem: `term "${term.factors}" needs qubit ${q}, which ${source} does not measure`,
+        });
+      }
+    }
+  }
+}

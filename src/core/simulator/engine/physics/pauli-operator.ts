@@ -1,0 +1,171 @@
+import { evalNum } from '../dialect/numbers';
+import type { ParamValues } from '../dialect/numbers';
+import type { PauliSum } from '../dialect/pauli-expression';
+
+/**
+ * A sum of Pauli strings applied straight to amplitudes, never as a matrix. A string with
+ * masks (x, z) and n_Y Y factors maps |i⟩ to i^{n_Y} · (−1)^{popcount(i & z)} · |i ⊕ x⟩
+ * (Y = i·X·Z), so H|ψ⟩ costs one pass over the amplitudes per term.
+ */
+export class PauliOperator {
+  readonly size: number;
+
+  constructor(
+    readonly x: Int32Array,
+    readonly z: Int32Array,
+    /** Complex factor per term: coefficient · i^{n_Y}. */
+    readonly fr: Float64Array,
+    readonly fi: Float64Array,
+    /** Which group (schedule label) each term belongs to, for time-dependent scaling. */
+    readonly group: Int32Array,
+    /** The real coefficient c_k as written (f_k = c_k · i^{n_Y}). */
+    readonly coef: Float64Array,
+  ) {
+    this.size = x.length;
+  }
+
+  static fromSums(sums: readonly PauliSum[], values: ParamValues): PauliOperator {
+    const rows: Row[] = [];
+    sums.forEach((sum, g) => {
+      for (const t of sum.terms) {
+        const c = evalNum(t.coefficient, values);
+        if (c === 0) continue;
+        const [pr, pi] = I_POWERS[t.nY % 4]!;
+        rows.push([t.xMask, t.zMask, c * pr, c * pi, g, c]);
+      }
+    });
+    return PauliOperator.fromRows(rows);
+  }
+
+  static fromRows(rows: readonly Row[]): PauliOperator {
+    return new PauliOperator(
+      Int32Array.from(rows, (r) => r[0]),
+      Int32Array.from(rows, (r) => r[1]),
+      Float64Array.from(rows, (r) => r[2]),
+      Float64Array.from(rows, (r) => r[3]),
+      Int32Array.from(rows, (r) => r[4]),
+      Float64Array.from(rows, (r) => r[5]),
+    );
+  }
+
+  /**
+   * The Liouvillian L = H⊗I − I⊗Hᵀ on 2n qubits, so that i·d vec(ρ)/dt = L·vec(ρ) for
+   * vec(ρ)[r + c·2^n] = ρ_rc. Pᵀ = (−1)^{n_Y} P, hence the column copy's sign.
+   */
+  liouvillian(n: number): PauliOperator {
+    const rows: Row[] = [];
+    for (let k = 0; k < this.size; k++) {
+      const x = this.x[k]!;
+      const z = this.z[k]!;
+      const fr = this.fr[k]!;
+      const fi = this.fi[k]!;
+      const g = this.group[k]!;
+      const ySign = popcount(x & z) % 2 === 0 ? 1 : -1;
+      const c = this.coef[k]!;
+      rows.push([x, z, fr, fi, g, c]);
+      rows.push([x << n, z << n, -ySign * fr, -ySign * fi, g, -ySign * c]);
+    }
+    return PauliOperator.fromRows(rows);
+  }
+
+  /** out = Σ_k scale[group_k] · f_k · P_k · in (out is overwritten). */
+  apply(
+    inRe: Float64Array,
+    inIm: Float64Array,
+    outRe: Float64Array,
+    outIm: Float64Array,
+    scale: Float64Array | null,
+  ): void {
+    outRe.fill(0);
+    outIm.fill(0);
+    const dim = inRe.length;
+    for (let k = 0; k < this.size; k++) {
+      const s = scale ? scale[this.group[k]!]! : 1;
+      if (s === 0) continue;
+      const fr = this.fr[k]! * s;
+      const fi = this.fi[k]! * s;
+      const x = this.x[k]!;
+      const z = this.z[k]!;
+      for (let i = 0; i < dim; i++) {
+        const a = inRe[i]!;
+        const b = inIm[i]!;
+        const j = i ^ x;
+        if (parity(i & z)) {
+          outRe[j] = outRe[j]! - (fr * a - fi * b);
+          outIm[j] = outIm[j]! - (fr * b + fi * a);
+        } else {
+          outRe[j] = outRe[j]! + (fr * a - fi * b);
+          outIm[j] = outIm[j]! + (fr * b + fi * a);
+        }
+      }
+    }
+  }
+
+  /** ⟨ψ|O|ψ⟩ for a normalised pure state (real for a Hermitian O). */
+  expectation(re: Float64Array, im: Float64Array): number {
+    let total = 0;
+    for (let k = 0; k < this.size; k++) total += this.termExpectation(k, re, im);
+    return total;
+  }
+
+  /** ⟨ψ|f_k P_k|ψ⟩ of one term. */
+  termExpectation(k: number, re: Float64Array, im: Float64Array): number {
+    const x = this.x[k]!;
+    const z = this.z[k]!;
+    let sr = 0;
+    let si = 0;
+    for (let i = 0; i < re.length; i++) {
+      const j = i ^ x;
+      // conj(ψ_j) · ψ_i, signed
+      const pr = re[j]! * re[i]! + im[j]! * im[i]!;
+      const pi = re[j]! * im[i]! - im[j]! * re[i]!;
+      if (parity(i & z)) {
+        sr -= pr;
+        si -= pi;
+      } else {
+        sr += pr;
+        si += pi;
+      }
+    }
+    return this.fr[k]! * sr - this.fi[k]! * si;
+  }
+
+  /** Tr(f_k P_k ρ) for vec(ρ) on 2n qubits: Σ_r f·sign(r)·ρ[r ⊕ x, r]. */
+  termTraceWithDensity(k: number, re: Float64Array, im: Float64Array, n: number): number {
+    const x = this.x[k]!;
+    const z = this.z[k]!;
+    const dim = 1 << n;
+    let sr = 0;
+    let si = 0;
+    for (let r = 0; r < dim; r++) {
+      const idx = r + ((r ^ x) << n);
+      const sign = parity(r & z) ? -1 : 1;
+      sr += sign * re[idx]!;
+      si += sign * im[idx]!;
+    }
+    return this.fr[k]! * sr - this.fi[k]! * si;
+  }
+}
+
+/** x mask, z mask, Re f, Im f, group, real coefficient. */
+type Row = readonly [number, number, number, number, number, number];
+
+const I_POWERS: ReadonlyArray<readonly [number, number]> = [
+  [1, 0],
+  [0, 1],
+  [-1, 0],
+  [0, -1],
+];
+
+export function parity(v: number): boolean {
+  v ^= v >>> 16;
+  v ^= v >>> 8;
+  v ^= v >>> 4;
+  return ((0x6996 >>> (v & 0xf)) & 1) === 1;
+}
+
+export function popcount(v: number): number {
+  v = v - ((v >>> 1) & 0x55555555);
+  v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
+  return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;
+}

@@ -1,0 +1,61 @@
+import type { Rng } from './random';
+
+/**
+ * Probabilities of the measured qubits alone (the marginal), indexed by the measured qubits'
+ * bits in the order given: bit k of the index is qubit measured[k].
+ */
+export function marginal(probabilities: Float64Array, measured: readonly number[]): Float64Array {
+  const all =
+    measured.length > 0 &&
+    measured.every((q, k) => q === k) &&
+    probabilities.length === 1 << measured.length;
+  if (all) return probabilities;
+  const out = new Float64Array(1 << measured.length);
+  for (let i = 0; i < probabilities.length; i++) {
+    const p = probabilities[i]!;
+    if (p === 0) continue;
+    let m = 0;
+    for (let k = 0; k < measured.length; k++) m |= ((i >>> measured[k]!) & 1) << k;
+    out[m] = out[m]! + p;
+  }
+  return out;
+}
+
+/**
+ * Draw `nshots` outcomes from a distribution and count them. The uniforms are sorted and the
+ * cumulative distribution is swept once: O(dim + shots·log shots), no 2^n-sized CDF array.
+ * On a noisy device each measured bit of each shot flips with that qubit's readout error.
+ */
+export function sampleCounts(
+  probabilities: Float64Array,
+  nshots: number,
+  rng: Rng,
+  readoutErrors: readonly number[] | null,
+): Map<number, number> {
+  const total = probabilities.reduce((s, p) => s + p, 0);
+  const u = new Float64Array(nshots);
+  for (let s = 0; s < nshots; s++) u[s] = rng.uniform() * total;
+  u.sort();
+  const counts = new Map<number, number>();
+  let cumulative = 0;
+  let outcome = -1;
+  for (let s = 0; s < nshots; s++) {
+    while (outcome < probabilities.length - 1 && cumulative <= u[s]!) {
+      outcome++;
+      cumulative += probabilities[outcome]!;
+    }
+    // Rounding can leave the last uniforms past the final sum: they belong to the last non-zero outcome.
+    let hit = outcome;
+    while (hit > 0 && probabilities[hit] === 0) hit--;
+    const observed = readoutErrors ? flipBits(hit, readoutErrors, rng) : hit;
+    counts.set(observed, (counts.get(observed) ?? 0) + 1);
+  }
+  return counts;
+}
+
+function flipBits(outcome: number, errors: readonly number[], rng: Rng): number {
+  let m = outcome;
+  for (let k = 0; k < errors.length; k++)
+    if (errors[k]! > 0 && rng.uniform() < errors[k]!) m ^= 1 << k;
+  return m;
+}

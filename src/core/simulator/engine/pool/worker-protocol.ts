@@ -1,0 +1,8 @@
+import type { EngineJob, EngineOutcome, EngineProgress } from '../types';
+
+/** Messages between the EnginePool (main thread) and an engine worker. */
+export type ToWorker = { type: 'run'; id: number; job: EngineJob };
+
+export type FromWorker =
+  | { type: 'progress'; id: number; progress: EngineProgress }
+  | { type: 'done'; id: number; outcome: EngineOutcome };

@@ -1,0 +1,82 @@
+import type {
+  DigitalFunctional,
+  EvolutionFunctional,
+  SamplingFunctional,
+} from '../dialect/functionals';
+import type { ParamValues } from '../dialect/numbers';
+import { runCircuit } from '../physics/circuit-runner';
+import { StepLimitError } from '../physics/dopri5';
+import { evolve } from '../physics/evolution';
+import { prepareState } from '../physics/prepare';
+import { StateVector } from '../physics/state-vector';
+import type { RunContext } from './run-context';
+import type { Work } from './work';
+
+/** Deviation of ‖ψ‖² from 1 beyond which an evolution is reported as failed, not returned. */
+export const NORM_DRIFT_LIMIT = 1e-6;
+
+export class SimulationError extends Error {
+  constructor(
+    message: string,
+    readonly detail: string,
+  ) {
+    super(message);
+    this.name = 'SimulationError';
+  }
+}
+
+/**
+ * Run a circuit or a schedule to its final pure state. `onGrid` sees the state at each time of
+ * a schedule's grid (for recorded expectation values).
+ */
+export async function prepareFinalState(
+  f: SamplingFunctional | DigitalFunctional | EvolutionFunctional,
+  values: ParamValues,
+  ctx: RunContext,
+  work: Work,
+  onGrid?: (index: number, t: number, state: StateVector) => void,
+): Promise<StateVector> {
+  if (f.kind === 'sampling' || f.kind === 'digital') {
+    const sv = StateVector.zero(f.circuit.nqubits);
+    await runCircuit({ re: sv.re, im: sv.im, columnOffset: null }, f.circuit, values, work);
+    return sv;
+  }
+  const sv = prepareState(f.initial, f.nqubits);
+  try {
+    await evolve(
+      sv.re,
+      sv.im,
+      f.schedule,
+      values,
+      {
+        densityQubits: null,
+        maxSteps: ctx.limits.maxIntegratorSteps,
+        onGrid: onGrid ? (index, t) => onGrid(index, t, sv) : undefined,
+      },
+      work,
+    );
+  } catch (err) {
+    if (err instanceof StepLimitError) throw stepLimit(ctx, f.schedule.ref.path);
+    throw err;
+  }
+  checkNorm(sv.norm2(), f.schedule.ref.path);
+  return sv;
+}
+
+export function stepLimit(ctx: RunContext, path: string): SimulationError {
+  return new SimulationError(
+    `!Schedule at ${path}: the integrator needed more than maxIntegratorSteps = ${ctx.limits.maxIntegratorSteps} steps`,
+    'The Hamiltonian is large compared with 1/T (fast dynamics over a long time). Shorten T, scale the coefficients, or raise maxIntegratorSteps in the simulator settings.',
+  );
+}
+
+/** The integrator conserves the norm to ~rtol per step; a larger drift means it failed. */
+export function checkNorm(norm2: number, path: string): void {
+  const drift = Math.abs(norm2 - 1);
+  if (!(drift <= NORM_DRIFT_LIMIT)) {
+    throw new SimulationError(
+      `!Schedule at ${path}: the evolution lost accuracy (norm drift ${drift.toExponential(2)})`,
+      `The adaptive integrator keeps ‖ψ‖² = 1 to about 1e-9; a drift of ${drift} means the dynamics are too stiff for it. Check the coefficients for huge values.`,
+    );
+  }
+}

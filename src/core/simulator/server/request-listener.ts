@@ -1,0 +1,110 @@
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { bearerToken } from '../auth/bearer';
+import type { TokenService } from '../auth/token-service';
+import { readJsonBody } from './body';
+import { HttpError } from './http-error';
+import type { AuthMode, RequestContext, Router } from './router';
+
+export interface ListenerOptions {
+  /** Prefix of every route, e.g. `/api/v1` (wire-facts: the base URL ends in a version). */
+  basePath: string;
+  router: Router;
+  tokens: TokenService;
+  maxBodyBytes: number;
+  /** Told about failures that are our bug (answered with 500), so they are not lost. */
+  onInternalError: (error: unknown) => void;
+}
+
+/**
+ * The server's one request handler: routing, bearer authentication, JSON replies. Every outcome,
+ * failures included, is a JSON body; nothing a client sends can throw past this function.
+ */
+export function createRequestListener(options: ListenerOptions) {
+  const base = options.basePath.replace(/\/+$/, '');
+  return (req: IncomingMessage, res: ServerResponse): void => {
+    handle(req, res, base, options).catch((error: unknown) => {
+      options.onInternalError(error);
+      if (!res.headersSent) send(res, 500, { message: 'internal error', code: 'internal_error' });
+      else res.destroy();
+    });
+  };
+}
+
+async function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  base: string,
+  options: ListenerOptions,
+): Promise<void> {
+  try {
+    const url = new URL(req.url ?? '/', 'http://localhost');
+    const path = url.pathname;
+    if (path !== base && !path.startsWith(`${base}/`)) {
+      throw new HttpError(
+        404,
+        'not_found',
+        `no such endpoint: ${path} (the API lives under ${base || '/'})`,
+      );
+    }
+    const match = options.router.match(req.method ?? 'GET', path.slice(base.length));
+    if (match.kind === 'not_found') {
+      throw new HttpError(404, 'not_found', `no such endpoint: ${req.method} ${path}`);
+    }
+    if (match.kind === 'wrong_method') {
+      throw new HttpError(
+        405,
+        'method_not_allowed',
+        `${req.method} is not allowed on ${path}; allowed: ${match.allowed.join(', ')}`,
+        undefined,
+        { allow: match.allowed.join(', ') },
+      );
+    }
+    const subject = authenticate(req, match.route.auth, options.tokens);
+    let body: Promise<unknown> | undefined;
+    const ctx: RequestContext = {
+      req,
+      url,
+      params: match.params,
+      subject,
+      body: () => (body ??= readJsonBody(req, options.maxBodyBytes)),
+    };
+    const reply = await match.route.handle(ctx);
+    send(res, reply.status, reply.body);
+  } catch (error) {
+    if (!(error instanceof HttpError)) throw error;
+    send(res, error.status, error.body(), error.headers);
+  }
+}
+
+function authenticate(req: IncomingMessage, mode: AuthMode, tokens: TokenService): string | null {
+  if (mode === 'none') return null;
+  const token = bearerToken(req.headers.authorization);
+  if (token === null) {
+    throw new HttpError(401, 'not_authenticated', `missing bearer ${mode} token`, undefined, {
+      'www-authenticate': 'Bearer',
+    });
+  }
+  const check = tokens.verify(token, mode);
+  if (!check.ok) {
+    throw new HttpError(401, check.code, check.message, undefined, {
+      'www-authenticate': `Bearer error="invalid_token", error_description="${check.message}"`,
+    });
+  }
+  return check.subject;
+}
+
+function send(
+  res: ServerResponse,
+  status: number,
+  body: unknown,
+  headers: Record<string, string> = {},
+): void {
+  const text = JSON.stringify(body);
+  res.writeHead(status, {
+    'content-type': 'application/json; charset=utf-8',
+    'content-length': Buffer.byteLength(text),
+    'cache-control': 'no-store',
+    ...headers,
+  });
+  res.end(text);
+}

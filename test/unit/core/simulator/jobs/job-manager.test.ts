@@ -1,0 +1,241 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SimClock } from '../../../../../src/core/simulator/clock';
+import { CATALOGUE } from '../../../../../src/core/simulator/devices/catalogue';
+import { DeviceRegistry } from '../../../../../src/core/simulator/devices/device-registry';
+import type {
+  EngineJob,
+  EngineOutcome,
+  EngineProgress,
+} from '../../../../../src/core/simulator/engine/types';
+import { DEFAULT_ENGINE_LIMITS } from '../../../../../src/core/simulator/engine/types';
+import type { EnginePort } from '../../../../../src/core/simulator/jobs/engine-port';
+import { JobManager } from '../../../../../src/core/simulator/jobs/job-manager';
+import type { JobManagerOptions } from '../../../../../src/core/simulator/jobs/job-manager';
+import { FileJobStore } from '../../../../../src/core/simulator/store/file-job-store';
+import type { StoredJob } from '../../../../../src/core/simulator/store/stored-job';
+
+/**
+ * A scripted engine: the functional YAML says what to do (`invalid`, `fail`, or `work: <ms>`),
+ * so the lifecycle can be driven precisely without physics.
+ */
+class ScriptedEngine implements EnginePort {
+  readonly started: number[] = [];
+  async validate(job: EngineJob) {
+    if (job.functionalYaml.includes('invalid')) {
+      return {
+        ok: false as const,
+        error: `bad thing at ${job.pathPrefix}`,
+        errorLogs: `${job.pathPrefix} (line 1): bad thing`,
+      };
+    }
+    return { ok: true as const };
+  }
+  async run(
+    job: EngineJob,
+    onProgress: (p: EngineProgress) => void,
+    signal: AbortSignal,
+  ): Promise<EngineOutcome> {
+    this.started.push(job.seed);
+    const ms = Number(/work: (\d+)/.exec(job.functionalYaml)?.[1] ?? '0');
+    for (let i = 1; i <= 4; i++) {
+      await new Promise((resolve, reject) => {
+        const t = setTimeout(resolve, ms / 4);
+        signal.addEventListener('abort', () => (clearTimeout(t), reject(signal.reason)), {
+          once: true,
+        });
+      });
+      onProgress({ fraction: i / 4, message: `step ${i}/4` });
+    }
+    if (job.functionalYaml.includes('fail'))
+      return { ok: false, error: 'it failed', errorLogs: 'it failed, in detail' };
+    return { ok: true, resultField: 'sampling_result', resultYaml: '!SamplingResult {nshots: 1}' };
+  }
+  async close() {}
+}
+
+const device = (code: string) => CATALOGUE.find((d) => d.code === code) ?? (CATALOGUE[0] as never);
+
+describe('JobManager', () => {
+  let dir: string;
+  let managers: JobManager[];
+  beforeEach(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'qjs-jobs-'));
+    managers = [];
+  });
+  afterEach(async () => {
+    await Promise.all(managers.map((m) => m.stop()));
+    await rm(dir, { recursive: true, force: true });
+  });
+
+  async function manager(overrides: Partial<JobManagerOptions> = {}) {
+    const store = new FileJobStore(dir);
+    const report = await store.load();
+    const clock = new SimClock(100);
+    const m = new JobManager({
+      variant: 'B',
+      store,
+      devices: new DeviceRegistry(CATALOGUE, 1, clock),
+      clock,
+      engine: new ScriptedEngine(),
+      seed: 1,
+      failureRate: 0,
+      runTimeLimitSeconds: 600,
+      validationDelaySeconds: 0.1,
+      limits: DEFAULT_ENGINE_LIMITS,
+      onProblem: (m) => {
+        throw new Error(m);
+      },
+      ...overrides,
+    });
+    m.restore(report);
+    managers.push(m);
+    return m;
+  }
+
+  const submit = (m: JobManager, yaml: string, code = 'sim.statevector') =>
+    m.submit({
+      device: device(code),
+      executeType: 'sampling',
+      payload: { type: 'sampling', sampling_payload: { sampling: yaml } },
+      jobType: 'digital',
+      name: null,
+      description: null,
+      meta: {},
+      notice: null,
+      notes: [],
+    });
+
+  async function until(
+    m: JobManager,
+    id: number,
+    done: (j: StoredJob) => boolean,
+  ): Promise<StoredJob> {
+    for (let i = 0; i < 500; i++) {
+      const job = m.get(id)?.job;
+      if (job && done(job)) return job;
+      await new Promise((r) => setTimeout(r, 10));
+    }
+    throw new Error(`job ${id} never got there: ${m.get(id)?.job.status}`);
+  }
+  const terminal = (j: StoredJob) =>
+    ['completed', 'error', 'timeout', 'cancelled'].includes(j.status);
+
+  it('walks pending → validating → queued → running → completed, logging each step', async () => {
+    const m = await manager();
+    const created = await submit(m, 'work: 40');
+    expect(created.status).toBe('pending');
+    const done = await until(m, created.id, terminal);
+    expect(done.status).toBe('completed');
+    expect(done.result).toMatchObject({
+      type: 'sampling',
+      sampling_result: '!SamplingResult {nshots: 1}',
+      t1_experiment_result: null,
+    });
+    expect(done.completed_at).not.toBeNull();
+    const logs = m.get(created.id)?.logs ?? '';
+    const order = [
+      'validating',
+      'validated',
+      'queued on sim.statevector behind 0 jobs',
+      'started on device',
+      'progress',
+      'finished in',
+    ];
+    let at = -1;
+    for (const step of order) {
+      const next = logs.indexOf(step, at + 1);
+      expect(next, `${step} after the previous step in:\n${logs}`).toBeGreaterThan(at);
+      at = next;
+    }
+    expect(logs).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z /m);
+  });
+
+  it('runs one job per device at a time, in order', async () => {
+    const m = await manager();
+    const a = await submit(m, 'work: 400');
+    const b = await submit(m, 'work: 10');
+    await until(m, a.id, (j) => j.status === 'running');
+    await until(m, b.id, (j) => j.status === 'queued');
+    expect(m.get(b.id)?.logs).toMatch(/behind 1 job\b/);
+    const doneB = await until(m, b.id, terminal);
+    const doneA = m.get(a.id)?.job;
+    expect(doneA?.status).toBe('completed');
+    expect(Date.parse(doneA?.completed_at ?? '')).toBeLessThanOrEqual(
+      Date.parse(doneB.completed_at ?? ''),
+    );
+  });
+
+  it('holds the queue of a device in maintenance', async () => {
+    const m = await manager();
+    const job = await submit(m, 'work: 1', 'qpu.digital.altair');
+    const queued = await until(m, job.id, (j) => j.status === 'queued');
+    expect(m.get(queued.id)?.logs).toMatch(/queue is held/);
+    await new Promise((r) => setTimeout(r, 200));
+    expect(m.get(job.id)?.job.status).toBe('queued');
+  });
+
+  it('ends an invalid payload in error with its error logs', async () => {
+    const m = await manager();
+    const job = await until(m, (await submit(m, 'invalid')).id, terminal);
+    expect(job).toMatchObject({ status: 'error', error: 'bad thing at sampling_payload.sampling' });
+    expect(job.error_logs).toContain('(line 1)');
+  });
+
+  it('cancels queued and running jobs, and refuses to cancel a finished one', async () => {
+    const m = await manager();
+    const running = await submit(m, 'work: 5000');
+    const queued = await submit(m, 'work: 1');
+    await until(m, running.id, (j) => j.status === 'running');
+    expect(await m.cancel(queued.id)).toMatchObject({ ok: true, job: { status: 'cancelled' } });
+    expect(await m.cancel(running.id)).toMatchObject({ ok: true, job: { status: 'cancelled' } });
+    expect(await m.cancel(running.id)).toEqual({
+      ok: false,
+      reason: 'terminal',
+      status: 'cancelled',
+    });
+    expect(await m.cancel(999)).toEqual({ ok: false, reason: 'not_found' });
+    await new Promise((r) => setTimeout(r, 50));
+    expect(m.get(running.id)?.job.status).toBe('cancelled');
+  });
+
+  it('times a long run out', async () => {
+    const m = await manager({ runTimeLimitSeconds: 0.01 });
+    const job = await until(m, (await submit(m, 'work: 2000')).id, terminal);
+    expect(job.status).toBe('timeout');
+    expect(job.error).toMatch(/run-time limit of 0.01 s exceeded/);
+  });
+
+  it('injects device errors at the configured rate', async () => {
+    const m = await manager({ failureRate: 1 });
+    const job = await until(m, (await submit(m, 'work: 1')).id, terminal);
+    expect(job.status).toBe('error');
+    expect(job.error).toMatch(/device error/);
+    expect(job.error_logs).toMatch(/injected/);
+  });
+
+  it('after a restart keeps finished jobs, re-queues waiting ones and fails the one that was running', async () => {
+    const first = await manager();
+    const done = await submit(first, 'work: 1');
+    await until(first, done.id, terminal);
+    const running = await submit(first, 'work: 5000');
+    const waiting = await submit(first, 'work: 1');
+    await until(first, running.id, (j) => j.status === 'running');
+    await until(first, waiting.id, (j) => j.status === 'queued');
+    await first.stop();
+
+    const second = await manager();
+    expect(second.get(done.id)?.job.status).toBe('completed');
+    expect(second.get(done.id)?.logs).toMatch(/finished in/);
+    const lost = await until(second, running.id, terminal);
+    expect(lost).toMatchObject({
+      status: 'error',
+      error: 'simulator restarted while the job was running',
+    });
+    expect((await until(second, waiting.id, terminal)).status).toBe('completed');
+    const next = await submit(second, 'work: 1');
+    expect(next.id).toBe(waiting.id + 1);
+  });
+});
