@@ -16,7 +16,7 @@ if (process.platform === 'linux' && !process.env.QJOB_TEST_SESSION) {
   }).status === 0;
   if (hasDbus) {
     const inner =
-      'printf "" | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; ' +
+      'echo | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; ' +
       'QJOB_TEST_SESSION=1 exec node scripts/test.mjs "$@"';
     const r = spawnSync('dbus-run-session', ['--', 'sh', '-c', inner, 'test.mjs', ...process.argv.slice(2)], {
       stdio: 'inherit',

@@ -28,13 +28,18 @@ const SECRET_KEY_SET = new Set(SECRET_KEYS.map((k) => k.toLowerCase()));
 const keyAlternation = SECRET_KEYS.map((k) => k.replace(/[-_]/g, '[-_]?')).join('|');
 
 const PATTERNS: { re: RegExp; replace: string }[] = [
-  // Header lines ("Authorization: Bearer abc", "authorization=...") keep their name only.
-  { re: /(\bauthorization\s*[:=]\s*)("?)[^\r\n",}]+\2/gi, replace: `$1$2${REDACTED}$2` },
+  // Authorization headers ("Authorization: Bearer abc", "authorization=...") keep their name;
+  // the scheme and the credential go, the text after them stays.
+  {
+    re: /(\bauthorization\s*[:=]\s*"?)(?:(?:bearer|basic|token|digest)\s+)?[^\s",}]+/gi,
+    replace: `$1${REDACTED}`,
+  },
   // Bearer/Basic credentials wherever they appear in free text.
   { re: /\b(bearer|basic)\s+[A-Za-z0-9\-._~+/]+=*/gi, replace: `$1 ${REDACTED}` },
-  // JSON string values: "accessToken": "..." (escaped quotes inside are allowed).
+  // JSON string values: "accessToken": "..." (escaped quotes inside are allowed; a value cut
+  // off by a preview, without its closing quote, is redacted too).
   {
-    re: new RegExp(`("(?:${keyAlternation})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"`, 'gi'),
+    re: new RegExp(`("(?:${keyAlternation})"\\s*:\\s*)"(?:[^"\\\\]|\\\\.)*"?`, 'gi'),
     replace: `$1"${REDACTED}"`,
   },
   // key=value in query strings, form bodies and log key/value pairs.

@@ -1,0 +1,62 @@
+import { DEVICE_STATUSES, DEVICE_TYPES } from '../../shared/variants';
+import { GLOBAL_HELP, noPositionals, oneOf, parseCommandArgs } from '../args';
+import { requireSession, resolveConnection } from '../connection';
+import { EXIT } from '../exit-codes';
+import type { CliIo } from '../io';
+import { toJson } from '../output/json';
+import { orDash, renderTable } from '../output/table';
+import { runCommand } from '../run-command';
+
+export const DEVICES_USAGE = `usage: qjob devices [--status S] [--type T] [connection options]
+
+Lists the service's devices.
+
+  --status S   only devices with this status (${DEVICE_STATUSES.join(', ')})
+  --type T     only devices of this type (${DEVICE_TYPES.join(', ')})
+
+${GLOBAL_HELP}
+`;
+
+export async function runDevicesCommand(argv: string[], io: CliIo): Promise<number> {
+  return runCommand('devices', DEVICES_USAGE, io, async () => {
+    const { globals, values, positionals } = parseCommandArgs(argv, {
+      status: { type: 'string' },
+      type: { type: 'string' },
+    });
+    if (globals.help) {
+      io.stdout(DEVICES_USAGE);
+      return EXIT.ok;
+    }
+    noPositionals(positionals);
+    const status = oneOf('--status', values.status, DEVICE_STATUSES);
+    const type = oneOf('--type', values.type, DEVICE_TYPES);
+    const connection = await resolveConnection(globals, io);
+    const session = await requireSession(connection, globals, io);
+    try {
+      const devices = (
+        await session.client.listDevices(io.signal ? { signal: io.signal } : {})
+      ).filter((d) => (!status || d.status === status) && (!type || d.type === type));
+      if (globals.json) io.stdout(toJson(devices));
+      else if (devices.length === 0) io.stdout('No devices match.\n');
+      else {
+        io.stdout(
+          renderTable(
+            ['code', 'id', 'name', 'type', 'qubits', 'status', 'description'],
+            devices.map((d) => [
+              d.code,
+              orDash(d.id),
+              d.name,
+              d.type,
+              String(d.nqubits),
+              d.status,
+              d.description,
+            ]),
+          ),
+        );
+      }
+      return EXIT.ok;
+    } finally {
+      session.dispose();
+    }
+  });
+}

@@ -1,0 +1,92 @@
+import { JOB_STATUSES } from '../../shared/variants';
+import { GLOBAL_HELP, noPositionals, oneOf, parseCommandArgs } from '../args';
+import { requireSession, resolveConnection } from '../connection';
+import { CommandFailure } from '../errors';
+import { EXIT } from '../exit-codes';
+import type { CliIo } from '../io';
+import { toJson } from '../output/json';
+import { orDash, renderTable } from '../output/table';
+import { runCommand } from '../run-command';
+import { withStatuses } from '../job-status';
+
+export const JOBS_USAGE = `usage: qjob jobs [--status S] [--device ID] [connection options]
+
+Lists jobs (the lightweight form: no payload, results or logs). Where the
+variant's job list carries no status (Variant A), each job's status is looked up.
+
+  --status S    only jobs with this status (${JOB_STATUSES.join(', ')})
+  --device ID   only jobs on this device (its integer id, or its code)
+
+${GLOBAL_HELP}
+`;
+
+export async function runJobsCommand(argv: string[], io: CliIo): Promise<number> {
+  return runCommand('jobs', JOBS_USAGE, io, async () => {
+    const { globals, values, positionals } = parseCommandArgs(argv, {
+      status: { type: 'string' },
+      device: { type: 'string' },
+    });
+    if (globals.help) {
+      io.stdout(JOBS_USAGE);
+      return EXIT.ok;
+    }
+    noPositionals(positionals);
+    const status = oneOf('--status', values.status, JOB_STATUSES);
+    const connection = await resolveConnection(globals, io);
+    const session = await requireSession(connection, globals, io);
+    const call = io.signal ? { signal: io.signal } : {};
+    try {
+      let deviceId: number | undefined;
+      if (values.device !== undefined) {
+        if (/^\d+$/.test(values.device)) deviceId = Number(values.device);
+        else {
+          // A device code is what people know; job records carry the integer id.
+          const device = (await session.client.listDevices(call)).find(
+            (d) => d.code === values.device,
+          );
+          if (!device)
+            throw new CommandFailure(
+              `There is no device with code '${values.device}'.`,
+              EXIT.failed,
+            );
+          if (device.id === undefined) {
+            throw new CommandFailure(
+              `Device '${values.device}' has no id to match jobs against; pass its id.`,
+              EXIT.failed,
+            );
+          }
+          deviceId = device.id;
+        }
+      }
+      const listed = await withStatuses(
+        session.client,
+        await session.client.listJobs(call),
+        io.signal,
+      );
+      const jobs = listed.filter(
+        (j) =>
+          (!status || j.status === status) && (deviceId === undefined || j.device_id === deviceId),
+      );
+      if (globals.json) io.stdout(toJson(jobs));
+      else if (jobs.length === 0) io.stdout('No jobs match.\n');
+      else {
+        io.stdout(
+          renderTable(
+            ['id', 'name', 'status', 'device', 'created', 'completed'],
+            jobs.map((j) => [
+              String(j.id),
+              orDash(j.name),
+              orDash(j.status),
+              String(j.device_id),
+              j.created_at,
+              orDash(j.completed_at),
+            ]),
+          ),
+        );
+      }
+      return EXIT.ok;
+    } finally {
+      session.dispose();
+    }
+  });
+}

@@ -1,0 +1,90 @@
+import { executeKind } from '../../shared/variants';
+import { documentToExecutePayload } from '../../shared/yaml';
+import { GLOBAL_HELP, onePositional, parseCommandArgs, requireSeconds } from '../args';
+import { requireSession, resolveConnection } from '../connection';
+import { CommandFailure, UsageError } from '../errors';
+import { EXIT } from '../exit-codes';
+import type { CliIo } from '../io';
+import { toJson } from '../output/json';
+import { formatProblem, readPayloadFile } from '../payload-file';
+import { runCommand } from '../run-command';
+import { waitAndReport } from '../waiting';
+
+export const SUBMIT_USAGE = `usage: qjob submit FILE --device CODE [--name N] [--wait] [--timeout S] [connection options]
+
+Validates a payload document (as qjob validate does) and submits it. Prints the
+job id and any message from the service. A submission is never repeated by
+itself: if the answer is lost, check "qjob jobs" before submitting again.
+
+  --device CODE   the device to run on (see qjob devices)
+  --name N        a name for the job
+  --wait          wait until the job ends, with progress on standard error;
+                  exit code 1 when it ends in error, timeout or cancelled
+  --timeout S     with --wait: stop waiting after S seconds
+
+--json prints the JobId, or with --wait the final JobDetail.
+
+${GLOBAL_HELP}
+`;
+
+export async function runSubmitCommand(argv: string[], io: CliIo): Promise<number> {
+  return runCommand('submit', SUBMIT_USAGE, io, async () => {
+    const { globals, values, positionals } = parseCommandArgs(argv, {
+      device: { type: 'string' },
+      name: { type: 'string' },
+      wait: { type: 'boolean' },
+      timeout: { type: 'string' },
+    });
+    if (globals.help) {
+      io.stdout(SUBMIT_USAGE);
+      return EXIT.ok;
+    }
+    const file = onePositional(positionals, 'FILE');
+    if (!values.device) throw new UsageError('missing --device CODE');
+    const timeout = requireSeconds('--timeout', values.timeout);
+    if (timeout !== undefined && !values.wait) throw new UsageError('--timeout goes with --wait');
+    const connection = await resolveConnection(globals, io);
+    const variant = connection.profile.variant;
+
+    const { name, text } = await readPayloadFile(file, io);
+    const { payload, problems } = documentToExecutePayload(variant, text);
+    for (const p of problems) io.stderr(`${formatProblem(name, p)}\n`);
+    if (!payload) {
+      const count = problems.filter((p) => p.severity === 'error').length;
+      throw new CommandFailure(
+        `${name} is not a valid Variant ${variant} payload (${count} error(s)); nothing was submitted.`,
+        EXIT.failed,
+      );
+    }
+
+    const session = await requireSession(connection, globals, io);
+    try {
+      const outcome = await session.client.execute(payload, {
+        deviceCode: values.device,
+        ...(values.name !== undefined ? { name: values.name } : {}),
+        ...(io.signal ? { signal: io.signal } : {}),
+      });
+      const id = outcome.jobId.id;
+      // Shown once: on stdout with the human summary, else on stderr beside the JSON or the wait.
+      if (outcome.message && (globals.json || values.wait))
+        io.stderr(`message from the service: ${outcome.message}\n`);
+      if (!values.wait) {
+        if (globals.json) io.stdout(toJson(outcome.jobId));
+        else {
+          const kind = executeKind(variant, payload.type);
+          io.stdout(`Submitted job ${id} (${kind?.label ?? payload.type}) to ${values.device}.\n`);
+          if (outcome.message) io.stdout(`Message from the service: ${outcome.message}\n`);
+        }
+        return EXIT.ok;
+      }
+      io.stderr(`submitted job ${id}\n`);
+      return await waitAndReport(session.client, id, variant, io, {
+        timeoutMs: timeout === undefined ? undefined : timeout * 1000,
+        intervalMs: connection.profile.pollIntervalMs,
+        json: globals.json,
+      });
+    } finally {
+      session.dispose();
+    }
+  });
+}

@@ -1,0 +1,46 @@
+import { GLOBAL_HELP, onePositional, parseCommandArgs, requireInt, requireSeconds } from '../args';
+import { requireSession, resolveConnection } from '../connection';
+import { EXIT } from '../exit-codes';
+import type { CliIo } from '../io';
+import { runCommand } from '../run-command';
+import { waitAndReport } from '../waiting';
+
+export const WAIT_USAGE = `usage: qjob wait ID [--timeout S] [--interval S] [connection options]
+
+Waits until a job ends (completed, error, cancelled or timeout), showing its
+progress on standard error, then prints it. Keeps trying while the service is
+unreachable. Exit code 0 when completed, 1 when it ended otherwise or the wait
+timed out (the job itself goes on).
+
+  --timeout S    stop waiting after S seconds
+  --interval S   look every S seconds (default: 1 s while running, 3 s while queued)
+
+${GLOBAL_HELP}
+`;
+
+export async function runWaitCommand(argv: string[], io: CliIo): Promise<number> {
+  return runCommand('wait', WAIT_USAGE, io, async () => {
+    const { globals, values, positionals } = parseCommandArgs(argv, {
+      timeout: { type: 'string' },
+      interval: { type: 'string' },
+    });
+    if (globals.help) {
+      io.stdout(WAIT_USAGE);
+      return EXIT.ok;
+    }
+    const id = requireInt('job ID', onePositional(positionals, 'job ID'), 0) as number;
+    const timeout = requireSeconds('--timeout', values.timeout);
+    const interval = requireSeconds('--interval', values.interval);
+    const connection = await resolveConnection(globals, io);
+    const session = await requireSession(connection, globals, io);
+    try {
+      return await waitAndReport(session.client, id, connection.profile.variant, io, {
+        timeoutMs: timeout === undefined ? undefined : timeout * 1000,
+        intervalMs: interval === undefined ? connection.profile.pollIntervalMs : interval * 1000,
+        json: globals.json,
+      });
+    } finally {
+      session.dispose();
+    }
+  });
+}

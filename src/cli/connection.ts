@@ -1,0 +1,194 @@
+import path from 'node:path';
+import { KeytarSecretStore } from '../core/auth/keytar-secret-store';
+import { PlainFileSecretStore } from '../core/auth/file-secret-store';
+import type { SecretStore } from '../core/auth/secret-store';
+import { SecretStoreError } from '../core/auth/secret-store';
+import { Session } from '../core/auth/session';
+import { createServiceClient } from '../core/client/service-client';
+import type { FetchLike } from '../core/client/transport';
+import type { ServiceClient } from '../core/client/types';
+import { CLIENT_VERSION } from '../core/client/user-agent';
+import { SIMULATOR_CREDENTIALS } from '../core/profiles/builtin';
+import { defaultConfigDir, settingsFilePath } from '../core/profiles/config-dir';
+import { clientOptionsForProfile, profileAudience } from '../core/profiles/connection';
+import { requireProfile } from '../core/profiles/profiles';
+import type { Profile } from '../core/profiles/schema';
+import { profileSchema } from '../core/profiles/schema';
+import { SettingsStore, describeSettingsProblem } from '../core/profiles/settings-store';
+import { isVariantId } from '../shared/variants';
+import type { VariantId } from '../shared/variants';
+import type { GlobalValues } from './args';
+import { CommandFailure, UsageError } from './errors';
+import { EXIT } from './exit-codes';
+import type { CliIo } from './io';
+
+export const USER_AGENT = `qjob/${CLIENT_VERSION} (quantum-job-studio; node ${process.versions.node}; ${process.platform})`;
+
+export interface Connection {
+  profile: Profile & { baseUrl: string };
+  /** The key of this connection's login in the secret store. */
+  profileKey: string;
+  /** For messages: "prod (https://host/api/v1)". */
+  label: string;
+  /** Without a session: for login. */
+  client: ServiceClient;
+  configDir: string;
+}
+
+export function configDirOf(io: CliIo): string {
+  return defaultConfigDir(io.env);
+}
+
+function fetchOf(io: CliIo): FetchLike {
+  return io.fetch ?? ((url, init) => fetch(url, init));
+}
+
+function variantOption(raw: string | undefined): VariantId | undefined {
+  if (raw === undefined) return undefined;
+  const upper = raw.toUpperCase();
+  if (!isVariantId(upper)) throw new UsageError(`--variant must be A or B, got '${raw}'`);
+  return upper;
+}
+
+/**
+ * The connection the global options name: `--profile NAME`, or `--base-url URL --variant A|B`
+ * (also `QJOB_PROFILE`, `QJOB_BASE_URL` + `QJOB_VARIANT`), else the profile used last.
+ */
+export async function resolveConnection(globals: GlobalValues, io: CliIo): Promise<Connection> {
+  const configDir = configDirOf(io);
+  const profileName = globals.profile ?? (globals.baseUrl ? undefined : io.env.QJOB_PROFILE);
+  const baseUrl = globals.baseUrl ?? (profileName ? undefined : io.env.QJOB_BASE_URL);
+  const variant = variantOption(
+    globals.variant ?? (globals.baseUrl || !profileName ? io.env.QJOB_VARIANT : undefined),
+  );
+
+  let profile: Profile;
+  let profileKey: string;
+  if (profileName || !baseUrl) {
+    const store = new SettingsStore({ file: settingsFilePath(configDir) });
+    const { settings, problem } = await store.load();
+    if (problem) io.stderr(`warning: ${describeSettingsProblem(problem)}\n`);
+    const name = profileName ?? settings.app.lastProfile ?? undefined;
+    if (!name) {
+      throw new UsageError(
+        'no connection given: pass --profile NAME, or --base-url URL --variant A|B',
+      );
+    }
+    profile = requireProfile(settings, name);
+    if (variant && variant !== profile.variant) {
+      throw new UsageError(
+        `--variant ${variant} contradicts profile '${profile.id}' (Variant ${profile.variant})`,
+      );
+    }
+    if (baseUrl) profile = { ...profile, baseUrl };
+    if (globals.audience !== undefined) profile = { ...profile, audience: globals.audience };
+    profileKey = profile.id;
+  } else {
+    if (!variant) throw new UsageError('--base-url needs --variant A|B');
+    const parsed = profileSchema.safeParse({
+      id: 'url',
+      name: baseUrl,
+      baseUrl,
+      variant,
+      ...(globals.audience !== undefined ? { audience: globals.audience } : {}),
+    });
+    if (!parsed.success)
+      throw new UsageError(
+        `--base-url: ${parsed.error.issues[0]?.message ?? 'invalid'}: '${baseUrl}'`,
+      );
+    profile = parsed.data;
+    profileKey = `url:${baseUrl.replace(/\/+$/, '')}`;
+  }
+  const options = clientOptionsForProfile(profile, { fetch: fetchOf(io), userAgent: USER_AGENT });
+  const resolved = profile as Profile & { baseUrl: string };
+  return {
+    profile: resolved,
+    profileKey,
+    label: profile.id === 'url' ? resolved.baseUrl : `${profile.id} (${resolved.baseUrl})`,
+    client: createServiceClient(options),
+    configDir,
+  };
+}
+
+/**
+ * The OS keychain, or with `--no-keychain` (or QJOB_NO_KEYCHAIN=1) a plain owner-only file.
+ * There is no silent fallback: a login kept in memory would be gone when the command ends, and
+ * a plain file must be the person's explicit choice.
+ */
+export async function openSecretStore(
+  globals: GlobalValues,
+  io: CliIo,
+  configDir: string,
+): Promise<SecretStore> {
+  if (io.secretStore) return io.secretStore;
+  if (globals.noKeychain || io.env.QJOB_NO_KEYCHAIN === '1') {
+    return new PlainFileSecretStore(path.join(configDir, 'credentials.json'));
+  }
+  try {
+    return await KeytarSecretStore.open();
+  } catch (error) {
+    if (error instanceof SecretStoreError && error.code === 'unavailable') {
+      throw new CommandFailure(
+        `${error.message}\nTo keep the login in a plain file readable only by you instead, pass --no-keychain (or set QJOB_NO_KEYCHAIN=1).`,
+        EXIT.auth,
+      );
+    }
+    throw error;
+  }
+}
+
+export async function openSession(
+  connection: Connection,
+  globals: GlobalValues,
+  io: CliIo,
+  options: { warnInsecure?: boolean } = {},
+): Promise<Session> {
+  const store = await openSecretStore(globals, io, connection.configDir);
+  if (!store.secure && options.warnInsecure) {
+    const where = store instanceof PlainFileSecretStore ? ` in ${store.file}` : '';
+    io.stderr(
+      `warning: the login is kept without the OS keychain${where}: anyone who can read that file can use it\n`,
+    );
+  }
+  return new Session({
+    client: connection.client,
+    profile: connection.profileKey,
+    audience: profileAudience(connection.profile),
+    store,
+  });
+}
+
+/**
+ * A session with a login: the stored one, or for the built-in simulator profiles the
+ * simulator's demo login. Otherwise exit 3 with what to run.
+ */
+export async function requireSession(
+  connection: Connection,
+  globals: GlobalValues,
+  io: CliIo,
+): Promise<Session> {
+  const session = await openSession(connection, globals, io);
+  const restored = await session.restore();
+  if (restored) return session;
+  if (connection.profile.builtin === 'simulator') {
+    await session.login(
+      connection.profile.user ?? SIMULATOR_CREDENTIALS.user,
+      SIMULATOR_CREDENTIALS.apiKey,
+      {
+        ...(io.signal ? { signal: io.signal } : {}),
+      },
+    );
+    return session;
+  }
+  const hint = session.snapshot.message ? ` ${session.snapshot.message}` : '';
+  throw new CommandFailure(
+    `Not logged in to ${connection.label}.${hint} Run: qjob login ${loginArgs(globals)}`.trim(),
+    EXIT.auth,
+  );
+}
+
+function loginArgs(globals: GlobalValues): string {
+  if (globals.profile) return `--profile ${globals.profile}`;
+  if (globals.baseUrl) return `--base-url ${globals.baseUrl} --variant ${globals.variant ?? 'A|B'}`;
+  return '';
+}

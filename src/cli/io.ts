@@ -1,0 +1,32 @@
+import type { SecretStore } from '../core/auth/secret-store';
+import type { FetchLike } from '../core/client/transport';
+
+/**
+ * Everything a command touches outside itself, passed in so the whole CLI runs in-process in
+ * tests (the same shape as the simulator and web commands' io: line writers).
+ */
+export interface CliIo {
+  stdout: (text: string) => void;
+  stderr: (text: string) => void;
+  /** Read whole for `--api-key-stdin` and `validate -`. */
+  stdin?: AsyncIterable<string | Uint8Array> & { isTTY?: boolean };
+  env: Record<string, string | undefined>;
+  /** Relative file arguments are resolved against this. */
+  cwd: string;
+  /** Node's fetch unless given. */
+  fetch?: FetchLike;
+  /** A secret store to use instead of the keychain (tests, embedding). */
+  secretStore?: SecretStore;
+  /** Aborted on Ctrl-C: long waits stop cleanly. */
+  signal?: AbortSignal;
+  /** Whether stdout is a terminal (progress and tables may be friendlier). */
+  isTTY?: boolean;
+}
+
+export async function readAll(stream: AsyncIterable<string | Uint8Array>): Promise<string> {
+  const decoder = new TextDecoder();
+  let text = '';
+  for await (const chunk of stream)
+    text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
+  return text + decoder.decode();
+}

@@ -1,0 +1,45 @@
+/** Cells longer than this are cut with an ellipsis, so one long description cannot wreck a table. */
+const MAX_CELL = 60;
+
+function cell(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > MAX_CELL ? `${flat.slice(0, MAX_CELL - 1)}…` : flat;
+}
+
+/** A plain aligned table: header row, two spaces between columns, no trailing blanks. */
+export function renderTable(
+  headers: readonly string[],
+  rows: readonly (readonly string[])[],
+): string {
+  const all = [headers.map((h) => h.toUpperCase()), ...rows.map((r) => r.map(cell))];
+  const widths = headers.map((_, i) => Math.max(...all.map((r) => (r[i] ?? '').length)));
+  return (
+    all
+      .map((r) =>
+        r
+          .map((c, i) => (i === r.length - 1 ? c : c.padEnd(widths[i] ?? 0)))
+          .join('  ')
+          .trimEnd(),
+      )
+      .join('\n') + '\n'
+  );
+}
+
+/** Key/value lines with the values aligned. */
+export function renderFields(fields: readonly (readonly [string, string])[]): string {
+  const width = Math.max(0, ...fields.map(([k]) => k.length));
+  return fields.map(([k, v]) => `  ${k.padEnd(width)}  ${v}`.trimEnd()).join('\n') + '\n';
+}
+
+export function indent(text: string, by = 4): string {
+  const pad = ' '.repeat(by);
+  return text
+    .replace(/\n$/, '')
+    .split('\n')
+    .map((line) => (line ? pad + line : line))
+    .join('\n');
+}
+
+export function orDash(value: string | number | null | undefined): string {
+  return value === null || value === undefined || value === '' ? '-' : String(value);
+}

@@ -1,0 +1,23 @@
+import type { SecretStore } from './secret-store';
+
+/**
+ * Keeps secrets for the life of the process only: the login is gone at exit. Marked
+ * `secure: false` so the app tells the person that no keychain protects their login.
+ */
+export class MemorySecretStore implements SecretStore {
+  readonly kind = 'memory' as const;
+  readonly secure = false;
+  readonly #secrets = new Map<string, string>();
+
+  async get(account: string): Promise<string | null> {
+    return this.#secrets.get(account) ?? null;
+  }
+
+  async set(account: string, secret: string): Promise<void> {
+    this.#secrets.set(account, secret);
+  }
+
+  async delete(account: string): Promise<boolean> {
+    return this.#secrets.delete(account);
+  }
+}

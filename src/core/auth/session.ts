@@ -1,0 +1,406 @@
+import { EventEmitter } from 'node:events';
+import type { Token } from '../../shared/variants';
+import type { RequestAuthorization, RequestAuthorizer } from '../client/authorizer';
+import { ServiceError } from '../client/errors';
+import { backoffDelay } from '../client/retry';
+import type { ServiceClient } from '../client/types';
+import type { Logger } from '../logging/logger';
+import { silentLogger } from '../logging/logger';
+import { buildLoginAssertion } from './assertion';
+import { SessionError } from './errors';
+import type { SecretStore } from './secret-store';
+import { currentUserAccount, tokenAccount } from './secret-store';
+import type { StoredSession } from './stored-session';
+import { currentUserSchema } from './stored-session';
+import {
+  abandonable,
+  endedMessage,
+  isDefinitiveRejection,
+  messageOf,
+  parseStored,
+} from './refresh-rules';
+import type { SessionEvents, SessionSnapshot, SessionStateName, WhoAmI } from './session-state';
+
+// Re-exported: callers import the session's types from here.
+export type {
+  SessionEndedEvent,
+  SessionEvents,
+  SessionSnapshot,
+  SessionStateName,
+  WhoAmI,
+} from './session-state';
+
+export interface SessionOptions {
+  /** A client without a session: it performs login and refresh. */
+  client: ServiceClient;
+  /** The profile key (a profile id, or `url:<base URL>` for ad-hoc connections). */
+  profile: string;
+  /** The per-deployment audience of the login assertion. */
+  audience: string;
+  store: SecretStore;
+  /** Refresh this long before the access token expires (capped at a fifth of its lifetime). */
+  refreshLeadMs?: number;
+  now?: () => number;
+  logger?: Logger;
+}
+
+interface Tokens {
+  access: string;
+  refresh: string;
+  expiresAt: number;
+  /** Local time of receipt: with expiresAt, the token's lifetime. */
+  receivedAt: number;
+  issuedAt: string | number;
+}
+
+/**
+ * Tokens this close to expiry (or a tenth of their lifetime, for very short-lived ones) are
+ * renewed before use rather than sent to earn a 401.
+ */
+const EXPIRY_MARGIN_MS = 5_000;
+const MAX_TIMER_MS = 2_147_000_000;
+
+/**
+ * The logged-in state of one connection profile: login, the bearer on every call, refresh on
+ * 401 (once, shared by all concurrent callers) and shortly before expiry, persistence in a
+ * SecretStore, logout. Tokens live in private fields and leave only as the Authorization
+ * header the client sends; `snapshot` and `whoami` are all the rest of the app ever sees.
+ */
+export class Session extends EventEmitter<SessionEvents> implements RequestAuthorizer {
+  readonly profile: string;
+  /** The client for every call after login: it carries this session's bearer. */
+  readonly client: ServiceClient;
+  readonly #bare: ServiceClient;
+  readonly #store: SecretStore;
+  readonly #audience: string;
+  readonly #leadMs: number;
+  readonly #now: () => number;
+  readonly #logger: Logger;
+  #tokens: Tokens | null = null;
+  #user: string | null = null;
+  #generation = 0;
+  #refreshing: Promise<boolean> | null = null;
+  #timer: ReturnType<typeof setTimeout> | null = null;
+  #reconnectAttempt = 0;
+  #state: SessionStateName = 'logged-out';
+  #message: string | null = null;
+
+  constructor(options: SessionOptions) {
+    super();
+    this.profile = options.profile;
+    this.#bare = options.client;
+    this.#store = options.store;
+    this.#audience = options.audience;
+    this.#leadMs = options.refreshLeadMs ?? 60_000;
+    this.#now = options.now ?? Date.now;
+    this.#logger = options.logger ?? silentLogger;
+    this.client = options.client.withSession(this);
+  }
+
+  get snapshot(): SessionSnapshot {
+    return {
+      profile: this.profile,
+      state: this.#state,
+      user: this.#user,
+      expiresAt: this.#tokens ? new Date(this.#tokens.expiresAt).toISOString() : null,
+      secretStore: { kind: this.#store.kind, secure: this.#store.secure },
+      message: this.#message,
+    };
+  }
+
+  get state(): SessionStateName {
+    return this.#state;
+  }
+
+  whoami(): WhoAmI | null {
+    if (!this.#tokens || !this.#user) return null;
+    return {
+      user: this.#user,
+      profile: this.profile,
+      expiresAt: new Date(this.#tokens.expiresAt).toISOString(),
+    };
+  }
+
+  /** Logs in with a user name and API key; the token goes to the secret store. */
+  async login(
+    user: string,
+    apiKey: string,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<WhoAmI> {
+    if (user.trim() === '')
+      throw new SessionError('invalid-input', 'A user name is needed to log in.');
+    if (apiKey.trim() === '')
+      throw new SessionError('invalid-input', 'An API key is needed to log in.');
+    const before = this.#state;
+    this.#setState('logging-in', null);
+    let token: Token;
+    try {
+      const assertion = buildLoginAssertion(
+        { user, apiKey, audience: this.#audience },
+        this.#now(),
+      );
+      token = await this.#bare.login({ assertion }, options);
+    } catch (error) {
+      this.#setState(this.#tokens ? before : 'logged-out', messageOf(error));
+      throw error;
+    }
+    const tokens = this.#fromToken(token);
+    const previousUser = this.#user;
+    try {
+      await this.#persist(user, tokens);
+    } catch (error) {
+      this.#setState(this.#tokens ? before : 'logged-out', messageOf(error));
+      throw new SessionError(
+        'secret-store',
+        `Logged in, but the login could not be kept: ${messageOf(error)}`,
+        error,
+      );
+    }
+    if (previousUser && previousUser !== user) {
+      // One login per profile: the previous user's token must not linger in the keychain.
+      await this.#store.delete(tokenAccount(this.profile, previousUser)).catch(() => false);
+    }
+    this.#activate(user, tokens);
+    this.#logger.info('logged in', { profile: this.profile, user });
+    return this.whoami() as WhoAmI;
+  }
+
+  /**
+   * Picks up a login kept by an earlier run (of the app, or of another `qjob` command).
+   * Resolves null when there is none. An unreadable entry is deleted and reported.
+   */
+  async restore(options: { user?: string } = {}): Promise<WhoAmI | null> {
+    const user = options.user ?? (await this.#storedUser());
+    if (!user) {
+      this.#setState('logged-out', null);
+      return null;
+    }
+    const text = await this.#store.get(tokenAccount(this.profile, user));
+    if (text === null) {
+      this.#user = user;
+      this.#setState('logged-out', null);
+      return null;
+    }
+    const stored = parseStored(text);
+    if (!stored || stored.profile !== this.profile || stored.user !== user) {
+      await this.#store.delete(tokenAccount(this.profile, user)).catch(() => false);
+      this.#user = user;
+      this.#setState(
+        'logged-out',
+        'The stored login could not be read and was removed; log in again.',
+      );
+      return null;
+    }
+    this.#activate(user, {
+      access: stored.accessToken,
+      refresh: stored.refreshToken,
+      expiresAt: stored.expiresAt,
+      receivedAt: stored.receivedAt ?? stored.savedAt,
+      issuedAt: stored.issuedAt,
+    });
+    return this.whoami();
+  }
+
+  /** Forgets the login here and in the secret store. */
+  async logout(): Promise<{ deleted: boolean }> {
+    this.#clearTimer();
+    const user = this.#user ?? (await this.#storedUser().catch(() => null));
+    this.#tokens = null;
+    this.#generation++;
+    let deleted = false;
+    try {
+      if (user) deleted = await this.#store.delete(tokenAccount(this.profile, user));
+      await this.#store.delete(currentUserAccount(this.profile));
+    } finally {
+      this.#user = null;
+      this.#setState('logged-out', null);
+    }
+    this.#logger.info('logged out', { profile: this.profile, user });
+    return { deleted };
+  }
+
+  /** Stops the refresh timer; the session object is not used afterwards. */
+  dispose(): void {
+    this.#clearTimer();
+    this.removeAllListeners();
+  }
+
+  // RequestAuthorizer ----------------------------------------------------------------------
+
+  async authorize(signal?: AbortSignal): Promise<RequestAuthorization | null> {
+    if (!this.#tokens) return null;
+    const { expiresAt, receivedAt } = this.#tokens;
+    const margin = Math.min(EXPIRY_MARGIN_MS, Math.max(0, expiresAt - receivedAt) / 10);
+    if (expiresAt - this.#now() <= margin) await this.#refreshShared(signal);
+    const tokens = this.#tokens as Tokens | null;
+    if (!tokens) return null;
+    return { header: `Bearer ${tokens.access}`, generation: this.#generation };
+  }
+
+  async handleUnauthorized(
+    rejected: RequestAuthorization | null,
+    signal?: AbortSignal,
+  ): Promise<boolean> {
+    if (!this.#tokens) return false;
+    // Another caller already replaced the token this request was sent with: just repeat it.
+    if (!rejected || rejected.generation !== this.#generation) return true;
+    return this.#refreshShared(signal);
+  }
+
+  // Internals ------------------------------------------------------------------------------
+
+  /** Single flight: every caller waiting for a refresh shares one request to the service. */
+  #refreshShared(signal?: AbortSignal): Promise<boolean> {
+    if (!this.#refreshing) {
+      this.#refreshing = this.#refresh().finally(() => {
+        this.#refreshing = null;
+      });
+    }
+    return abandonable(this.#refreshing, signal);
+  }
+
+  async #refresh(): Promise<boolean> {
+    const tokens = this.#tokens;
+    const user = this.#user;
+    if (!tokens || !user) return false;
+    this.#setState('refreshing', null);
+    let token: Token;
+    try {
+      token = await this.#bare.refresh(tokens.refresh);
+    } catch (error) {
+      if (isDefinitiveRejection(error)) {
+        await this.#end(error);
+        throw new ServiceError({
+          code: 'auth',
+          operation: 'renewing the login',
+          status: error.status,
+          serviceMessage: error.serviceMessage,
+          serviceCode: error.serviceCode,
+          message: endedMessage(error),
+          cause: error,
+        });
+      }
+      this.#setState('reconnecting', messageOf(error));
+      this.#scheduleReconnect();
+      throw error;
+    }
+    // The token may have been dropped by a logout while the refresh was on its way.
+    if (this.#tokens !== tokens) return this.#tokens !== null;
+    const next = this.#fromToken(token);
+    try {
+      await this.#persist(user, next);
+    } catch (error) {
+      // The renewed token still works in memory; the person needs to know it will not survive.
+      this.#logger.warn('renewed login not saved', { error: messageOf(error) });
+      this.#activate(user, next, `The renewed login could not be saved: ${messageOf(error)}`);
+      return true;
+    }
+    this.#activate(user, next);
+    return true;
+  }
+
+  async #end(error: ServiceError): Promise<void> {
+    this.#clearTimer();
+    const user = this.#user;
+    this.#tokens = null;
+    this.#generation++;
+    if (user) await this.#store.delete(tokenAccount(this.profile, user)).catch(() => false);
+    const message = endedMessage(error);
+    this.#setState('expired', message);
+    this.#logger.warn('session ended', { profile: this.profile, user, status: error.status });
+    this.emit('ended', { profile: this.profile, user, reason: 'refresh-rejected', message });
+  }
+
+  #activate(user: string, tokens: Tokens, message: string | null = null): void {
+    this.#user = user;
+    this.#tokens = tokens;
+    this.#generation++;
+    this.#reconnectAttempt = 0;
+    this.#schedule();
+    this.#setState('active', message);
+  }
+
+  #fromToken(token: Token): Tokens {
+    // expiresIn is taken as seconds from receipt on the local clock: that needs no agreement
+    // between the two clocks, and the base of `issuedAt` is not shown by the specification.
+    const now = this.#now();
+    return {
+      access: token.access_token,
+      refresh: token.refresh_token,
+      expiresAt: now + token.expires_in * 1000,
+      receivedAt: now,
+      issuedAt: token.issued_at,
+    };
+  }
+
+  async #persist(user: string, tokens: Tokens): Promise<void> {
+    const stored: StoredSession = {
+      version: 1,
+      user,
+      profile: this.profile,
+      accessToken: tokens.access,
+      refreshToken: tokens.refresh,
+      expiresAt: tokens.expiresAt,
+      receivedAt: tokens.receivedAt,
+      issuedAt: tokens.issuedAt,
+      savedAt: this.#now(),
+    };
+    await this.#store.set(tokenAccount(this.profile, user), JSON.stringify(stored));
+    await this.#store.set(currentUserAccount(this.profile), JSON.stringify({ version: 1, user }));
+  }
+
+  async #storedUser(): Promise<string | null> {
+    const text = await this.#store.get(currentUserAccount(this.profile));
+    if (text === null) return null;
+    try {
+      const parsed = currentUserSchema.safeParse(JSON.parse(text));
+      return parsed.success ? parsed.data.user : null;
+    } catch {
+      return null;
+    }
+  }
+
+  #schedule(): void {
+    this.#clearTimer();
+    const tokens = this.#tokens;
+    if (!tokens) return;
+    const lifetime = Math.max(0, tokens.expiresAt - this.#now());
+    const lead = Math.min(this.#leadMs, lifetime / 5);
+    this.#arm(Math.max(0, lifetime - lead));
+  }
+
+  #scheduleReconnect(): void {
+    const delay = backoffDelay(this.#reconnectAttempt++, {
+      baseDelayMs: 1_000,
+      maxDelayMs: 60_000,
+    });
+    this.#arm(delay);
+  }
+
+  #arm(delay: number): void {
+    this.#clearTimer();
+    this.#timer = setTimeout(
+      () => {
+        this.#timer = null;
+        this.#refreshShared().catch((error: unknown) => {
+          this.#logger.debug('background refresh failed', { error: messageOf(error) });
+        });
+      },
+      Math.min(delay, MAX_TIMER_MS),
+    );
+    // A pending refresh must not keep a CLI process alive.
+    this.#timer.unref?.();
+  }
+
+  #clearTimer(): void {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+  }
+
+  #setState(state: SessionStateName, message: string | null): void {
+    if (state === this.#state && message === this.#message) return;
+    this.#state = state;
+    this.#message = message;
+    this.emit('state', this.snapshot);
+  }
+}

@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { endpointPathsSchema } from '../../shared/ipc/schemas';
+
+/**
+ * Endpoint paths and query flags. The specification leaves most of them "not shown"; the
+ * defaults are those of wire-facts.md, and every one can be overridden per connection profile
+ * (design.md "Unknown is configurable, not guessed in code").
+ */
+export interface EndpointPaths {
+  login: string;
+  refresh: string;
+  devices: string;
+  jobs: string;
+  /** Must contain `{id}`. */
+  job: string;
+  execute: string;
+}
+
+export const DEFAULT_PATHS: Readonly<EndpointPaths> = Object.freeze({
+  login: '/authorisation-tokens',
+  refresh: '/authorisation-tokens/refresh',
+  devices: '/devices',
+  jobs: '/jobs',
+  job: '/jobs/{id}',
+  execute: '/execute',
+});
+
+/**
+ * Query parameters of the job lookup. `full` asks for payload, result, logs and errors;
+ * `light` is the cheap lookup used for polling (wire-facts: flags false or absent).
+ */
+export interface QueryFlags {
+  full: Record<string, string>;
+  light: Record<string, string>;
+}
+
+export const DEFAULT_FLAGS: Readonly<QueryFlags> = Object.freeze({
+  full: { payload: 'true', result: 'true', logs: 'true', error_logs: 'true', error: 'true' },
+  light: {},
+});
+
+const queryMapSchema = z.record(z.string().min(1).max(100), z.string().max(200));
+
+export const queryFlagsSchema = z.strictObject({
+  full: queryMapSchema.optional(),
+  light: queryMapSchema.optional(),
+});
+export type QueryFlagsOverride = z.infer<typeof queryFlagsSchema>;
+
+export const pathsOverrideSchema = endpointPathsSchema.refine(
+  (p) => p.job === undefined || p.job.includes('{id}'),
+  { message: "the job path must contain '{id}'", path: ['job'] },
+);
+export type EndpointPathsOverride = z.infer<typeof endpointPathsSchema>;
+
+export function resolvePaths(override?: EndpointPathsOverride): EndpointPaths {
+  const parsed = pathsOverrideSchema.parse(override ?? {});
+  const out: EndpointPaths = { ...DEFAULT_PATHS };
+  for (const key of Object.keys(out) as (keyof EndpointPaths)[]) {
+    const value = parsed[key];
+    if (value !== undefined) out[key] = value;
+  }
+  return out;
+}
+
+/** Overrides replace a map whole: a profile that names its own flags does not inherit ours. */
+export function resolveFlags(override?: QueryFlagsOverride): QueryFlags {
+  const parsed = queryFlagsSchema.parse(override ?? {});
+  return {
+    full: { ...(parsed.full ?? DEFAULT_FLAGS.full) },
+    light: { ...(parsed.light ?? DEFAULT_FLAGS.light) },
+  };
+}
+
+/**
+ * Joins the base URL (which ends in an API version segment, e.g. `/api/v1`) and a path.
+ * `new URL(path, base)` would drop that segment for paths starting with `/`, hence by hand.
+ */
+export function endpointUrl(
+  baseUrl: string,
+  path: string,
+  query: Record<string, string> = {},
+): URL {
+  const base = baseUrl.replace(/\/+$/, '');
+  const url = new URL(base + (path.startsWith('/') ? path : `/${path}`));
+  for (const [k, v] of Object.entries(query)) url.searchParams.set(k, v);
+  return url;
+}
+
+export function jobPath(template: string, id: number): string {
+  return template.replace('{id}', encodeURIComponent(String(id)));
+}

@@ -1,0 +1,10 @@
+export * from './errors';
+export * from './endpoints';
+export * from './retry';
+export * from './transport';
+export * from './authorizer';
+export * from './types';
+export * from './user-agent';
+export { createServiceClient, DEFAULT_TIMEOUT_MS } from './service-client';
+export { sendRequest } from './request';
+export type { RequestContext, RequestSpec, JsonResponse, ServiceErrorParser } from './request';

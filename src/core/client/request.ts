@@ -1,0 +1,217 @@
+import type { Logger } from '../logging/logger';
+import type { RequestAuthorization, RequestAuthorizer } from './authorizer';
+import { ServiceError } from './errors';
+import type { DeliveryOutcome } from './errors';
+import type { RetryPolicy } from './retry';
+import { backoffDelay, parseRetryAfter, sleep } from './retry';
+import type { FetchLike, RawResponse } from './transport';
+import { TransportFailure, exchange } from './transport';
+
+/** Turns a failed answer's body into the service's own message and code (wire-facts "Errors"). */
+export type ServiceErrorParser = (
+  status: number,
+  bodyText: string,
+) => { message: string; code?: string | null };
+
+export interface RequestContext {
+  fetch: FetchLike;
+  userAgent: string;
+  timeoutMs: number;
+  retry: RetryPolicy;
+  parseError: ServiceErrorParser;
+  authorizer?: RequestAuthorizer | undefined;
+  logger: Logger;
+  random?: () => number;
+}
+
+export interface RequestSpec {
+  /** What is being done, in words, for messages ("listing jobs"). */
+  operation: string;
+  method: 'GET' | 'POST';
+  url: string;
+  /** A JSON body, serialised here. */
+  body?: unknown;
+  /**
+   * `session`: the session's bearer, with one refresh-and-retry on 401.
+   * `none`: no Authorization header (login).
+   * `{ bearer }`: exactly this header (refresh sends the refresh token).
+   */
+  auth: 'session' | 'none' | { header: string };
+  /** Safe to repeat after a failure whose outcome is unknown (GET). */
+  idempotent: boolean;
+  signal?: AbortSignal | undefined;
+  timeoutMs?: number | undefined;
+}
+
+export interface JsonResponse {
+  status: number;
+  json: unknown;
+  headers: Headers;
+}
+
+function abortedError(operation: string, cause: unknown): ServiceError {
+  return new ServiceError({ code: 'aborted', operation, cause, outcome: 'unknown' });
+}
+
+/**
+ * Sends one logical request: authorisation, time-out, retries for safe calls, one
+ * refresh-and-retry on 401, and the translation of every failure into a `ServiceError`.
+ * Returns the parsed JSON of a 2xx answer.
+ */
+export async function sendRequest(ctx: RequestContext, spec: RequestSpec): Promise<JsonResponse> {
+  const { retry } = ctx;
+  let attempt = 0;
+  let refreshed = false;
+  for (;;) {
+    if (spec.signal?.aborted) throw abortedError(spec.operation, spec.signal.reason);
+    const authorization = await resolveAuthorization(ctx, spec);
+    let raw: RawResponse;
+    try {
+      raw = await exchange({
+        fetch: ctx.fetch,
+        url: spec.url,
+        method: spec.method,
+        headers: buildHeaders(ctx, spec, authorization),
+        body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
+        timeoutMs: spec.timeoutMs ?? ctx.timeoutMs,
+        signal: spec.signal,
+      });
+    } catch (error) {
+      if (!(error instanceof TransportFailure)) throw error;
+      if (error.kind === 'aborted') throw abortedError(spec.operation, error);
+      // A time-out is not retried: the service is up but stuck, and stacking waits only
+      // makes the person wait longer before they learn that.
+      const mayRepeat = error.kind === 'network' && (spec.idempotent || error.notSent);
+      if (mayRepeat && attempt < retry.retries) {
+        const delay = backoffDelay(attempt, retry, ctx.random);
+        ctx.logger.warn(`${spec.operation}: ${error.detail}; retrying in ${delay} ms`, {
+          attempt: attempt + 1,
+        });
+        await pause(delay, spec);
+        attempt++;
+        continue;
+      }
+      const outcome: DeliveryOutcome = error.notSent
+        ? 'not-sent'
+        : spec.idempotent
+          ? 'rejected'
+          : 'unknown';
+      throw new ServiceError({
+        code: error.kind,
+        operation: spec.operation,
+        detail:
+          error.detail +
+          (outcome === 'unknown' ? '; the service may have received the request' : ''),
+        outcome,
+        cause: error,
+      });
+    }
+
+    if (raw.status === 401 && spec.auth === 'session' && ctx.authorizer && !refreshed) {
+      refreshed = true;
+      const renewed = await ctx.authorizer.handleUnauthorized(authorization, spec.signal);
+      if (renewed) continue;
+    }
+
+    if (raw.status >= 200 && raw.status < 300)
+      return { status: raw.status, json: parseJson(spec, raw), headers: raw.headers };
+
+    const retryAfterMs = parseRetryAfter(raw.headers.get('retry-after'));
+    if (spec.idempotent && retry.statuses.includes(raw.status) && attempt < retry.retries) {
+      if (retryAfterMs === null || retryAfterMs <= retry.maxRetryAfterMs) {
+        const delay = retryAfterMs ?? backoffDelay(attempt, retry, ctx.random);
+        ctx.logger.warn(`${spec.operation}: HTTP ${raw.status}; retrying in ${delay} ms`, {
+          attempt: attempt + 1,
+        });
+        await pause(delay, spec);
+        attempt++;
+        continue;
+      }
+    }
+    throw httpError(ctx, spec, raw, retryAfterMs);
+  }
+}
+
+async function resolveAuthorization(
+  ctx: RequestContext,
+  spec: RequestSpec,
+): Promise<RequestAuthorization | null> {
+  if (spec.auth === 'none') return null;
+  if (spec.auth === 'session') return ctx.authorizer ? ctx.authorizer.authorize(spec.signal) : null;
+  return { header: spec.auth.header, generation: -1 };
+}
+
+function buildHeaders(
+  ctx: RequestContext,
+  spec: RequestSpec,
+  authorization: RequestAuthorization | null,
+): Record<string, string> {
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    'user-agent': ctx.userAgent,
+  };
+  if (spec.body !== undefined) headers['content-type'] = 'application/json';
+  if (authorization) headers.authorization = authorization.header;
+  return headers;
+}
+
+async function pause(ms: number, spec: RequestSpec): Promise<void> {
+  try {
+    await sleep(ms, spec.signal);
+  } catch (error) {
+    throw abortedError(spec.operation, error);
+  }
+}
+
+function parseJson(spec: RequestSpec, raw: RawResponse): unknown {
+  if (raw.text.trim() === '') return null;
+  try {
+    return JSON.parse(raw.text) as unknown;
+  } catch (error) {
+    throw new ServiceError({
+      code: 'decode',
+      operation: spec.operation,
+      status: raw.status,
+      detail: `the answer is not JSON: ${excerpt(raw.text)}`,
+      cause: error,
+    });
+  }
+}
+
+function excerpt(text: string): string {
+  const flat = text.replace(/\s+/g, ' ').trim();
+  return flat.length > 120 ? `${flat.slice(0, 120)}…` : flat;
+}
+
+function httpError(
+  ctx: RequestContext,
+  spec: RequestSpec,
+  raw: RawResponse,
+  retryAfterMs: number | null,
+): ServiceError {
+  const parsed = ctx.parseError(raw.status, raw.text);
+  const waitHint =
+    retryAfterMs !== null
+      ? `; the service asks to retry after ${Math.ceil(retryAfterMs / 1000)} s`
+      : '';
+  const code = raw.status === 401 || raw.status === 403 ? 'auth' : 'http';
+  const loginHint = code === 'auth' && spec.auth === 'session' ? ' Log in again.' : '';
+  const serviceCode = parsed.code ?? null;
+  let sentence = `${capitalise(spec.operation)} failed: HTTP ${raw.status}: ${parsed.message}${
+    serviceCode ? ` (${serviceCode})` : ''
+  }${waitHint}`;
+  if (!/[.!?]$/.test(sentence)) sentence += '.';
+  return new ServiceError({
+    code,
+    operation: spec.operation,
+    status: raw.status,
+    serviceMessage: parsed.message,
+    serviceCode,
+    retryAfterMs,
+    message: sentence + loginHint,
+  });
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}

@@ -1,0 +1,299 @@
+import type { z } from 'zod';
+import { handleForExecuteType } from '../../shared/handles';
+import type {
+  Device,
+  ExecutePayload,
+  JobId,
+  JobInfo,
+  Token,
+  VariantId,
+} from '../../shared/variants';
+import { tokenFromWire } from '../../shared/variants';
+import { formatIssuePath } from '../../shared/variants/issues';
+import {
+  WireDecodeError,
+  buildExecuteEnvelope,
+  decodeDevices,
+  decodeJobDetail,
+  decodeJobId,
+  decodeJobList,
+  parseServiceError,
+} from '../../shared/wire';
+import { silentLogger } from '../logging/logger';
+import type { RequestAuthorizer } from './authorizer';
+import { endpointUrl, jobPath, resolveFlags, resolvePaths } from './endpoints';
+import { ServiceError } from './errors';
+import type { RequestContext, RequestSpec } from './request';
+import { sendRequest } from './request';
+import { resolveRetry } from './retry';
+import type {
+  CallOptions,
+  DecodedJobDetail,
+  ExecuteOptions,
+  ExecuteOutcome,
+  LoginRequest,
+  ResolvedClientConfig,
+  ServiceClient,
+  ServiceClientOptions,
+} from './types';
+import { DEFAULT_USER_AGENT } from './user-agent';
+
+export const DEFAULT_TIMEOUT_MS = 30_000;
+
+/** Wire-facts "Login": the grant and scope the service expects. */
+const GRANT_TYPE = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
+const SCOPE = 'user profile';
+
+/**
+ * The one client per connection. It speaks the wire format of wire-facts.md through the codecs
+ * of src/shared/wire, validates every answer against the variant's models, and turns every
+ * failure into a ServiceError that says what was being done.
+ */
+export function createServiceClient<V extends VariantId>(
+  options: ServiceClientOptions<V>,
+): ServiceClient<V> {
+  let base: URL;
+  try {
+    base = new URL(options.baseUrl);
+  } catch (error) {
+    throw new ServiceError({
+      code: 'network',
+      operation: 'connecting',
+      message: `The base URL '${options.baseUrl}' is not a valid URL.`,
+      cause: error,
+    });
+  }
+  if (base.protocol !== 'http:' && base.protocol !== 'https:') {
+    throw new ServiceError({
+      code: 'network',
+      operation: 'connecting',
+      message: `The base URL '${options.baseUrl}' must start with http:// or https://.`,
+    });
+  }
+  const config: ResolvedClientConfig<V> = {
+    baseUrl: options.baseUrl.replace(/\/+$/, ''),
+    variant: options.variant,
+    paths: resolvePaths(options.paths),
+    flags: resolveFlags(options.flags),
+    userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
+    timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    retry: resolveRetry(options.retry),
+  };
+  return buildClient(config, options, options.session);
+}
+
+function buildClient<V extends VariantId>(
+  config: ResolvedClientConfig<V>,
+  options: ServiceClientOptions<V>,
+  authorizer: RequestAuthorizer | undefined,
+): ServiceClient<V> {
+  const ctx: RequestContext = {
+    fetch: options.fetch,
+    userAgent: config.userAgent,
+    timeoutMs: config.timeoutMs,
+    retry: config.retry,
+    parseError: parseServiceError,
+    authorizer,
+    logger: options.logger ?? silentLogger,
+    ...(options.random ? { random: options.random } : {}),
+  };
+  const { variant, paths, flags } = config;
+  const url = (path: string, query?: Record<string, string>) =>
+    endpointUrl(config.baseUrl, path, query).toString();
+
+  const send = async <T>(
+    spec: Omit<RequestSpec, 'signal' | 'timeoutMs'>,
+    call: CallOptions | undefined,
+    decode: (json: unknown) => T,
+  ): Promise<T> => {
+    const response = await sendRequest(ctx, {
+      ...spec,
+      signal: call?.signal,
+      timeoutMs: call?.timeoutMs,
+    });
+    try {
+      return decode(response.json);
+    } catch (error) {
+      throw decodeError(spec.operation, error);
+    }
+  };
+
+  const decodeToken = (operation: string, previousRefreshToken?: string) => (json: unknown) => {
+    const parsed = tokenFromWire(variant, json, previousRefreshToken);
+    if (!parsed.success) throw zodDecodeError(operation, parsed.error);
+    return parsed.data;
+  };
+
+  return {
+    variant,
+    baseUrl: config.baseUrl,
+    config,
+
+    login(request: LoginRequest, call?: CallOptions): Promise<Token<V>> {
+      return send(
+        {
+          operation: 'logging in',
+          method: 'POST',
+          url: url(paths.login),
+          body: { grantType: GRANT_TYPE, assertion: request.assertion, scope: SCOPE },
+          auth: 'none',
+          // A login creates nothing: repeating it after a lost answer is harmless.
+          idempotent: true,
+        },
+        call,
+        decodeToken('logging in'),
+      );
+    },
+
+    refresh(refreshToken: string, call?: CallOptions): Promise<Token<V>> {
+      return send(
+        {
+          operation: 'renewing the login',
+          method: 'POST',
+          url: url(paths.refresh),
+          auth: { header: `Bearer ${refreshToken}` },
+          // A service that rotates refresh tokens spends the old one on the first try: after a
+          // lost answer, a repeat would be refused and end the session. The session retries
+          // later instead, with whatever token it then holds.
+          idempotent: false,
+        },
+        call,
+        decodeToken('renewing the login', refreshToken),
+      );
+    },
+
+    listDevices(call?: CallOptions): Promise<Device[]> {
+      return send(
+        {
+          operation: 'listing devices',
+          method: 'GET',
+          url: url(paths.devices),
+          auth: 'session',
+          idempotent: true,
+        },
+        call,
+        (json) => decodeDevices(json),
+      );
+    },
+
+    listJobs(call?: CallOptions): Promise<JobInfo[]> {
+      return send(
+        {
+          operation: 'listing jobs',
+          method: 'GET',
+          url: url(paths.jobs),
+          auth: 'session',
+          idempotent: true,
+        },
+        call,
+        (json) => decodeJobList(variant, json),
+      );
+    },
+
+    getJob(id: number, call?: CallOptions & { full?: boolean }): Promise<DecodedJobDetail<V>> {
+      if (!Number.isSafeInteger(id) || id < 0) {
+        return Promise.reject(
+          new ServiceError({
+            code: 'http',
+            operation: `fetching job ${id}`,
+            message: `'${id}' is not a job id.`,
+          }),
+        );
+      }
+      const query = call?.full ? flags.full : flags.light;
+      return send(
+        {
+          operation: `fetching job ${id}`,
+          method: 'GET',
+          url: url(jobPath(paths.job, id), query),
+          auth: 'session',
+          idempotent: true,
+        },
+        call,
+        (json) => decodeJobDetail(variant, json),
+      );
+    },
+
+    async execute(payload: ExecutePayload<V>, call: ExecuteOptions): Promise<ExecuteOutcome> {
+      let body;
+      try {
+        body = buildExecuteEnvelope({
+          variant,
+          payload,
+          deviceCode: call.deviceCode,
+          name: call.name,
+          meta: call.meta,
+        });
+      } catch (error) {
+        // Nothing was sent: the payload itself does not fit the model.
+        throw new ServiceError({
+          code: 'decode',
+          operation: 'submitting the job',
+          field: error instanceof WireDecodeError ? error.field : null,
+          message: `The job was not submitted: ${error instanceof Error ? error.message : String(error)}`,
+          outcome: 'not-sent',
+          cause: error,
+        });
+      }
+      const jobId: JobId = await send(
+        {
+          operation: 'submitting the job',
+          method: 'POST',
+          url: url(paths.execute),
+          body,
+          auth: 'session',
+          // Never repeated blindly: a lost answer may hide a created job (no duplicates).
+          idempotent: false,
+        },
+        call,
+        (json) => decodeJobId(variant, json),
+      );
+      return {
+        handle: handleForExecuteType(variant, payload.type, jobId.id),
+        jobId,
+        message:
+          typeof jobId.message === 'string' && jobId.message.trim() !== '' ? jobId.message : null,
+      };
+    },
+
+    withSession(session: RequestAuthorizer): ServiceClient<V> {
+      return buildClient(config, options, session);
+    },
+  };
+}
+
+function decodeError(operation: string, error: unknown): ServiceError {
+  if (error instanceof ServiceError) return error;
+  if (error instanceof WireDecodeError) {
+    return new ServiceError({
+      code: 'decode',
+      operation,
+      field: error.field || null,
+      detail: error.message,
+      cause: error,
+    });
+  }
+  return new ServiceError({
+    code: 'decode',
+    operation,
+    detail: error instanceof Error ? error.message : String(error),
+    cause: error,
+  });
+}
+
+function zodDecodeError(operation: string, error: z.ZodError): ServiceError {
+  // Values are left out on purpose: a token response that does not fit still holds tokens.
+  const first = error.issues[0];
+  const field = first ? formatIssuePath(first.path) : '';
+  const detail = error.issues
+    .slice(0, 3)
+    .map((i) => `${formatIssuePath(i.path) || '(body)'}: ${i.message}`)
+    .join('; ');
+  return new ServiceError({
+    code: 'decode',
+    operation,
+    field: field || null,
+    detail,
+    cause: undefined,
+  });
+}

@@ -1,0 +1,100 @@
+import type { JobHandle } from '../../shared/handles';
+import type {
+  Device,
+  ExecutePayload,
+  JobId,
+  JobInfo,
+  Token,
+  VariantId,
+} from '../../shared/variants';
+import type { DecodedJobDetail } from '../../shared/wire';
+import type { RequestAuthorizer } from './authorizer';
+import type {
+  EndpointPaths,
+  EndpointPathsOverride,
+  QueryFlags,
+  QueryFlagsOverride,
+} from './endpoints';
+import type { RetryPolicy, RetryPolicyOverride } from './retry';
+import type { FetchLike } from './transport';
+import type { Logger } from '../logging/logger';
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Overrides the client's time-out for this one call. */
+  timeoutMs?: number;
+}
+
+export interface ServiceClientOptions<V extends VariantId = VariantId> {
+  /** Ends in the API version segment, e.g. `https://host/public-api/api/v1`. */
+  baseUrl: string;
+  variant: V;
+  fetch: FetchLike;
+  paths?: EndpointPathsOverride;
+  flags?: QueryFlagsOverride;
+  userAgent?: string;
+  /** Time-out of one attempt of one call. */
+  timeoutMs?: number;
+  retry?: RetryPolicyOverride;
+  /** The session whose bearer every call but login and refresh carries. */
+  session?: RequestAuthorizer;
+  logger?: Logger;
+  /** For tests: the jitter source. */
+  random?: () => number;
+}
+
+export interface LoginRequest {
+  /** The URL-safe base64 assertion of wire-facts (built by src/core/auth). */
+  assertion: string;
+}
+
+/** A job detail and the fields that could not be decoded (their raw text kept for support). */
+export type { DecodedJobDetail };
+
+export interface ExecuteOptions extends CallOptions {
+  /** The Device `code` to run on. */
+  deviceCode: string;
+  name?: string;
+  meta?: Record<string, unknown>;
+}
+
+export interface ExecuteOutcome {
+  /** The typed handle for the payload's execute type: bind it to the detail to read results. */
+  handle: JobHandle;
+  jobId: JobId;
+  /** The service's notice for the user (Variant A), or null. */
+  message: string | null;
+}
+
+export interface ResolvedClientConfig<V extends VariantId = VariantId> {
+  baseUrl: string;
+  variant: V;
+  paths: EndpointPaths;
+  flags: QueryFlags;
+  userAgent: string;
+  timeoutMs: number;
+  retry: RetryPolicy;
+}
+
+/** One typed client per connection. Every answer is decoded and validated before it returns. */
+export interface ServiceClient<V extends VariantId = VariantId> {
+  readonly variant: V;
+  readonly baseUrl: string;
+  readonly config: ResolvedClientConfig<V>;
+  /** Exchanges a login assertion for a token. Only the session calls this. */
+  login(request: LoginRequest, options?: CallOptions): Promise<Token<V>>;
+  /** Renews a token; a response without a refresh token keeps the given one. Only the session calls this. */
+  refresh(refreshToken: string, options?: CallOptions): Promise<Token<V>>;
+  listDevices(options?: CallOptions): Promise<Device[]>;
+  /** The lightweight form of every job. */
+  listJobs(options?: CallOptions): Promise<JobInfo[]>;
+  /** One job: the cheap form for polling, or with `full` the payload, result, logs and errors. */
+  getJob(id: number, options?: CallOptions & { full?: boolean }): Promise<DecodedJobDetail<V>>;
+  /**
+   * Submits a payload. Never repeated after a failure whose outcome is unknown: such an error
+   * has `outcome: 'unknown'` and says to check the job list before submitting again.
+   */
+  execute(payload: ExecutePayload<V>, options: ExecuteOptions): Promise<ExecuteOutcome>;
+  /** The same connection, with every call carrying this session's bearer. */
+  withSession(session: RequestAuthorizer): ServiceClient<V>;
+}

@@ -1,0 +1,39 @@
+import type { JobStatus } from '../../shared/variants';
+
+/** How often a watched job is looked at, by what it is doing. */
+export interface PollCadence {
+  /** While running: results may come any moment. */
+  runningMs: number;
+  /** While pending, validating or queued (or status unknown): nothing to see for a while. */
+  waitingMs: number;
+  /** Cap of the back-off while the service cannot be reached. */
+  maxBackoffMs: number;
+  /** First back-off delay; doubles per failed tick. */
+  backoffBaseMs: number;
+}
+
+export const DEFAULT_CADENCE: Readonly<PollCadence> = Object.freeze({
+  runningMs: 1_000,
+  waitingMs: 3_000,
+  maxBackoffMs: 30_000,
+  backoffBaseMs: 1_000,
+});
+
+export function resolveCadence(override: Partial<PollCadence> = {}): PollCadence {
+  const pick = (key: keyof PollCadence, min: number) => {
+    const value = override[key];
+    return value === undefined || !Number.isFinite(value)
+      ? DEFAULT_CADENCE[key]
+      : Math.max(min, value);
+  };
+  return {
+    runningMs: pick('runningMs', 50),
+    waitingMs: pick('waitingMs', 50),
+    maxBackoffMs: pick('maxBackoffMs', 50),
+    backoffBaseMs: pick('backoffBaseMs', 10),
+  };
+}
+
+export function intervalFor(status: JobStatus | null | undefined, cadence: PollCadence): number {
+  return status === 'running' ? cadence.runningMs : cadence.waitingMs;
+}

@@ -1,0 +1,3 @@
+export * from './cadence';
+export * from './poller';
+export * from './wait';

@@ -1,0 +1,352 @@
+import { EventEmitter } from 'node:events';
+import type { JobDetail, JobInfo, JobStatus } from '../../shared/variants';
+import { VARIANTS, isTerminalStatus } from '../../shared/variants';
+import type { WireDecodeError } from '../../shared/wire';
+import { ServiceError, isServiceError } from '../client/errors';
+import { backoffDelay } from '../client/retry';
+import type { ServiceClient } from '../client/types';
+import type { Logger } from '../logging/logger';
+import { silentLogger } from '../logging/logger';
+import type { PollCadence } from './cadence';
+import { intervalFor, resolveCadence } from './cadence';
+
+export interface JobStatusEvent {
+  jobId: number;
+  /** Null the first time the job is seen. */
+  from: JobStatus | null;
+  to: JobStatus;
+  /** ISO 8601: when the change was observed. */
+  at: string;
+  info: JobInfo;
+}
+
+export interface JobDetailEvent {
+  jobId: number;
+  status: JobStatus | null;
+  detail: JobDetail;
+  problems: WireDecodeError[];
+}
+
+export type ConnectionState = 'online' | 'reconnecting';
+
+export interface ConnectionEvent {
+  state: ConnectionState;
+  /** ISO 8601: the next attempt, while reconnecting. */
+  retryAt: string | null;
+  /** Failed ticks in a row. */
+  attempt: number;
+  message: string | null;
+}
+
+export interface JobFailureEvent {
+  jobId: number;
+  error: ServiceError;
+  /** True when the job is no longer watched (it does not exist). */
+  final: boolean;
+}
+
+export interface JobPollerEvents {
+  status: [JobStatusEvent];
+  /** The full detail, fetched once after the job reached a terminal status. */
+  detail: [JobDetailEvent];
+  connection: [ConnectionEvent];
+  failure: [JobFailureEvent];
+}
+
+export interface JobPollerOptions {
+  client: ServiceClient;
+  cadence?: Partial<PollCadence>;
+  /** Parallel single-job lookups per tick (variant without status in the job list). */
+  concurrency?: number;
+  logger?: Logger;
+  now?: () => number;
+  random?: () => number;
+}
+
+interface Watched {
+  id: number;
+  status: JobStatus | null;
+  /** Terminal seen; only the full detail is still to fetch. */
+  finishing: boolean;
+  dueAt: number;
+  inFlight: boolean;
+}
+
+/**
+ * Watches any number of jobs until each reaches a terminal status, using the cheapest form
+ * the variant allows: when job records carry `status` (the variant declares it), one
+ * `GET /jobs` per tick serves every watched job; otherwise one flag-less `GET /jobs/{id}` per
+ * due job. Fast while running, slower while waiting. When the service cannot be reached it
+ * backs off, reports "reconnecting" and resumes by itself.
+ */
+export class JobPoller extends EventEmitter<JobPollerEvents> {
+  readonly #client: ServiceClient;
+  readonly #cadence: PollCadence;
+  readonly #concurrency: number;
+  readonly #logger: Logger;
+  readonly #now: () => number;
+  readonly #random: () => number;
+  readonly #listCarriesStatus: boolean;
+  readonly #jobs = new Map<number, Watched>();
+  #timer: ReturnType<typeof setTimeout> | null = null;
+  #ticking = false;
+  #failures = 0;
+  #connection: ConnectionState = 'online';
+  #abort = new AbortController();
+  #stopped = false;
+
+  constructor(options: JobPollerOptions) {
+    super();
+    this.#client = options.client;
+    this.#cadence = resolveCadence(options.cadence);
+    this.#concurrency = Math.max(1, options.concurrency ?? 4);
+    this.#logger = options.logger ?? silentLogger;
+    this.#now = options.now ?? Date.now;
+    this.#random = options.random ?? Math.random;
+    this.#listCarriesStatus = VARIANTS[options.client.variant].jobInfoStatusRequired;
+  }
+
+  get connection(): ConnectionState {
+    return this.#connection;
+  }
+
+  /** The ids still watched. */
+  get watching(): number[] {
+    return [...this.#jobs.keys()];
+  }
+
+  /** Starts watching a job (no-op when already watched). Looked at on the next tick. */
+  watch(jobId: number): void {
+    if (this.#stopped) throw new Error('JobPoller: watch() after stop()');
+    if (!this.#jobs.has(jobId)) {
+      this.#jobs.set(jobId, {
+        id: jobId,
+        status: null,
+        finishing: false,
+        dueAt: this.#now(),
+        inFlight: false,
+      });
+    }
+    this.#schedule(0);
+  }
+
+  unwatch(jobId: number): void {
+    this.#jobs.delete(jobId);
+    if (this.#jobs.size === 0) this.#clearTimer();
+  }
+
+  /** Stops every timer and cancels requests in flight. */
+  stop(): void {
+    this.#stopped = true;
+    this.#clearTimer();
+    this.#abort.abort(new ServiceError({ code: 'aborted', operation: 'watching jobs' }));
+    this.#jobs.clear();
+  }
+
+  #schedule(delay: number): void {
+    if (this.#stopped || this.#jobs.size === 0) return;
+    this.#clearTimer();
+    this.#timer = setTimeout(
+      () => {
+        this.#timer = null;
+        void this.#tick();
+      },
+      Math.max(0, delay),
+    );
+  }
+
+  #scheduleNext(): void {
+    if (this.#stopped || this.#jobs.size === 0) return;
+    const next = Math.min(...[...this.#jobs.values()].map((j) => j.dueAt));
+    this.#schedule(next - this.#now());
+  }
+
+  #clearTimer(): void {
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+  }
+
+  async #tick(): Promise<void> {
+    if (this.#ticking || this.#stopped) return;
+    this.#ticking = true;
+    try {
+      const now = this.#now();
+      const due = [...this.#jobs.values()].filter((j) => j.dueAt <= now && !j.inFlight);
+      const finishing = due.filter((j) => j.finishing);
+      const polling = due.filter((j) => !j.finishing);
+      if (polling.length > 0) {
+        if (this.#listCarriesStatus) await this.#pollByList(polling);
+        else await this.#runLimited(polling, (j) => this.#pollOne(j));
+      }
+      if (finishing.length > 0) await this.#runLimited(finishing, (j) => this.#fetchDetail(j));
+      if (due.length > 0) this.#online();
+    } catch (error) {
+      this.#offline(error);
+    } finally {
+      this.#ticking = false;
+      this.#scheduleNext();
+    }
+  }
+
+  /** Variant whose job records carry status: one list serves every watched job. */
+  async #pollByList(due: Watched[]): Promise<void> {
+    let items: JobInfo[];
+    try {
+      items = await this.#client.listJobs({ signal: this.#abort.signal });
+    } catch (error) {
+      if (isConnectionProblem(error) || isAborted(error)) throw error;
+      // One unreadable record spoils the list for every job: ask for the due ones one by one.
+      this.#logger.warn(`job list unusable, polling jobs one by one: ${(error as Error).message}`);
+      await this.#runLimited(due, (j) => this.#pollOne(j));
+      return;
+    }
+    const byId = new Map(items.map((info) => [info.id, info]));
+    const missing: Watched[] = [];
+    for (const job of [...this.#jobs.values()]) {
+      if (job.finishing) continue;
+      const info = byId.get(job.id);
+      if (info) this.#observe(job, info);
+      else if (due.includes(job)) missing.push(job);
+    }
+    // Not in the list (a page we do not see, or gone): ask for it by id.
+    if (missing.length) await this.#runLimited(missing, (j) => this.#pollOne(j));
+  }
+
+  async #pollOne(job: Watched): Promise<void> {
+    const { detail } = await this.#client.getJob(job.id, { signal: this.#abort.signal });
+    this.#observe(job, detail);
+  }
+
+  /**
+   * Runs per-job work with a concurrency cap. A connection-level failure aborts the tick
+   * (thrown); a failure that belongs to one job is reported for that job and the rest go on.
+   */
+  async #runLimited(jobs: Watched[], work: (job: Watched) => Promise<void>): Promise<void> {
+    const queue = [...jobs];
+    let connectionError: unknown = null;
+    const worker = async () => {
+      for (let job = queue.shift(); job && connectionError === null; job = queue.shift()) {
+        job.inFlight = true;
+        try {
+          await work(job);
+        } catch (error) {
+          if (isConnectionProblem(error) || isAborted(error)) connectionError = error;
+          else this.#jobFailed(job, error);
+        } finally {
+          job.inFlight = false;
+        }
+      }
+    };
+    await Promise.all(Array.from({ length: Math.min(this.#concurrency, jobs.length) }, worker));
+    if (connectionError !== null) throw connectionError;
+  }
+
+  #observe(job: Watched, info: JobInfo): void {
+    if (!this.#jobs.has(job.id)) return;
+    const status = info.status ?? null;
+    if (status !== null && status !== job.status) {
+      const from = job.status;
+      job.status = status;
+      this.emit('status', {
+        jobId: job.id,
+        from,
+        to: status,
+        at: new Date(this.#now()).toISOString(),
+        info,
+      });
+    }
+    // Without a status (job records of a variant that need not carry it), a completion time
+    // is the only sign that the job has ended.
+    const ended = status !== null ? isTerminalStatus(status) : info.completed_at != null;
+    if (ended) {
+      job.finishing = true;
+      job.dueAt = this.#now();
+    } else {
+      job.dueAt = this.#now() + intervalFor(status, this.#cadence);
+    }
+  }
+
+  async #fetchDetail(job: Watched): Promise<void> {
+    const { detail, problems } = await this.#client.getJob(job.id, {
+      full: true,
+      signal: this.#abort.signal,
+    });
+    if (!this.#jobs.has(job.id)) return;
+    this.#jobs.delete(job.id);
+    const status = detail.status ?? job.status;
+    if (detail.status && detail.status !== job.status) {
+      this.emit('status', {
+        jobId: job.id,
+        from: job.status,
+        to: detail.status,
+        at: new Date(this.#now()).toISOString(),
+        info: detail,
+      });
+    }
+    this.emit('detail', { jobId: job.id, status, detail, problems });
+  }
+
+  #jobFailed(job: Watched, error: unknown): void {
+    const serviceError = isServiceError(error)
+      ? error
+      : new ServiceError({
+          code: 'decode',
+          operation: `watching job ${job.id}`,
+          detail: String(error),
+          cause: error,
+        });
+    if (serviceError.code === 'aborted') return;
+    const gone =
+      serviceError.code === 'http' && (serviceError.status === 404 || serviceError.status === 410);
+    if (gone) this.#jobs.delete(job.id);
+    else {
+      // Auth and decode problems do not fix themselves quickly: look again, but slowly.
+      job.dueAt = this.#now() + this.#cadence.maxBackoffMs;
+    }
+    this.#logger.warn(`watching job ${job.id}: ${serviceError.message}`);
+    this.emit('failure', { jobId: job.id, error: serviceError, final: gone });
+  }
+
+  #online(): void {
+    this.#failures = 0;
+    if (this.#connection !== 'online') {
+      this.#connection = 'online';
+      this.emit('connection', { state: 'online', retryAt: null, attempt: 0, message: null });
+    }
+  }
+
+  #offline(error: unknown): void {
+    if (this.#stopped) return;
+    if (isServiceError(error) && error.code === 'aborted') return;
+    const delay = backoffDelay(
+      this.#failures,
+      { baseDelayMs: this.#cadence.backoffBaseMs, maxDelayMs: this.#cadence.maxBackoffMs },
+      this.#random,
+    );
+    this.#failures++;
+    const retryAt = this.#now() + delay;
+    for (const job of this.#jobs.values()) job.dueAt = Math.max(job.dueAt, retryAt);
+    this.#connection = 'reconnecting';
+    const message = error instanceof Error ? error.message : String(error);
+    this.#logger.warn(`job watcher reconnecting: ${message}`, { retryInMs: delay });
+    this.emit('connection', {
+      state: 'reconnecting',
+      retryAt: new Date(retryAt).toISOString(),
+      attempt: this.#failures,
+      message,
+    });
+  }
+}
+
+function isAborted(error: unknown): boolean {
+  return isServiceError(error) && error.code === 'aborted';
+}
+
+/** Failures that say nothing about one job but about reaching the service at all. */
+function isConnectionProblem(error: unknown): boolean {
+  if (!isServiceError(error)) return false;
+  if (error.code === 'network' || error.code === 'timeout') return true;
+  return (
+    error.code === 'http' && error.status !== null && (error.status >= 500 || error.status === 429)
+  );
+}

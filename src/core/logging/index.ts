@@ -1,0 +1,3 @@
+export * from './redact';
+export * from './logger';
+export * from './file-logger';

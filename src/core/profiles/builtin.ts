@@ -1,0 +1,36 @@
+import type { VariantId } from '../../shared/variants';
+import type { Profile } from './schema';
+
+/** The embedded simulator's default credentials (the simulator's own defaults). */
+export const SIMULATOR_CREDENTIALS = Object.freeze({ user: 'demo', apiKey: 'demo' });
+
+/**
+ * One built-in profile per variant. Their base URL is filled in at run time, when the
+ * embedded simulator has started and knows its port.
+ */
+export const BUILTIN_PROFILES: readonly Profile[] = Object.freeze([
+  builtin('simulator-a', 'A'),
+  builtin('simulator-b', 'B'),
+]);
+
+function builtin(id: string, variant: VariantId): Profile {
+  return {
+    id,
+    name: `Simulator (Variant ${variant})`,
+    variant,
+    user: SIMULATOR_CREDENTIALS.user,
+    builtin: 'simulator',
+  };
+}
+
+export function isBuiltinProfileId(id: string): boolean {
+  return BUILTIN_PROFILES.some((p) => p.id === id);
+}
+
+/** Adds the built-in profiles a settings file lacks, in front, leaving stored ones as they are. */
+export function withBuiltinProfiles(profiles: readonly Profile[]): Profile[] {
+  const missing = BUILTIN_PROFILES.filter((b) => !profiles.some((p) => p.id === b.id)).map((b) => ({
+    ...b,
+  }));
+  return [...missing, ...profiles];
+}

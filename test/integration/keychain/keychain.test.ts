@@ -1,0 +1,152 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { KeytarSecretStore, SECRET_SERVICE_NAME } from '../../../src/core/auth';
+import { startSimulator } from '../../../src/core/simulator';
+import type { SimulatorHandle } from '../../../src/core/simulator';
+import { REPO_ROOT, spawnCli } from '../../support/cli-runner';
+
+/**
+ * keytar against a real Secret Service (gnome-keyring in a D-Bus session; see DEVELOPERS.md,
+ * "Keychain in tests"). Without a session bus these tests are skipped with a notice; the
+ * project's `npm test` always provides one.
+ */
+// Under `npm test` (QJOB_TEST_SESSION) a keyring is always provided, so never skip there: a
+// broken keyring setup in CI must fail, not pass quietly.
+const HAS_BUS =
+  Boolean(process.env.DBUS_SESSION_BUS_ADDRESS) || process.env.QJOB_TEST_SESSION === '1';
+if (!HAS_BUS) {
+  console.warn(
+    'keychain tests skipped: no D-Bus session (run them as DEVELOPERS.md "Keychain in tests" shows)',
+  );
+}
+
+const CHILD = path.join(REPO_ROOT, 'test/integration/keychain/keychain-child.ts');
+
+function runChild(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, ...args], {
+      cwd: REPO_ROOT,
+      env: process.env,
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
+    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
+    child.on('error', reject);
+    child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
+  });
+}
+
+describe.skipIf(!HAS_BUS)('KeytarSecretStore with a real Secret Service', () => {
+  const account = `qjob-test-${process.pid}-${Date.now()}`;
+  let store: KeytarSecretStore;
+
+  beforeAll(async () => {
+    store = await KeytarSecretStore.open();
+  });
+  afterAll(async () => {
+    await store.delete(account).catch(() => false);
+  });
+
+  it('stores a secret that a new process reads, and a delete from there removes it here', async () => {
+    const secret = JSON.stringify({
+      accessToken: 'kt-access',
+      refreshToken: 'kt-refresh',
+      nonce: Math.random(),
+    });
+    await store.set(account, secret);
+    expect(await store.get(account)).toBe(secret);
+
+    const read = await runChild(['get', account]);
+    expect(read.stderr).toBe('');
+    expect(read.code).toBe(0);
+    expect(JSON.parse(read.stdout)).toEqual({ result: secret });
+
+    const deleted = await runChild(['delete', account]);
+    expect(JSON.parse(deleted.stdout)).toEqual({ result: true });
+    expect(await store.get(account)).toBeNull();
+  });
+});
+
+describe.skipIf(!HAS_BUS)('qjob login, whoami and logout through the OS keychain', () => {
+  let sim: SimulatorHandle;
+  let configDir: string;
+  let env: Record<string, string | undefined>;
+  let conn: string[];
+
+  beforeAll(async () => {
+    sim = await startSimulator({ variant: 'B', seed: 3, onProblem: () => undefined });
+    configDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qjob-keychain-'));
+    env = {
+      QJOB_CONFIG_DIR: configDir,
+      DBUS_SESSION_BUS_ADDRESS: process.env.DBUS_SESSION_BUS_ADDRESS,
+      XDG_RUNTIME_DIR: process.env.XDG_RUNTIME_DIR,
+    };
+    conn = ['--base-url', sim.url, '--variant', 'B'];
+  });
+  afterAll(async () => {
+    await spawnCli(['logout', ...conn], { env });
+    await sim.stop();
+    fs.rmSync(configDir, { recursive: true, force: true });
+  });
+
+  it('keeps the login in the keychain across processes and deletes it on logout', async () => {
+    const login = await spawnCli(['login', '--user', 'demo', '--api-key-stdin', ...conn], {
+      env,
+      stdin: 'demo\n',
+    });
+    expect(login.stderr).toBe('');
+    expect(login.code).toBe(0);
+    expect(login.stdout).toMatch(/kept in the OS keychain/);
+    // Nothing on disk: the config folder holds no credentials file.
+    expect(fs.existsSync(path.join(configDir, 'credentials.json'))).toBe(false);
+
+    const keytar = await KeytarSecretStore.open();
+    const profileKey = `url:${sim.url}`;
+    const stored = await keytar.get(`${profileKey}:demo`);
+    expect(stored).not.toBeNull();
+    const token = (JSON.parse(stored!) as { accessToken: string }).accessToken;
+
+    const who = await spawnCli(['whoami', ...conn], { env });
+    expect(who.code).toBe(0);
+    expect(who.stdout).toMatch(/user\s+demo/);
+    expect(who.stdout).toMatch(/kept in\s+keychain\n/);
+    expect(who.stdout + who.stderr).not.toContain(token);
+
+    const devices = await spawnCli(['devices', '--json', ...conn], { env });
+    expect(devices.code).toBe(0);
+
+    const logout = await spawnCli(['logout', ...conn], { env });
+    expect(logout.code).toBe(0);
+    expect(await keytar.get(`${profileKey}:demo`)).toBeNull();
+    expect(await keytar.get(profileKey)).toBeNull();
+    expect((await spawnCli(['whoami', ...conn], { env })).code).toBe(3);
+  });
+});
+
+describe('qjob without a keychain', () => {
+  it('refuses to log in, says why, and points at --no-keychain (exit 3)', async () => {
+    const configDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qjob-nokeychain-'));
+    // No session bus and no display: the Secret Service cannot be reached.
+    const run = await spawnCli(
+      ['login', '--user', 'demo', '--base-url', 'http://127.0.0.1:1/api/v1', '--variant', 'B'],
+      {
+        env: {
+          QJOB_CONFIG_DIR: configDir,
+          QJOB_API_KEY: 'demo',
+          DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent',
+          DISPLAY: undefined,
+        },
+      },
+    );
+    expect(run.code).toBe(3);
+    expect(run.stderr).toMatch(/The OS keychain is not available \(.+\)/);
+    expect(run.stderr).toMatch(/--no-keychain/);
+    fs.rmSync(configDir, { recursive: true, force: true });
+  });
+});
+
+export { SECRET_SERVICE_NAME };
