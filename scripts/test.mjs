@@ -11,19 +11,26 @@ const root = new URL('..', import.meta.url).pathname;
 process.chdir(root);
 
 if (process.platform === 'linux' && !process.env.QJOB_TEST_SESSION) {
-  const hasDbus = spawnSync('sh', ['-c', 'command -v dbus-run-session && command -v gnome-keyring-daemon'], {
-    stdio: 'ignore',
-  }).status === 0;
+  const hasDbus =
+    spawnSync('sh', ['-c', 'command -v dbus-run-session && command -v gnome-keyring-daemon'], {
+      stdio: 'ignore',
+    }).status === 0;
   if (hasDbus) {
     const inner =
       'echo | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; ' +
       'QJOB_TEST_SESSION=1 exec node scripts/test.mjs "$@"';
-    const r = spawnSync('dbus-run-session', ['--', 'sh', '-c', inner, 'test.mjs', ...process.argv.slice(2)], {
-      stdio: 'inherit',
-    });
+    const r = spawnSync(
+      'dbus-run-session',
+      ['--', 'sh', '-c', inner, 'test.mjs', ...process.argv.slice(2)],
+      {
+        stdio: 'inherit',
+      },
+    );
     process.exit(r.status ?? 1);
   }
-  console.warn('test: dbus-run-session or gnome-keyring-daemon not found; keychain tests will fail.');
+  console.warn(
+    'test: dbus-run-session or gnome-keyring-daemon not found; keychain tests will fail.',
+  );
 }
 
 const reports = join(root, 'test-results', 'reports');
@@ -37,12 +44,30 @@ const steps = [
   { name: 'build', cmd: ['npm', 'run', '-s', 'build'] },
   {
     name: 'unit',
-    cmd: ['npx', 'vitest', 'run', '--project', 'unit', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'unit.json')}`],
+    cmd: [
+      'npx',
+      'vitest',
+      'run',
+      '--project',
+      'unit',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${join(reports, 'unit.json')}`,
+    ],
     report: { kind: 'vitest', file: join(reports, 'unit.json') },
   },
   {
     name: 'integration',
-    cmd: ['npx', 'vitest', 'run', '--project', 'integration', '--reporter=default', '--reporter=json', `--outputFile.json=${join(reports, 'integration.json')}`],
+    cmd: [
+      'npx',
+      'vitest',
+      'run',
+      '--project',
+      'integration',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${join(reports, 'integration.json')}`,
+    ],
     report: { kind: 'vitest', file: join(reports, 'integration.json') },
   },
   {
@@ -72,7 +97,9 @@ for (const step of steps) {
     failed += 1; // a step without tests (typecheck, lint, build) that failed counts as one failure
   }
   if (!ok && counts && counts.failed === 0) failed += 1; // the runner failed outside any test
-  outcome.push(`${ok ? 'ok  ' : 'FAIL'} ${step.name} (${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  outcome.push(
+    `${ok ? 'ok  ' : 'FAIL'} ${step.name} (${((Date.now() - started) / 1000).toFixed(0)} s)`,
+  );
 }
 
 console.log('\n' + outcome.join('\n'));
