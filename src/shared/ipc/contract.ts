@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   appInfoSchema,
+  cacheStatusSchema,
   connectionEventSchema,
   connectionTestSchema,
   devicesViewSchema,
@@ -14,8 +15,12 @@ import {
   submitInputSchema,
   submitResultSchema,
   templateSchema,
+  timelineEntrySchema,
+  uiCommandSchema,
   variantIdSchema,
 } from './schemas';
+import type { CallNameFromList, EventNameFromList } from './names';
+import { CALL_NAME_LIST, EVENT_NAME_LIST } from './names';
 
 /**
  * The one contract between the UI and the process that owns the service session
@@ -38,6 +43,12 @@ export const calls = {
     z.boolean(),
     'Open an https link in the system browser, after a check.',
   ),
+  'app.respondToClose': call(
+    z.strictObject({ proceed: z.boolean() }),
+    z.null(),
+    'Answer an `app.closeRequested` event: `proceed: true` closes the window, `false` keeps it. The page ' +
+      'may ask the person first; a page that does not answer and does not respond is closed after 3 s.',
+  ),
 
   'profiles.list': call(
     none,
@@ -57,7 +68,11 @@ export const calls = {
     'Try a profile without saving it: reachability, the devices list.',
   ),
 
-  'session.get': call(none, sessionStateSchema, 'Who is logged in, until when, where the secret is.'),
+  'session.get': call(
+    none,
+    sessionStateSchema,
+    'Who is logged in, until when, where the secret is.',
+  ),
   'session.login': call(
     z.strictObject({ user: z.string().min(1).max(200), apiKey: z.string().min(1).max(4096) }),
     sessionStateSchema,
@@ -65,13 +80,26 @@ export const calls = {
   ),
   'session.logout': call(none, sessionStateSchema, 'Log out and delete the stored token.'),
 
-  'devices.list': call(none, devicesViewSchema, 'The devices of the active connection.'),
-  'jobs.list': call(
+  'devices.list': call(
     z.strictObject({ refresh: z.boolean().optional() }),
+    devicesViewSchema,
+    'The devices of the active connection; `refresh` fetches now instead of the last refresh.',
+  ),
+  'jobs.list': call(
+    z.strictObject({
+      refresh: z.boolean().optional(),
+      /** Only the jobs of one device (its integer `id`), for the device panel's detail. */
+      deviceId: z.number().int().optional(),
+      /** Answer from the local store only, at once (the monitor's first paint with many jobs). */
+      cachedOnly: z.boolean().optional(),
+    }),
     z.strictObject({
       jobs: z.array(jobInfoViewSchema),
       fetchedAt: z.string(),
       fromCache: z.boolean(),
+      /** Why the service was not asked or did not answer, when `fromCache` (the UI says offline). */
+      offline: z.string().nullable().optional(),
+      cache: cacheStatusSchema.optional(),
     }),
     'Every job of the active connection (lightweight form).',
   ),
@@ -92,6 +120,17 @@ export const calls = {
     'Watch these jobs until they end; status changes arrive as events.',
   ),
 
+  'jobs.history': call(
+    z.strictObject({ id: z.number().int().nonnegative() }),
+    z.strictObject({ entries: z.array(timelineEntrySchema) }),
+    'The status changes of a job that this app has seen, oldest first.',
+  ),
+  'diagnostics.build': call(
+    z.strictObject({ id: z.number().int().nonnegative() }),
+    z.strictObject({ text: z.string(), fileName: z.string() }),
+    'A support-ticket text about one job (detail, timeline, last log lines, app, profile, OS), secrets redacted.',
+  ),
+
   'templates.list': call(
     z.strictObject({ variant: variantIdSchema }),
     z.array(templateSchema),
@@ -109,7 +148,14 @@ export const calls = {
   ),
   'drafts.load': call(
     none,
-    z.array(z.strictObject({ id: z.string(), title: z.string(), text: z.string(), path: z.string().nullable() })),
+    z.array(
+      z.strictObject({
+        id: z.string(),
+        title: z.string(),
+        text: z.string(),
+        path: z.string().nullable(),
+      }),
+    ),
     'Autosaved editor tabs, so a crash loses nothing.',
   ),
   'drafts.save': call(
@@ -135,11 +181,18 @@ export const events = {
   'devices.updated': devicesViewSchema,
   'jobs.status': jobStatusEventSchema,
   'connection.changed': connectionEventSchema,
+  /** A menu item or accelerator of the desktop app asks the UI to do something. */
+  'ui.command': uiCommandSchema,
+  /** The window is about to close: answer with `app.respondToClose` (unsaved-changes guard). */
+  'app.closeRequested': z.strictObject({}),
 } as const;
 
 export type Calls = typeof calls;
 export type CallName = keyof Calls;
+/** What a caller passes. */
 export type CallInput<N extends CallName> = z.input<Calls[N]['input']>;
+/** What a handler receives: the input after the contract's schema parsed it. */
+export type CallArgs<N extends CallName> = z.output<Calls[N]['input']>;
 export type CallOutput<N extends CallName> = z.output<Calls[N]['output']>;
 export type Events = typeof events;
 export type EventName = keyof Events;
@@ -151,8 +204,16 @@ export interface QjobApi {
   on<N extends EventName>(name: N, listener: (payload: EventPayload<N>) => void): () => void;
 }
 
-export const CALL_NAMES = Object.keys(calls) as CallName[];
-export const EVENT_NAMES = Object.keys(events) as EventName[];
+export const CALL_NAMES: readonly CallName[] = CALL_NAME_LIST;
+export const EVENT_NAMES: readonly EventName[] = EVENT_NAME_LIST;
+
+/** The zod-free name lists of `names.ts` must be exactly the contract's keys (checked both ways). */
+type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;
+const namesMatch: [Same<CallName, CallNameFromList>, Same<EventName, EventNameFromList>] = [
+  true,
+  true,
+];
+void namesMatch;
 
 export function isCallName(value: unknown): value is CallName {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(calls, value);

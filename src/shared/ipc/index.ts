@@ -1,3 +1,6 @@
 export * from './contract';
 export * from './schemas';
 export * from './errors';
+export * from './names';
+export * from './socket-protocol';
+export * from './content-security-policy';

@@ -21,18 +21,45 @@ export const endpointPathsSchema = z.strictObject({
   execute: z.string().startsWith('/').optional(),
 });
 
-export const profileSchema = z.strictObject({
-  id: profileIdSchema,
-  name: z.string().min(1).max(80),
-  baseUrl: z.string().url(),
-  variant: variantIdSchema,
-  user: z.string().max(200).optional(),
-  audience: z.string().max(500).optional(),
-  paths: endpointPathsSchema.optional(),
-  pollIntervalMs: z.number().int().min(250).max(600_000).optional(),
-  /** Built-in profiles point at the embedded simulator; their baseUrl is filled in at run time. */
-  builtin: z.enum(['simulator']).optional(),
+const queryMapSchema = z.record(z.string().min(1).max(100), z.string().max(200));
+
+/** Query flags of the job lookup (`full`: payload, result, logs; `light`: the polling lookup). */
+export const queryFlagsViewSchema = z.strictObject({
+  full: queryMapSchema.optional(),
+  light: queryMapSchema.optional(),
 });
+
+export const profileSchema = z
+  .strictObject({
+    id: profileIdSchema,
+    name: z.string().min(1).max(80),
+    /**
+     * Required for a real service. Built-in simulator profiles carry the running simulator's URL
+     * when it runs and none before it started.
+     */
+    baseUrl: z.url({ protocol: /^https?$/, message: 'must be an http or https URL' }).optional(),
+    variant: variantIdSchema,
+    user: z.string().max(200).optional(),
+    audience: z.string().max(500).optional(),
+    paths: endpointPathsSchema.optional(),
+    flags: queryFlagsViewSchema.optional(),
+    pollIntervalMs: z.number().int().min(250).max(600_000).optional(),
+    timeoutMs: z.number().int().min(100).max(600_000).optional(),
+    /** Built-in profiles point at the embedded simulator; their baseUrl is filled in at run time. */
+    builtin: z.enum(['simulator']).optional(),
+  })
+  .superRefine((p, ctx) => {
+    if (!p.builtin && p.baseUrl === undefined) {
+      ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'a base URL is required' });
+    }
+    if (p.paths?.job !== undefined && !p.paths.job.includes('{id}')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['paths', 'job'],
+        message: "the job path must contain '{id}'",
+      });
+    }
+  });
 export type ProfileView = z.infer<typeof profileSchema>;
 
 export const sessionStateSchema = z.strictObject({
@@ -43,7 +70,7 @@ export const sessionStateSchema = z.strictObject({
   expiresAt: z.string().nullable(),
   /** Where the session's secret lives; `secure: false` means it is only in memory (say so). */
   secretStore: z.strictObject({
-    kind: z.enum(['keychain', 'encrypted-file', 'memory']),
+    kind: z.enum(['keychain', 'encrypted-file', 'plain-file', 'memory']),
     secure: z.boolean(),
   }),
   message: z.string().nullable(),
@@ -76,8 +103,23 @@ export const jobDetailViewSchema = z.strictObject({
   /** ISO time the detail was fetched; from the local cache when `fromCache`. */
   fetchedAt: z.string(),
   fromCache: z.boolean(),
+  /** Why the local store answered instead of the service (and what it lacks), when `fromCache`. */
+  offline: z.string().nullable().optional(),
 });
 export type JobDetailView = z.infer<typeof jobDetailViewSchema>;
+
+/** Whether the local job store survives a restart (SQLite), and why not when it does not. */
+export const cacheStatusSchema = z.strictObject({
+  persistent: z.boolean(),
+  message: z.string().nullable(),
+});
+
+/** One status this app saw a job in (`jobs.history`). */
+export const timelineEntrySchema = z.strictObject({
+  status: jobStatusSchema,
+  at: z.string(),
+  source: z.enum(['list', 'lookup', 'watch', 'detail']),
+});
 
 export const devicesViewSchema = z.strictObject({
   devices: z.array(deviceSchema),
@@ -143,3 +185,27 @@ export const fileResultSchema = z.strictObject({
   path: z.string(),
   text: z.string(),
 });
+
+/** Commands the desktop menu sends to the UI (`ui.command`); the UI binds the same keys itself in browser mode. */
+export const UI_COMMANDS = [
+  'tab.new',
+  'tab.close',
+  'file.open',
+  'file.save',
+  'file.saveAs',
+  'job.submit',
+  'job.openById',
+  'job.open',
+  'view.editor',
+  'view.devices',
+  'view.jobs',
+  'app.about',
+] as const;
+export type UiCommandName = (typeof UI_COMMANDS)[number];
+
+export const uiCommandSchema = z.strictObject({
+  command: z.enum(UI_COMMANDS),
+  /** For `job.open` (a notification was clicked): the job to show. */
+  jobId: z.number().int().nonnegative().optional(),
+});
+export type UiCommand = z.infer<typeof uiCommandSchema>;

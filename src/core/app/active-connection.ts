@@ -1,0 +1,226 @@
+import type { z } from 'zod';
+import type { SessionState } from '../../shared/ipc/schemas';
+import type { devicesViewSchema } from '../../shared/ipc/schemas';
+import { JOB_STATUS_MEANING, isTerminalStatus } from '../../shared/variants/enums';
+import { Session } from '../auth/session';
+import type { SecretStore } from '../auth/secret-store';
+import { createServiceClient } from '../client/service-client';
+import type { FetchLike } from '../client/transport';
+import type { ServiceClient } from '../client/types';
+import { JobPoller } from '../jobs/poller';
+import type { Logger } from '../logging/logger';
+import {
+  DEFAULT_POLL_INTERVAL_MS,
+  clientOptionsForProfile,
+  profileAudience,
+} from '../profiles/connection';
+import type { Profile } from '../profiles/schema';
+import { APP_ERROR_CODES, AppError } from './app-error';
+import type { EventHub } from './event-hub';
+import type { JobEndedNotice } from './types';
+import { sessionView } from './views';
+
+export type DevicesView = z.output<typeof devicesViewSchema>;
+
+export interface ActiveConnectionDeps {
+  /** With its base URL resolved (a built-in profile's simulator is running). */
+  profile: Profile;
+  fetch: FetchLike;
+  store: SecretStore;
+  events: EventHub;
+  log: Logger;
+  deviceRefreshMs: number;
+  userAgent?: string | undefined;
+  notify?: ((notice: JobEndedNotice) => void) | undefined;
+}
+
+const LOGGED_IN_STATES = new Set(['active', 'refreshing', 'reconnecting']);
+
+/**
+ * Everything that belongs to the active profile: its client, its session (tokens stay inside),
+ * the job poller and the device refresh timer. Their changes become contract events. Replaced
+ * whole when another profile is activated.
+ */
+export class ActiveConnection {
+  readonly profile: Profile;
+  readonly session: Session;
+  readonly client: ServiceClient;
+  readonly poller: JobPoller;
+  readonly #deps: ActiveConnectionDeps;
+  #devices: DevicesView | null = null;
+  #deviceTimer: ReturnType<typeof setInterval> | null = null;
+  #deviceFetch: Promise<DevicesView> | null = null;
+  #offline = false;
+  #disposed = false;
+  /** Jobs submitted from here: their end is news even when the first look finds them ended. */
+  readonly #submitted = new Set<number>();
+
+  constructor(deps: ActiveConnectionDeps) {
+    this.#deps = deps;
+    this.profile = deps.profile;
+    const bare = createServiceClient(
+      clientOptionsForProfile(deps.profile, {
+        fetch: deps.fetch,
+        userAgent: deps.userAgent,
+        logger: deps.log,
+      }),
+    );
+    this.session = new Session({
+      client: bare,
+      profile: deps.profile.id,
+      audience: profileAudience(deps.profile),
+      store: deps.store,
+      logger: deps.log,
+    });
+    this.client = this.session.client;
+    const poll = deps.profile.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
+    this.poller = new JobPoller({
+      client: this.client,
+      cadence: { runningMs: poll, waitingMs: poll * 2 },
+      logger: deps.log,
+    });
+    this.#wire();
+  }
+
+  get sessionState(): SessionState {
+    return sessionView(this.session.snapshot);
+  }
+
+  get isLoggedIn(): boolean {
+    return LOGGED_IN_STATES.has(this.session.state);
+  }
+
+  /** Picks up a kept login; the built-in simulator profiles log in by themselves. */
+  async start(autoLogin?: { user: string; apiKey: string }): Promise<void> {
+    const restored = await this.session.restore().catch((error: unknown) => {
+      this.#deps.log.warn('stored login not restored', { profile: this.profile.id, error });
+      return null;
+    });
+    if (!restored && autoLogin && !this.#disposed)
+      await this.session.login(autoLogin.user, autoLogin.apiKey);
+  }
+
+  /** Watches a job this app just submitted, so its end raises a notification however fast it was. */
+  watchSubmitted(jobId: number): void {
+    this.#submitted.add(jobId);
+    this.poller.watch(jobId);
+  }
+
+  requireLogin(): void {
+    if (!this.isLoggedIn) {
+      throw new AppError(APP_ERROR_CODES.notLoggedIn, `Log in to ${this.profile.name} first.`);
+    }
+  }
+
+  /** The last refresh's devices, or a fresh list when asked (or when there is none yet). */
+  async devices(refresh: boolean): Promise<DevicesView> {
+    this.requireLogin();
+    if (!refresh && this.#devices) return this.#devices;
+    return this.#refreshDevices();
+  }
+
+  dispose(): void {
+    this.#disposed = true;
+    if (this.#deviceTimer) clearInterval(this.#deviceTimer);
+    this.#deviceTimer = null;
+    this.poller.stop();
+    this.poller.removeAllListeners();
+    this.session.dispose();
+  }
+
+  #refreshDevices(): Promise<DevicesView> {
+    // One request at a time: a timer tick and a click share it.
+    this.#deviceFetch ??= this.client
+      .listDevices()
+      .then((devices) => {
+        const view: DevicesView = { devices, fetchedAt: new Date().toISOString() };
+        if (this.#disposed) return view;
+        this.#devices = view;
+        this.#deps.events.emit('devices.updated', view);
+        this.#setOffline(false, null);
+        return view;
+      })
+      .catch((error: unknown) => {
+        if (!this.#disposed)
+          this.#setOffline(true, error instanceof Error ? error.message : String(error));
+        throw error;
+      })
+      .finally(() => {
+        this.#deviceFetch = null;
+      });
+    return this.#deviceFetch;
+  }
+
+  #setOffline(offline: boolean, message: string | null): void {
+    if (offline === this.#offline) return;
+    this.#offline = offline;
+    this.#deps.events.emit('connection.changed', {
+      profileId: this.profile.id,
+      state: offline ? 'reconnecting' : 'online',
+      retryAt: offline ? new Date(Date.now() + this.#deps.deviceRefreshMs).toISOString() : null,
+      message,
+    });
+  }
+
+  #wire(): void {
+    const { events, log } = this.#deps;
+    const profileId = this.profile.id;
+    this.session.on('state', (snapshot) => {
+      events.emit('session.changed', sessionView(snapshot));
+      if (LOGGED_IN_STATES.has(snapshot.state)) this.#startDeviceTimer();
+      else this.#stopDeviceTimer();
+    });
+    this.poller.on('status', (event) => {
+      events.emit('jobs.status', {
+        profileId,
+        jobId: event.jobId,
+        from: event.from,
+        to: event.to,
+        at: event.at,
+      });
+      // A job first seen already ended (an old job someone asked to watch) is not news.
+      const submittedHere = this.#submitted.delete(event.jobId);
+      const news = event.from !== null || submittedHere;
+      if (isTerminalStatus(event.to) && news && this.#deps.notify) {
+        const name = event.info.name.trim() || null;
+        this.#deps.notify({
+          profileId,
+          jobId: event.jobId,
+          status: event.to,
+          name,
+          title: `Job ${event.jobId} ${event.to}`,
+          body: `${name ? `${name}: ` : ''}${JOB_STATUS_MEANING[event.to]}.`,
+        });
+      }
+    });
+    this.poller.on('connection', (event) => {
+      events.emit('connection.changed', {
+        profileId,
+        state: event.state,
+        retryAt: event.retryAt,
+        message: event.message,
+      });
+    });
+    this.poller.on('failure', (event) =>
+      log.warn('watching a job failed', { jobId: event.jobId, error: event.error }),
+    );
+  }
+
+  #startDeviceTimer(): void {
+    if (this.#deviceTimer || this.#disposed) return;
+    const tick = (): void => {
+      if (!this.isLoggedIn) return;
+      this.#refreshDevices().catch((error: unknown) =>
+        this.#deps.log.info('device refresh failed', { error }),
+      );
+    };
+    this.#deviceTimer = setInterval(tick, this.#deps.deviceRefreshMs);
+    this.#deviceTimer.unref?.();
+    tick();
+  }
+
+  #stopDeviceTimer(): void {
+    if (this.#deviceTimer) clearInterval(this.#deviceTimer);
+    this.#deviceTimer = null;
+  }
+}

@@ -1,0 +1,121 @@
+import path from 'node:path';
+import { MemorySecretStore } from '../auth/memory-secret-store';
+import type { SecretStore } from '../auth/secret-store';
+import { CLIENT_VERSION, DEFAULT_USER_AGENT } from '../client/user-agent';
+import { jobCacheFile, openJobCache, profileCacheKey } from '../cache';
+import { silentLogger } from '../logging/logger';
+import { settingsFilePath } from '../profiles/config-dir';
+import { SettingsStore, describeSettingsProblem } from '../profiles/settings-store';
+import { ConnectionManager } from './connection-manager';
+import type { HandlerTable } from './dispatch';
+import { createDraftsStore } from './drafts-store';
+import { EmbeddedSimulators } from './embedded-simulators';
+import { createEventHub } from './event-hub';
+import { appHandlers } from './handlers/app-handlers';
+import { documentHandlers } from './handlers/document-handlers';
+import { jobHandlers } from './handlers/job-handlers';
+import { monitorHandlers } from './handlers/monitor-handlers';
+import { profileHandlers, sessionHandlers } from './handlers/profile-handlers';
+import type { AppCore, AppCoreOptions } from './types';
+
+export const DEFAULT_DEVICE_REFRESH_MS = 15_000;
+
+/**
+ * The contract implemented once, for every transport: the desktop app's IPC, browser mode's
+ * WebSocket, and direct calls in tests. Resolves once the first profile is active (on a first
+ * start the embedded Variant A simulator with the demo user logged in), or has failed to be:
+ * a failure is reported through the session state, never by refusing to start.
+ */
+export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
+  const log = options.logger ?? silentLogger;
+  const events = createEventHub((error) => log.error('an event listener failed', { error }));
+  const settings = new SettingsStore({ file: settingsFilePath(options.dataDir) });
+  const store = await openSecretStore(options, log);
+  const simulators = new EmbeddedSimulators({
+    // Per shell: the desktop app and browser mode may run at once, each with its own simulator.
+    dir: path.join(options.dataDir, 'simulator', options.shell),
+    ...(options.simulator?.speed !== undefined ? { speed: options.simulator.speed } : {}),
+    ...(options.simulator?.seed !== undefined ? { seed: options.simulator.seed } : {}),
+    log,
+  });
+  const connections = new ConnectionManager({
+    settings,
+    simulators,
+    store,
+    fetch: options.fetch,
+    events,
+    log,
+    deviceRefreshMs: options.deviceRefreshMs ?? DEFAULT_DEVICE_REFRESH_MS,
+    userAgent: options.appVersion
+      ? DEFAULT_USER_AGENT.replace(`/${CLIENT_VERSION}`, `/${options.appVersion}`)
+      : DEFAULT_USER_AGENT,
+    notify: options.notify,
+  });
+  // The local job store (issue 6): SQLite, or memory with a reason when the binding will not load.
+  const cache = await openJobCache(jobCacheFile(options.dataDir, options.shell), log);
+  const stopRecording = events.on('jobs.status', (e) => {
+    const active = connections.active;
+    if (active?.profile.id === e.profileId)
+      cache.observe(profileCacheKey(active.profile), e.jobId, e.to, e.at, 'watch');
+  });
+  const drafts = createDraftsStore(
+    options.dataDir,
+    options.shell === 'web' ? 'drafts-web.json' : 'drafts.json',
+    log,
+  );
+
+  const handlers: HandlerTable = {
+    ...appHandlers(options, options.appVersion ?? CLIENT_VERSION),
+    ...profileHandlers({ settings, connections, fetch: options.fetch }),
+    ...sessionHandlers(connections),
+    ...jobHandlers({ connections, fetch: options.fetch, log }),
+    ...monitorHandlers({
+      connections,
+      cache,
+      app: {
+        name: options.appName ?? 'Quantum Job Studio',
+        version: options.appVersion ?? CLIENT_VERSION,
+        shell: options.shell,
+      },
+    }),
+    ...documentHandlers({
+      templatesDir: path.join(options.resourcesDir, 'templates'),
+      drafts,
+      dialogs: options.dialogs,
+    }),
+  };
+
+  const loaded = await settings.load().catch((error: unknown) => {
+    log.error('settings unreadable', { error });
+    return null;
+  });
+  if (loaded?.problem) log.warn(describeSettingsProblem(loaded.problem));
+  await connections.startInitial(options.initialProfileId);
+
+  let disposed: Promise<void> | null = null;
+  return {
+    handlers,
+    events,
+    logger: log,
+    settings,
+    dispose: () =>
+      (disposed ??= (async () => {
+        await connections.dispose();
+        await simulators.stopAll();
+        stopRecording();
+        cache.close();
+      })()),
+  };
+}
+
+async function openSecretStore(
+  options: AppCoreOptions,
+  log: AppCore['logger'],
+): Promise<SecretStore> {
+  try {
+    return await options.secretStoreFactory();
+  } catch (error) {
+    log.warn('no secret store; logins are kept in memory only', { error });
+    return new MemorySecretStore();
+  }
+}

@@ -1,0 +1,59 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { writeFileAtomic } from '../profiles/atomic-write';
+import type { Logger } from '../logging/logger';
+
+export const draftSchema = z.strictObject({
+  id: z.string().max(100),
+  title: z.string().max(300),
+  text: z.string(),
+  path: z.string().max(4096).nullable(),
+});
+export type Draft = z.infer<typeof draftSchema>;
+
+const fileSchema = z.strictObject({
+  version: z.literal(1),
+  savedAt: z.string(),
+  tabs: z.array(draftSchema),
+});
+
+export interface DraftsStore {
+  load(): Promise<Draft[]>;
+  save(tabs: Draft[]): Promise<void>;
+}
+
+/**
+ * The editor's open tabs, autosaved so a crash loses nothing. Writes are atomic (old or new file,
+ * never half of one) and serialised, so a slow disk cannot reorder two autosaves. A file that does
+ * not parse is moved aside (kept for support) rather than silently dropped or overwritten.
+ */
+export function createDraftsStore(dataDir: string, fileName: string, log: Logger): DraftsStore {
+  const file = path.join(dataDir, fileName);
+  let chain: Promise<void> = Promise.resolve();
+  return {
+    async load() {
+      await chain;
+      let text: string;
+      try {
+        text = await fs.readFile(file, 'utf8');
+      } catch {
+        return [];
+      }
+      try {
+        return fileSchema.parse(JSON.parse(text)).tabs;
+      } catch (error) {
+        const aside = `${file}.unreadable-${Date.now()}`;
+        await fs.rename(file, aside).catch(() => undefined);
+        log.warn('drafts file unreadable; moved aside', { file: aside, error });
+        return [];
+      }
+    },
+    save(tabs) {
+      const data = JSON.stringify({ version: 1, savedAt: new Date().toISOString(), tabs });
+      const next = chain.then(() => writeFileAtomic(file, data));
+      chain = next.catch(() => undefined);
+      return next;
+    },
+  };
+}

@@ -1,0 +1,64 @@
+import path from 'node:path';
+import type { VariantId } from '../../shared/variants/declaration';
+import type { Logger } from '../logging/logger';
+import { startSimulator, type SimulatorHandle } from '../simulator';
+
+export interface EmbeddedSimulatorsOptions {
+  /** Jobs of each variant are kept under `<dir>/<variant>` so they survive a restart. */
+  dir: string;
+  speed?: number;
+  seed?: number;
+  log: Logger;
+}
+
+/**
+ * The simulators behind the built-in profiles: one per variant, started on first use (the active
+ * profile's at launch, the other when switched to), on a free loopback port, stopped with the app.
+ */
+export class EmbeddedSimulators {
+  readonly #options: EmbeddedSimulatorsOptions;
+  readonly #starting = new Map<VariantId, Promise<SimulatorHandle>>();
+  readonly #urls = new Map<VariantId, string>();
+
+  constructor(options: EmbeddedSimulatorsOptions) {
+    this.#options = options;
+  }
+
+  /** The running simulator's URL, or null before it started. */
+  urlOf(variant: VariantId): string | null {
+    return this.#urls.get(variant) ?? null;
+  }
+
+  /** Starts the variant's simulator if needed and resolves its base URL. */
+  async ensure(variant: VariantId): Promise<string> {
+    let starting = this.#starting.get(variant);
+    if (!starting) {
+      const { dir, speed, seed, log } = this.#options;
+      starting = startSimulator({
+        variant,
+        dataDir: path.join(dir, variant.toLowerCase()),
+        ...(speed !== undefined ? { speed } : {}),
+        ...(seed !== undefined ? { seed } : {}),
+        onProblem: (message) => log.warn(`embedded simulator ${variant}: ${message}`),
+      }).then((handle) => {
+        for (const problem of handle.problems)
+          log.warn(`embedded simulator ${variant}: ${problem}`);
+        log.info('embedded simulator started', { variant, url: handle.url });
+        return handle;
+      });
+      this.#starting.set(variant, starting);
+      // A failed start is not cached: the next activation tries again.
+      starting.catch(() => this.#starting.delete(variant));
+    }
+    const handle = await starting;
+    this.#urls.set(variant, handle.url);
+    return handle.url;
+  }
+
+  async stopAll(): Promise<void> {
+    const all = [...this.#starting.values()];
+    this.#starting.clear();
+    this.#urls.clear();
+    await Promise.all(all.map((p) => p.then((h) => h.stop()).catch(() => undefined)));
+  }
+}

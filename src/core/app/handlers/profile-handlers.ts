@@ -1,0 +1,73 @@
+import { deleteProfile, upsertProfile } from '../../profiles/profiles';
+import type { SettingsStore } from '../../profiles/settings-store';
+import type { ConnectionManager } from '../connection-manager';
+import { testConnection } from '../connection-test';
+import type { HandlerTable } from '../dispatch';
+import { DEFAULT_PROFILE_ID } from '../builtin-profiles';
+import type { FetchLike } from '../../client/transport';
+import { profileFromView } from '../views';
+
+type ProfileCalls =
+  | 'profiles.list'
+  | 'profiles.save'
+  | 'profiles.delete'
+  | 'profiles.activate'
+  | 'profiles.testConnection';
+type SessionCalls = 'session.get' | 'session.login' | 'session.logout';
+
+export function profileHandlers(deps: {
+  settings: SettingsStore;
+  connections: ConnectionManager;
+  fetch: FetchLike;
+}): Pick<HandlerTable, ProfileCalls> {
+  const { settings, connections } = deps;
+  return {
+    'profiles.list': async () => {
+      const loaded = await settings.load();
+      return {
+        profiles: loaded.settings.profiles.map((p) => connections.profileView(p)),
+        activeId: connections.active?.profile.id ?? null,
+      };
+    },
+
+    'profiles.save': async (view) => {
+      const profile = profileFromView(view);
+      await settings.update((s) => upsertProfile(s, profile));
+      // The active profile's connection is rebuilt with the new settings; its login is kept.
+      if (connections.active?.profile.id === profile.id) await connections.activate(profile.id);
+      return connections.profileView(profile);
+    },
+
+    'profiles.delete': async ({ id }) => {
+      await settings.update((s) => deleteProfile(s, id));
+      if (connections.active?.profile.id === id) await connections.activate(DEFAULT_PROFILE_ID);
+      return null;
+    },
+
+    'profiles.activate': ({ id }) => connections.activate(id),
+
+    'profiles.testConnection': async (view) => {
+      const profile = await connections.resolve(profileFromView(view));
+      const active = connections.active;
+      const session =
+        active && active.profile.id === profile.id && active.isLoggedIn ? active : null;
+      return testConnection(profile, deps.fetch, session?.client ?? null);
+    },
+  };
+}
+
+export function sessionHandlers(connections: ConnectionManager): Pick<HandlerTable, SessionCalls> {
+  return {
+    'session.get': async () => connections.sessionState(),
+    'session.login': async ({ user, apiKey }) => {
+      const active = connections.requireActive();
+      await active.session.login(user, apiKey);
+      return active.sessionState;
+    },
+    'session.logout': async () => {
+      const active = connections.requireActive();
+      await active.session.logout();
+      return active.sessionState;
+    },
+  };
+}

@@ -1,0 +1,81 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { parseDocument } from 'yaml';
+import type { Template } from '../../shared/ipc/schemas';
+import type { VariantId } from '../../shared/variants/declaration';
+import { executeTypes } from '../../shared/variants/declaration';
+
+/**
+ * Payload templates are plain files (`resources/templates/a/*.yaml`, `.../b/*.yaml`), so adding
+ * one needs no code. A leading `# title:` / `# description:` comment names it; its execute type is
+ * read from the document's own `type` field, so a template cannot claim one thing and be another.
+ */
+export async function listTemplates(templatesDir: string, variant: VariantId): Promise<Template[]> {
+  const dir = path.join(templatesDir, variant.toLowerCase());
+  let names: string[];
+  try {
+    names = (await fs.readdir(dir)).filter((n) => /\.ya?ml$/i.test(n) && !n.startsWith('.'));
+  } catch {
+    return [];
+  }
+  const templates = await Promise.all(
+    names.map(async (name) =>
+      toTemplate(variant, name, await fs.readFile(path.join(dir, name), 'utf8')),
+    ),
+  );
+  const order = executeTypes(variant);
+  const rank = (t: Template): number => {
+    const i = order.indexOf(t.executeType);
+    return i < 0 ? order.length : i;
+  };
+  return templates.sort((a, b) => rank(a) - rank(b) || a.id.localeCompare(b.id));
+}
+
+export function toTemplate(variant: VariantId, fileName: string, text: string): Template {
+  const base = fileName.replace(/\.ya?ml$/i, '');
+  const header = readHeader(text);
+  return {
+    id: `${variant.toLowerCase()}/${base}`,
+    variant,
+    executeType: readExecuteType(text),
+    title: header.title ?? humanise(base),
+    description: header.description ?? '',
+    text,
+  };
+}
+
+/** `# key: value` lines of the leading comment block (blank lines allowed, stops at content). */
+function readHeader(text: string): { title?: string; description?: string } {
+  const out: { title?: string; description?: string } = {};
+  for (const line of text.split(/\r?\n/)) {
+    const trimmed = line.trim();
+    if (trimmed === '' || trimmed === '---') continue;
+    if (!trimmed.startsWith('#')) break;
+    const match = /^#\s*(title|description)\s*:\s*(.*)$/i.exec(trimmed);
+    if (!match) continue;
+    const key = match[1]!.toLowerCase() as 'title' | 'description';
+    const value = match[2]!.trim();
+    // A description may continue over several `# description:` lines.
+    out[key] = key === 'description' && out.description ? `${out.description} ${value}` : value;
+  }
+  return out;
+}
+
+function readExecuteType(text: string): string {
+  try {
+    // Tags stay unresolved (they are the service's business); only the plain `type` is read.
+    const doc = parseDocument(text, { uniqueKeys: false });
+    const type = doc.get('type');
+    return typeof type === 'string' ? type : 'unknown';
+  } catch {
+    return 'unknown';
+  }
+}
+
+function humanise(base: string): string {
+  const words = base
+    .replace(/^\d+[-_]?/, '')
+    .replace(/[-_]+/g, ' ')
+    .trim();
+  return words ? words.charAt(0).toUpperCase() + words.slice(1) : base;
+}

@@ -1,0 +1,60 @@
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { dialog, type BrowserWindow } from 'electron';
+import { AppError, APP_ERROR_CODES } from '../core/app/app-error';
+import type { FileDialogs } from '../core/app/types';
+import { writeFileAtomic } from '../core/profiles/atomic-write';
+
+const YAML_FILTERS = [
+  { name: 'YAML payloads', extensions: ['yaml', 'yml'] },
+  { name: 'All files', extensions: ['*'] },
+];
+const MAX_FILE_BYTES = 20 * 1024 * 1024;
+
+/**
+ * Native open/save dialogs. The renderer never names an arbitrary path to write: a save goes
+ * straight to a path only when the person chose it in a dialog during this run; any other path
+ * (one restored from a draft, say) opens the save dialog at that path for them to confirm.
+ */
+export function createFileDialogs(getWindow: () => BrowserWindow | null): FileDialogs {
+  const chosen = new Set<string>();
+
+  return {
+    async openYaml() {
+      const window = getWindow();
+      const options = { properties: ['openFile' as const], filters: YAML_FILTERS };
+      const result = window
+        ? await dialog.showOpenDialog(window, options)
+        : await dialog.showOpenDialog(options);
+      const file = result.filePaths[0];
+      if (result.canceled || !file) return null;
+      const stat = await fs.stat(file);
+      if (stat.size > MAX_FILE_BYTES) {
+        throw new AppError(
+          APP_ERROR_CODES.invalidInput,
+          `${path.basename(file)} is ${(stat.size / 1e6).toFixed(1)} MB; payload files up to 20 MB can be opened.`,
+        );
+      }
+      const text = await fs.readFile(file, 'utf8');
+      chosen.add(path.resolve(file));
+      return { path: file, text };
+    },
+
+    async saveYaml(requested, text) {
+      let target =
+        requested && chosen.has(path.resolve(requested)) ? path.resolve(requested) : null;
+      if (!target) {
+        const window = getWindow();
+        const options = { defaultPath: requested ?? 'payload.yaml', filters: YAML_FILTERS };
+        const result = window
+          ? await dialog.showSaveDialog(window, options)
+          : await dialog.showSaveDialog(options);
+        if (result.canceled || !result.filePath) return null;
+        target = path.resolve(result.filePath);
+      }
+      await writeFileAtomic(target, text, { mode: 0o644 });
+      chosen.add(target);
+      return { path: target };
+    },
+  };
+}

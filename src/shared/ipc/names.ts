@@ -1,0 +1,50 @@
+/**
+ * The contract's call and event names as plain string lists, without zod. The preload imports
+ * only this module so its bundle stays tiny; `contract.ts` proves at compile time (and a unit test
+ * at run time) that these lists and the contract's keys are the same sets.
+ */
+export const CALL_NAME_LIST = [
+  'app.info',
+  'app.openLogFolder',
+  'app.openExternal',
+  'app.respondToClose',
+  'profiles.list',
+  'profiles.save',
+  'profiles.delete',
+  'profiles.activate',
+  'profiles.testConnection',
+  'session.get',
+  'session.login',
+  'session.logout',
+  'devices.list',
+  'jobs.list',
+  'jobs.get',
+  'jobs.submit',
+  'jobs.cancel',
+  'jobs.watch',
+  'jobs.history',
+  'diagnostics.build',
+  'templates.list',
+  'files.open',
+  'files.save',
+  'drafts.load',
+  'drafts.save',
+] as const;
+
+export const EVENT_NAME_LIST = [
+  'session.changed',
+  'devices.updated',
+  'jobs.status',
+  'connection.changed',
+  'ui.command',
+  'app.closeRequested',
+] as const;
+
+export type CallNameFromList = (typeof CALL_NAME_LIST)[number];
+export type EventNameFromList = (typeof EVENT_NAME_LIST)[number];
+
+/** Electron IPC channel names: one per call and per event, so an unknown name has no channel. */
+export const CHANNEL_PREFIX = 'qjob:';
+export const EVENT_CHANNEL_PREFIX = 'qjob:event:';
+export const callChannel = (name: string): string => `${CHANNEL_PREFIX}${name}`;
+export const eventChannel = (name: string): string => `${EVENT_CHANNEL_PREFIX}${name}`;

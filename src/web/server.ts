@@ -1,0 +1,161 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { STATUS_CODES, createServer } from 'node:http';
+import type { Duplex } from 'node:stream';
+import path from 'node:path';
+import { WebSocketServer } from 'ws';
+import {
+  SOCKET_CLOSE,
+  SOCKET_MAX_PAYLOAD_BYTES,
+  SOCKET_PATH,
+  SOCKET_PROTOCOL,
+} from '../shared/ipc/socket-protocol';
+import type { VariantId } from '../shared/variants/declaration';
+import type { SecretStore } from '../core/auth/secret-store';
+import { createAppCore } from '../core/app/create-app-core';
+import { builtinProfileId } from '../core/app/builtin-profiles';
+import type { AppCore } from '../core/app/types';
+import { defaultRendererDir, defaultResourcesDir } from '../core/app/paths';
+import type { FetchLike } from '../core/client/transport';
+import type { Logger } from '../core/logging/logger';
+import { silentLogger } from '../core/logging/logger';
+import { isAllowedHost, isAllowedOrigin, tokenFromProtocols, tokensEqual } from './request-guard';
+import { attachSocketBridge } from './socket-bridge';
+import { plain, serveStatic } from './static-handler';
+import { defaultWebSecretStore } from './secret-store';
+
+export interface WebServerOptions {
+  /** 0 (the default) picks a free port. Always bound to 127.0.0.1. */
+  port?: number;
+  /** Start on this variant's embedded simulator profile; otherwise the remembered profile. */
+  variant?: VariantId;
+  dataDir: string;
+  rendererDir?: string;
+  resourcesDir?: string;
+  /** Fixed token (tests); otherwise 32 random bytes per launch. */
+  token?: string;
+  fetch?: FetchLike;
+  logger?: Logger;
+  secretStoreFactory?: () => Promise<SecretStore>;
+  /** Embedded simulator physics speed-up (tests). */
+  simulatorSpeed?: number;
+  /**
+   * Check every answer against the contract's output schema (tests: catches a field leaking past
+   * the strict schemas). Off by default: large job lists would pay for it on every refresh.
+   */
+  checkOutput?: boolean;
+  /** Use this core instead of creating one (unit tests of the server's guards). Not disposed on stop. */
+  core?: AppCore;
+}
+
+export interface WebServer {
+  /** `http://127.0.0.1:<port>/#token=<token>`: the only address that opens a working app. */
+  url: string;
+  token: string;
+  port: number;
+  core: AppCore;
+  stop(): Promise<void>;
+}
+
+export class RendererBundleMissingError extends Error {
+  constructor(dir: string) {
+    super(
+      `The app's web bundle is missing (${path.join(dir, 'index.html')}): run npm run build first.`,
+    );
+    this.name = 'RendererBundleMissingError';
+  }
+}
+
+/**
+ * Browser mode: the built renderer over HTTP and the contract over a WebSocket, on loopback only,
+ * backed by the same core as the desktop app (embedded simulator, demo login), so it is the full
+ * app in any browser.
+ */
+export async function startWebServer(options: WebServerOptions): Promise<WebServer> {
+  const rendererDir = path.resolve(options.rendererDir ?? defaultRendererDir());
+  if (!existsSync(path.join(rendererDir, 'index.html')))
+    throw new RendererBundleMissingError(rendererDir);
+  const log = options.logger ?? silentLogger;
+  const token = options.token ?? randomBytes(32).toString('hex');
+
+  const ownCore = !options.core;
+  const core =
+    options.core ??
+    (await createAppCore({
+      shell: 'web',
+      dataDir: options.dataDir,
+      fetch: options.fetch ?? ((url, init) => fetch(url, init)),
+      secretStoreFactory: options.secretStoreFactory ?? (() => defaultWebSecretStore(log)),
+      resourcesDir: options.resourcesDir ?? defaultResourcesDir(),
+      logger: log,
+      ...(options.variant ? { initialProfileId: builtinProfileId(options.variant) } : {}),
+      ...(options.simulatorSpeed ? { simulator: { speed: options.simulatorSpeed } } : {}),
+    }));
+
+  let port = 0;
+  const server = createServer((request, response) => {
+    if (!isAllowedHost(request.headers.host, port)) {
+      return plain(response, 421, 'This server answers only to 127.0.0.1 and localhost.');
+    }
+    const pathname = (request.url ?? '/').split('?', 1)[0];
+    if (pathname === SOCKET_PATH)
+      return plain(response, 426, 'Use a WebSocket.', { Upgrade: 'websocket' });
+    serveStatic(rendererDir, request, response).catch((error: unknown) => {
+      log.error('browser mode: static file failed', { error });
+      if (!response.headersSent) plain(response, 500, 'Internal error.');
+    });
+  });
+
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: SOCKET_MAX_PAYLOAD_BYTES,
+    handleProtocols: (protocols) => (protocols.has(SOCKET_PROTOCOL) ? SOCKET_PROTOCOL : false),
+  });
+  const detach = attachSocketBridge(wss, core, { log, checkOutput: options.checkOutput ?? false });
+
+  server.on('upgrade', (request, socket: Duplex, head) => {
+    const refuse = (status: number, why: string): void => {
+      log.warn('browser mode: refused a WebSocket', { status, why });
+      const body = `${why}\n`;
+      socket.end(
+        `HTTP/1.1 ${status} ${STATUS_CODES[status] ?? ''}\r\nConnection: close\r\n` +
+          `Content-Type: text/plain; charset=utf-8\r\nContent-Length: ${Buffer.byteLength(body)}\r\n\r\n${body}`,
+      );
+    };
+    if (!isAllowedHost(request.headers.host, port)) return refuse(421, 'Wrong Host.');
+    if ((request.url ?? '').split('?', 1)[0] !== SOCKET_PATH) return refuse(404, 'Not found.');
+    if (!isAllowedOrigin(request.headers.origin, port)) return refuse(403, 'Wrong Origin.');
+    const offered = tokenFromProtocols(request.headers['sec-websocket-protocol']);
+    if (!tokensEqual(offered, token)) return refuse(401, 'A valid token is needed.');
+    wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
+  });
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  port = typeof address === 'object' && address ? address.port : 0;
+  const url = `http://127.0.0.1:${port}/#token=${token}`;
+  log.info('browser mode listening', { port });
+
+  let stopped: Promise<void> | null = null;
+  const stop = (): Promise<void> => {
+    stopped ??= (async () => {
+      detach();
+      for (const client of wss.clients) client.close(SOCKET_CLOSE.goingAway, 'server stopping');
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      if (ownCore) await core.dispose();
+    })();
+    return stopped;
+  };
+
+  return { url, token, port, core, stop };
+}

@@ -1,0 +1,91 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { test as base, expect, type Page } from '@playwright/test';
+import { MemorySecretStore } from '../../src/core/auth/memory-secret-store';
+import type { VariantId } from '../../src/shared/variants/declaration';
+import { startWebServer, type WebServer } from '../../src/web/server';
+
+/**
+ * The e2e fixture every spec uses: browser mode (`startWebServer`) on a free port with a fresh
+ * data folder, the embedded simulator of the chosen variant, and the page opened at the address
+ * `qjob web` would print. It builds nothing: run `npm run build` first (the server says so when
+ * out/renderer is missing).
+ *
+ *   import { test, expect } from './fixtures';
+ *   test.use({ variant: 'B' });
+ *   test('…', async ({ page, studio }) => { … });
+ */
+export interface Studio {
+  /** `http://127.0.0.1:<port>/#token=<token>`, as printed by `qjob web`. */
+  url: string;
+  token: string;
+  port: number;
+  /** The origin without the token, for requests a spec makes itself. */
+  origin: string;
+  dataDir: string;
+  server: WebServer;
+}
+
+export interface StudioOptions {
+  /** Which built-in simulator profile is active at start. */
+  variant: VariantId;
+  /** Simulated time runs this many times faster (jobs finish in seconds). */
+  simulatorSpeed: number;
+  /** Open the page at the launch address before the test starts (false: a blank page). */
+  openApp: boolean;
+}
+
+export interface StudioFixtures {
+  studio: Studio;
+  /** Console errors and uncaught page errors seen so far (CSP violations show up here). */
+  pageErrors: string[];
+}
+
+export const test = base.extend<StudioFixtures & StudioOptions>({
+  variant: ['A', { option: true }],
+  simulatorSpeed: [10, { option: true }],
+  openApp: [true, { option: true }],
+
+  studio: async ({ variant, simulatorSpeed }, use) => {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'qjob-e2e-'));
+    const server = await startWebServer({
+      port: 0,
+      dataDir,
+      variant,
+      simulatorSpeed,
+      secretStoreFactory: async () => new MemorySecretStore(),
+      checkOutput: true,
+    });
+    try {
+      await use({
+        url: server.url,
+        token: server.token,
+        port: server.port,
+        origin: `http://127.0.0.1:${server.port}`,
+        dataDir,
+        server,
+      });
+    } finally {
+      await server.stop();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+
+  // eslint-disable-next-line no-empty-pattern -- Playwright requires the pattern; this fixture needs no other
+  pageErrors: async ({}, use) => {
+    await use([]);
+  },
+
+  page: async ({ page, studio, openApp, pageErrors }, use) => {
+    page.on('console', (message) => {
+      if (message.type() === 'error') pageErrors.push(message.text());
+    });
+    page.on('pageerror', (error) => pageErrors.push(`${error.name}: ${error.message}`));
+    if (openApp) await page.goto(studio.url);
+    await use(page);
+  },
+});
+
+export { expect };
+export type { Page };
