@@ -1,5 +1,5 @@
-import { z } from 'zod';
-import { endpointPathsSchema } from '../../shared/ipc/schemas';
+import type { z } from 'zod';
+import { endpointPathsSchema, queryFlagsViewSchema } from '../../shared/ipc/schemas';
 
 /**
  * Endpoint paths and query flags. The specification leaves most of them "not shown"; the
@@ -39,12 +39,8 @@ export const DEFAULT_FLAGS: Readonly<QueryFlags> = Object.freeze({
   light: {},
 });
 
-const queryMapSchema = z.record(z.string().min(1).max(100), z.string().max(200));
-
-export const queryFlagsSchema = z.strictObject({
-  full: queryMapSchema.optional(),
-  light: queryMapSchema.optional(),
-});
+/** Declared with the profile it belongs to (src/shared/ipc). */
+export const queryFlagsSchema = queryFlagsViewSchema;
 export type QueryFlagsOverride = z.infer<typeof queryFlagsSchema>;
 
 export const pathsOverrideSchema = endpointPathsSchema.refine(

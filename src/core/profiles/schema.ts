@@ -1,6 +1,5 @@
 import { z } from 'zod';
-import { endpointPathsSchema, profileIdSchema, variantIdSchema } from '../../shared/ipc/schemas';
-import { queryFlagsSchema } from '../client/endpoints';
+import { checkProfile, profileIdSchema, profileShape } from '../../shared/ipc/schemas';
 
 /**
  * The settings file: connection profiles and app settings in one JSON document. Objects are
@@ -10,34 +9,7 @@ import { queryFlagsSchema } from '../client/endpoints';
 
 export const BUILTIN_KINDS = ['simulator'] as const;
 
-export const profileSchema = z
-  .looseObject({
-    id: profileIdSchema,
-    name: z.string().min(1).max(80),
-    /** Absent only for built-in simulator profiles, whose URL is known once the simulator runs. */
-    baseUrl: z.url({ protocol: /^https?$/, message: 'must be an http or https URL' }).optional(),
-    variant: variantIdSchema,
-    user: z.string().min(1).max(200).optional(),
-    /** The login assertion's audience; defaults to the base URL. */
-    audience: z.string().max(500).optional(),
-    paths: endpointPathsSchema.optional(),
-    flags: queryFlagsSchema.optional(),
-    pollIntervalMs: z.number().int().min(250).max(600_000).optional(),
-    timeoutMs: z.number().int().min(100).max(600_000).optional(),
-    builtin: z.enum(BUILTIN_KINDS).optional(),
-  })
-  .superRefine((p, ctx) => {
-    if (!p.builtin && p.baseUrl === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'a base URL is required' });
-    }
-    if (p.paths?.job !== undefined && !p.paths.job.includes('{id}')) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['paths', 'job'],
-        message: "the job path must contain '{id}'",
-      });
-    }
-  });
+export const profileSchema = z.looseObject(profileShape).superRefine(checkProfile);
 export type Profile = z.infer<typeof profileSchema>;
 
 export const windowBoundsSchema = z.looseObject({

@@ -29,37 +29,52 @@ export const queryFlagsViewSchema = z.strictObject({
   light: queryMapSchema.optional(),
 });
 
-export const profileSchema = z
-  .strictObject({
-    id: profileIdSchema,
-    name: z.string().min(1).max(80),
-    /**
-     * Required for a real service. Built-in simulator profiles carry the running simulator's URL
-     * when it runs and none before it started.
-     */
-    baseUrl: z.url({ protocol: /^https?$/, message: 'must be an http or https URL' }).optional(),
-    variant: variantIdSchema,
-    user: z.string().max(200).optional(),
-    audience: z.string().max(500).optional(),
-    paths: endpointPathsSchema.optional(),
-    flags: queryFlagsViewSchema.optional(),
-    pollIntervalMs: z.number().int().min(250).max(600_000).optional(),
-    timeoutMs: z.number().int().min(100).max(600_000).optional(),
-    /** Built-in profiles point at the embedded simulator; their baseUrl is filled in at run time. */
-    builtin: z.enum(['simulator']).optional(),
-  })
-  .superRefine((p, ctx) => {
-    if (!p.builtin && p.baseUrl === undefined) {
-      ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'a base URL is required' });
-    }
-    if (p.paths?.job !== undefined && !p.paths.job.includes('{id}')) {
-      ctx.addIssue({
-        code: 'custom',
-        path: ['paths', 'job'],
-        message: "the job path must contain '{id}'",
-      });
-    }
-  });
+/**
+ * A connection profile's fields, declared once: the IPC contract checks them strictly, the
+ * settings file (src/core/profiles) loosely so a newer version's extra keys survive.
+ */
+export const profileShape = {
+  id: profileIdSchema,
+  name: z.string().min(1).max(80),
+  /**
+   * Required for a real service. Built-in simulator profiles carry the running simulator's URL
+   * when it runs and none before it started.
+   */
+  baseUrl: z.url({ protocol: /^https?$/, message: 'must be an http or https URL' }).optional(),
+  variant: variantIdSchema,
+  user: z.string().max(200).optional(),
+  /** The login assertion's audience; defaults to the base URL. */
+  audience: z.string().max(500).optional(),
+  paths: endpointPathsSchema.optional(),
+  flags: queryFlagsViewSchema.optional(),
+  pollIntervalMs: z.number().int().min(250).max(600_000).optional(),
+  timeoutMs: z.number().int().min(100).max(600_000).optional(),
+  /** Built-in profiles point at the embedded simulator; their baseUrl is filled in at run time. */
+  builtin: z.enum(['simulator']).optional(),
+};
+
+/** The rules across fields of a profile, shared by both forms. */
+export function checkProfile(
+  p: {
+    builtin?: string | undefined;
+    baseUrl?: string | undefined;
+    paths?: { job?: string | undefined } | undefined;
+  },
+  ctx: z.RefinementCtx,
+): void {
+  if (!p.builtin && p.baseUrl === undefined) {
+    ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'a base URL is required' });
+  }
+  if (p.paths?.job !== undefined && !p.paths.job.includes('{id}')) {
+    ctx.addIssue({
+      code: 'custom',
+      path: ['paths', 'job'],
+      message: "the job path must contain '{id}'",
+    });
+  }
+}
+
+export const profileSchema = z.strictObject(profileShape).superRefine(checkProfile);
 export type ProfileView = z.infer<typeof profileSchema>;
 
 export const sessionStateSchema = z.strictObject({
