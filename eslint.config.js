@@ -13,7 +13,8 @@ const layer = (/** @type {string[]} */ folders, /** @type {string} */ why) =>
   folders.map((f) => ({ group: [`**/${f}`, `**/${f}/**`], message: why }));
 const electronOnlyInMainAndPreload = {
   name: 'electron',
-  message: 'Only src/main and src/preload may import electron (it fetches its binary on first require).',
+  message:
+    'Only src/main and src/preload may import electron (it fetches its binary on first require).',
 };
 const nodeBuiltins = {
   group: ['node:*'],
@@ -36,7 +37,10 @@ export default tseslint.config(
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
-      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_' },
+      ],
       '@typescript-eslint/consistent-type-imports': 'error',
       'no-console': 'off',
       eqeqeq: ['error', 'smart'],
@@ -50,7 +54,10 @@ export default tseslint.config(
         {
           paths: [electronOnlyInMainAndPreload],
           patterns: [
-            ...layer(['core', 'main', 'preload', 'renderer', 'web', 'cli'], 'src/shared imports nothing else of ours.'),
+            ...layer(
+              ['core', 'main', 'preload', 'renderer', 'web', 'cli'],
+              'src/shared imports nothing else of ours.',
+            ),
             nodeBuiltins,
           ],
         },
@@ -65,7 +72,10 @@ export default tseslint.config(
         'error',
         {
           paths: [electronOnlyInMainAndPreload],
-          patterns: layer(['main', 'preload', 'renderer', 'web', 'cli'], 'src/core may import only src/shared.'),
+          patterns: layer(
+            ['main', 'preload', 'renderer', 'web', 'cli'],
+            'src/core may import only src/shared.',
+          ),
         },
       ],
       '@typescript-eslint/no-explicit-any': 'error',
@@ -82,7 +92,10 @@ export default tseslint.config(
         {
           paths: [electronOnlyInMainAndPreload],
           patterns: [
-            ...layer(['core', 'main', 'preload', 'web', 'cli'], 'src/renderer talks to the rest only through window.qjob.'),
+            ...layer(
+              ['core', 'main', 'preload', 'web', 'cli'],
+              'src/renderer talks to the rest only through window.qjob.',
+            ),
             nodeBuiltins,
           ],
         },
@@ -96,7 +109,10 @@ export default tseslint.config(
         'error',
         {
           paths: [electronOnlyInMainAndPreload],
-          patterns: layer(['main', 'preload', 'renderer'], 'src/web and src/cli may import only src/shared and src/core.'),
+          patterns: layer(
+            ['main', 'preload', 'renderer'],
+            'src/web and src/cli may import only src/shared and src/core.',
+          ),
         },
       ],
     },
@@ -106,7 +122,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: layer(['core', 'main', 'renderer', 'web', 'cli'], 'src/preload may import only src/shared and electron.') },
+        {
+          patterns: layer(
+            ['core', 'main', 'renderer', 'web', 'cli'],
+            'src/preload may import only src/shared and electron.',
+          ),
+        },
       ],
     },
   },
@@ -115,7 +136,12 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: layer(['renderer', 'web', 'cli', 'preload'], 'src/main may import src/shared, src/core and electron.') },
+        {
+          patterns: layer(
+            ['renderer', 'web', 'cli', 'preload'],
+            'src/main may import src/shared, src/core and electron.',
+          ),
+        },
       ],
     },
   },

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { QjobCallError } from '../../../src/shared/ipc/call-error';
-import { SocketQjob, type SocketLike } from '../../../src/renderer/transport/socket-client';
+import { QjobCallError } from '../../../../src/shared/ipc/call-error';
+import { SocketQjob, type SocketLike } from '../../../../src/renderer/transport/socket-client';
 
 /** A socket the test drives by hand. */
 class FakeSocket {

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { QjobApi } from '../../../src/shared/ipc/contract';
-import { QjobCallError } from '../../../src/shared/ipc/call-error';
-import { wrapBridge } from '../../../src/renderer/transport/electron-bridge';
+import type { QjobApi } from '../../../../src/shared/ipc/contract';
+import { QjobCallError } from '../../../../src/shared/ipc/call-error';
+import { wrapBridge } from '../../../../src/renderer/transport/electron-bridge';
 
 describe('the renderer’s wrapper of window.qjob', () => {
   it('turns the preload’s plain error objects back into QjobCallErrors with code and issues', async () => {

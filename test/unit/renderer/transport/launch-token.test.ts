@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { takeLaunchToken } from '../../../src/renderer/transport/launch-token';
+import { takeLaunchToken } from '../../../../src/renderer/transport/launch-token';
 
 function memoryStorage() {
   const items = new Map<string, string>();
