@@ -1,0 +1,130 @@
+import type { JobDetail, JobInfo } from '../../shared/variants';
+import { APP_ERROR_CODES, AppError } from '../app/app-error';
+import { isUnreachable } from './unreachable';
+import type { CachedProblem, JobCache, StatusChange } from './types';
+
+/** How the service is reached for one call, or why it cannot be (not logged in, say). */
+export type Fetcher<T> = { fetch: () => Promise<T> } | { unavailable: string };
+
+export interface ListAnswer {
+  jobs: JobInfo[];
+  fetchedAt: string;
+  fromCache: boolean;
+  /** Why the service was not asked or did not answer, when `fromCache`. */
+  offline: string | null;
+  /** The records the service returned in this call (null when it was not reached). */
+  fresh: JobInfo[] | null;
+  changes: StatusChange[];
+}
+
+export interface DetailAnswer {
+  detail: JobDetail;
+  problems: CachedProblem[];
+  fetchedAt: string;
+  fromCache: boolean;
+  offline: string | null;
+  changes: StatusChange[];
+}
+
+const now = (): string => new Date().toISOString();
+
+/**
+ * Every job of a profile: asks the service, writes its answer to the store, and returns what the
+ * store then holds (the service's records over anything kept from earlier pages or sessions).
+ * When the service cannot be reached the store answers alone and says why. `cachedOnly`
+ * answers from the store at once, so the monitor opens immediately with 100,000 jobs.
+ */
+export async function listJobs(
+  cache: JobCache,
+  profile: string,
+  source: Fetcher<JobInfo[]>,
+  options: { cachedOnly?: boolean } = {},
+): Promise<ListAnswer> {
+  const fromStore = (offline: string | null): ListAnswer => ({
+    jobs: cache.listRecords(profile),
+    fetchedAt: now(),
+    fromCache: true,
+    offline,
+    fresh: null,
+    changes: [],
+  });
+  if (options.cachedOnly) return fromStore(null);
+  if ('unavailable' in source) return fromStore(source.unavailable);
+  let fresh: JobInfo[];
+  try {
+    fresh = await source.fetch();
+  } catch (error) {
+    if (!isUnreachable(error)) throw error;
+    return fromStore(offlineSentence(error));
+  }
+  const fetchedAt = now();
+  const changes = cache.upsertRecords(profile, fresh, fetchedAt, 'list');
+  return {
+    jobs: cache.listRecords(profile),
+    fetchedAt,
+    fromCache: false,
+    offline: null,
+    fresh,
+    changes,
+  };
+}
+
+/**
+ * One job, from the service when it answers (and then kept), else from the store: the full
+ * detail when it was opened before, or at least its record with a note of what is missing.
+ */
+export async function getJob(
+  cache: JobCache,
+  profile: string,
+  id: number,
+  full: boolean,
+  source: Fetcher<{ detail: JobDetail; problems: CachedProblem[] }>,
+): Promise<DetailAnswer> {
+  let offline: string;
+  if ('unavailable' in source) offline = source.unavailable;
+  else {
+    try {
+      const { detail, problems } = await source.fetch();
+      const fetchedAt = now();
+      const change = full
+        ? cache.putDetail(profile, { detail, problems, fetchedAt }, 'detail')
+        : (cache.upsertRecords(profile, [detail], fetchedAt, 'lookup')[0] ?? null);
+      return {
+        detail,
+        problems,
+        fetchedAt,
+        fromCache: false,
+        offline: null,
+        changes: change ? [change] : [],
+      };
+    } catch (error) {
+      if (!isUnreachable(error)) throw error;
+      offline = offlineSentence(error);
+    }
+  }
+  const kept = full ? cache.getDetail(profile, id) : null;
+  if (kept) return { ...kept, fromCache: true, offline, changes: [] };
+  const record = cache.getRecord(profile, id);
+  if (record) {
+    const missing = full
+      ? ' Only its summary is stored here: the payload, result and logs were never opened while the service could be reached.'
+      : '';
+    return {
+      detail: record,
+      problems: [],
+      fetchedAt: now(),
+      fromCache: true,
+      offline: `${offline}${missing}`,
+      changes: [],
+    };
+  }
+  throw new AppError(
+    APP_ERROR_CODES.notFound,
+    `${offline} Job ${id} is not in the local store either: it was never listed or opened on this computer.`,
+  );
+}
+
+function offlineSentence(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return /[.!?]$/.test(message) ? message : `${message}.`;
+}

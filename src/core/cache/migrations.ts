@@ -1,0 +1,64 @@
+import type { Database } from 'better-sqlite3';
+
+/**
+ * The store's tables. `profile` is the profile's cache key (a profile pointed at another service
+ * gets a new key, so jobs of two services never mix). A record is stored as columns (reading
+ * 100,000 rows must not parse 100,000 JSON texts); fields the specification does not name are
+ * kept as JSON in `extra`, so nothing the service sent is lost.
+ * Bump SCHEMA_VERSION and add a step when a table changes; an old file is upgraded in place.
+ */
+export const SCHEMA_VERSION = 1;
+
+const STEPS: Record<number, string> = {
+  1: `
+    CREATE TABLE jobs (
+      profile      TEXT    NOT NULL,
+      id           INTEGER NOT NULL,
+      status       TEXT,
+      job_type     TEXT,
+      name         TEXT    NOT NULL,
+      description  TEXT    NOT NULL,
+      device_id    INTEGER NOT NULL,
+      created_at   TEXT    NOT NULL,
+      updated_at   TEXT,
+      completed_at TEXT,
+      message      TEXT,
+      extra        TEXT,
+      seen_at      TEXT    NOT NULL,
+      PRIMARY KEY (profile, id)
+    ) WITHOUT ROWID;
+    CREATE INDEX jobs_by_status  ON jobs (profile, status);
+    CREATE INDEX jobs_by_created ON jobs (profile, created_at);
+
+    CREATE TABLE details (
+      profile    TEXT    NOT NULL,
+      id         INTEGER NOT NULL,
+      detail     TEXT    NOT NULL,
+      problems   TEXT    NOT NULL,
+      fetched_at TEXT    NOT NULL,
+      PRIMARY KEY (profile, id)
+    );
+
+    CREATE TABLE timeline (
+      profile TEXT    NOT NULL,
+      job_id  INTEGER NOT NULL,
+      status  TEXT    NOT NULL,
+      at      TEXT    NOT NULL,
+      source  TEXT    NOT NULL
+    );
+    CREATE INDEX timeline_by_job ON timeline (profile, job_id);
+  `,
+};
+
+export function migrate(db: Database): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > SCHEMA_VERSION) {
+    throw new Error(`the job store was written by a newer version of the app (schema ${current})`);
+  }
+  for (let v = current + 1; v <= SCHEMA_VERSION; v++) {
+    db.transaction(() => {
+      db.exec(STEPS[v] ?? '');
+      db.pragma(`user_version = ${v}`);
+    })();
+  }
+}

@@ -1,0 +1,36 @@
+import { mkdirSync } from 'node:fs';
+import path from 'node:path';
+import type { Logger } from '../logging/logger';
+import { MemoryJobCache } from './memory-job-cache';
+import { SqliteJobCache } from './sqlite-job-cache';
+import { loadSqlite } from './sqlite-loader';
+import type { JobCache } from './types';
+
+/**
+ * The store's file. One per shell, like the embedded simulators' data: the desktop app and
+ * browser mode may run at once, each with its own simulator whose job ids would collide.
+ */
+export function jobCacheFile(dataDir: string, shell: 'electron' | 'web' | 'cli'): string {
+  return path.join(dataDir, 'cache', `jobs-${shell}.sqlite`);
+}
+
+/**
+ * Opens the SQLite store, or falls back to memory with the reason: a missing native binary, a
+ * read-only folder or a file from a newer app version must never stop the monitor.
+ */
+export async function openJobCache(file: string, log: Logger): Promise<JobCache> {
+  try {
+    const Sqlite = await loadSqlite();
+    mkdirSync(path.dirname(file), { recursive: true });
+    const cache = new SqliteJobCache(Sqlite, file);
+    log.info('job store opened', { file });
+    return cache;
+  } catch (error) {
+    const why = error instanceof Error ? error.message : String(error);
+    const message = why.startsWith('The local job store')
+      ? why
+      : `The local job store (${file}) could not be opened: ${why}. Nothing is kept for offline use this time.`;
+    log.warn(message, { error });
+    return new MemoryJobCache(message);
+  }
+}

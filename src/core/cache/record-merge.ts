@@ -1,0 +1,44 @@
+import type { JobInfo, JobStatus } from '../../shared/variants';
+import { isTerminalStatus } from '../../shared/variants';
+
+export interface KeptRecord {
+  status: JobStatus | null;
+  updated_at: string | null;
+  completed_at: string | null;
+}
+
+/**
+ * The status to keep for a record the service just returned. A record with a status wins. A
+ * record without one (Variant A's list does not show it) keeps the status learnt earlier from a
+ * single-job lookup only while that can still be true: a terminal status never changes, and a
+ * record whose update time is unchanged has not moved; otherwise the status is unknown again and
+ * the monitor looks it up.
+ */
+export function mergedStatus(kept: KeptRecord | undefined, fresh: JobInfo): JobStatus | null {
+  if (fresh.status) return fresh.status;
+  if (!kept?.status) return null;
+  if (isTerminalStatus(kept.status)) return kept.status;
+  const same =
+    kept.updated_at === (fresh.updated_at ?? null) &&
+    kept.completed_at === (fresh.completed_at ?? null);
+  return same ? kept.status : null;
+}
+
+/** Strips the heavy fields of a detail, leaving the lightweight record the list shows. */
+export function recordOf(info: JobInfo): JobInfo {
+  const {
+    payload: _p,
+    result: _r,
+    logs: _l,
+    error: _e,
+    error_logs: _el,
+    ...record
+  } = info as JobInfo & Record<string, unknown>;
+  return record as JobInfo;
+}
+
+/** The Variant B `jobType` of a detail (or a record that happens to carry it). */
+export function jobTypeOf(info: JobInfo): string | null {
+  const value = (info as { jobType?: unknown }).jobType;
+  return typeof value === 'string' ? value : null;
+}

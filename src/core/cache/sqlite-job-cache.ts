@@ -1,0 +1,180 @@
+import type { Database, Statement } from 'better-sqlite3';
+import type { JobInfo, JobStatus } from '../../shared/variants';
+import { migrate } from './migrations';
+import { jobTypeOf, mergedStatus, recordOf } from './record-merge';
+import type { RecordColumns } from './record-columns';
+import { COLUMN_NAMES, fromColumns, sameColumns, toColumns } from './record-columns';
+import type { DatabaseConstructor } from './sqlite-loader';
+import type {
+  CachedDetail,
+  CacheStatus,
+  JobCache,
+  ObservationSource,
+  StatusChange,
+  TimelineEntry,
+} from './types';
+
+/**
+ * The job store in one SQLite file: WAL (readers never wait for the writer; a crash loses at
+ * most the last transaction), every statement prepared once, bulk writes in one transaction so
+ * a refresh of 100,000 records is a single commit, and rows read as arrays (no per-row objects
+ * or JSON parsing) so the monitor opens at once.
+ */
+export class SqliteJobCache implements JobCache {
+  readonly status: CacheStatus;
+  readonly #db: Database;
+  readonly #q: ReturnType<typeof prepare>;
+
+  constructor(Sqlite: DatabaseConstructor, file: string) {
+    this.#db = new Sqlite(file);
+    try {
+      this.#db.pragma('journal_mode = WAL');
+      // NORMAL is durable in WAL mode except for the last commit on power loss: fine for a cache.
+      this.#db.pragma('synchronous = NORMAL');
+      this.#db.pragma('busy_timeout = 3000');
+      migrate(this.#db);
+      this.#q = prepare(this.#db);
+    } catch (error) {
+      this.#db.close();
+      throw error;
+    }
+    this.status = { persistent: true, message: null, file };
+  }
+
+  listRecords(profile: string): JobInfo[] {
+    const rows = this.#q.list.all(profile) as RecordColumns[];
+    const out = new Array<JobInfo>(rows.length);
+    for (let i = 0; i < rows.length; i++) out[i] = fromColumns(rows[i]!);
+    return out;
+  }
+
+  getRecord(profile: string, id: number): JobInfo | null {
+    const row = this.#q.one.get(profile, id) as RecordColumns | undefined;
+    return row ? fromColumns(row) : null;
+  }
+
+  upsertRecords(
+    profile: string,
+    records: readonly JobInfo[],
+    at: string,
+    source: ObservationSource,
+  ): StatusChange[] {
+    const kept = new Map<number, RecordColumns>();
+    for (const row of this.#q.list.all(profile) as RecordColumns[]) kept.set(row[0], row);
+    return this.#db.transaction(() => {
+      const changes: StatusChange[] = [];
+      for (const fresh of records) {
+        const change = this.#upsert(profile, fresh, kept.get(fresh.id), at, source);
+        if (change) changes.push(change);
+      }
+      return changes;
+    })();
+  }
+
+  putDetail(profile: string, value: CachedDetail, source: ObservationSource): StatusChange | null {
+    const { detail } = value;
+    return this.#db.transaction(() => {
+      const kept = this.#q.one.get(profile, detail.id) as RecordColumns | undefined;
+      const change = this.#upsert(profile, detail, kept, value.fetchedAt, source);
+      this.#q.putDetail.run(
+        profile,
+        detail.id,
+        JSON.stringify(detail),
+        JSON.stringify(value.problems),
+        value.fetchedAt,
+      );
+      return change;
+    })();
+  }
+
+  getDetail(profile: string, id: number): CachedDetail | null {
+    const row = this.#q.getDetail.get(profile, id) as
+      { detail: string; problems: string; fetched_at: string } | undefined;
+    if (!row) return null;
+    const detail = JSON.parse(row.detail) as CachedDetail['detail'];
+    // The record may have moved on since (a later list or watch): its status is the newer truth.
+    const record = this.getRecord(profile, id);
+    if (record?.status && record.status !== detail.status) detail.status = record.status;
+    return {
+      detail,
+      problems: JSON.parse(row.problems) as CachedDetail['problems'],
+      fetchedAt: row.fetched_at,
+    };
+  }
+
+  observe(
+    profile: string,
+    id: number,
+    status: JobStatus,
+    at: string,
+    source: ObservationSource,
+  ): boolean {
+    return this.#db.transaction(() => {
+      const last = this.#q.lastStatus.get(profile, id) as { status: JobStatus } | undefined;
+      this.#q.setStatus.run(status, profile, id);
+      if (last?.status === status) return false;
+      this.#q.addTimeline.run(profile, id, status, at, source);
+      return true;
+    })();
+  }
+
+  timeline(profile: string, id: number): TimelineEntry[] {
+    return this.#q.timeline.all(profile, id) as TimelineEntry[];
+  }
+
+  close(): void {
+    if (this.#db.open) this.#db.close();
+  }
+
+  #upsert(
+    profile: string,
+    fresh: JobInfo,
+    kept: RecordColumns | undefined,
+    at: string,
+    source: ObservationSource,
+  ): StatusChange | null {
+    const record = recordOf(fresh);
+    const keptStatus = kept?.[1] ?? null;
+    const status = mergedStatus(
+      kept && { status: keptStatus, updated_at: kept[7], completed_at: kept[8] },
+      record,
+    );
+    const row = toColumns(record, status, jobTypeOf(fresh) ?? kept?.[2] ?? null);
+    if (kept && sameColumns(kept, row)) return null;
+    this.#q.upsert.run(profile, ...row, at);
+    if (status === null || status === keptStatus) return null;
+    this.#q.addTimeline.run(profile, record.id, status, at, source);
+    return { id: record.id, from: keptStatus, to: status };
+  }
+}
+
+function prepare(db: Database) {
+  const s = (sql: string): Statement => db.prepare(sql);
+  const columns = COLUMN_NAMES.join(', ');
+  const updates = COLUMN_NAMES.slice(1)
+    .map((c) => `${c} = excluded.${c}`)
+    .join(', ');
+  return {
+    // Raw rows: arrays in COLUMN_NAMES order, the cheapest shape better-sqlite3 returns.
+    list: s(`SELECT ${columns} FROM jobs WHERE profile = ? ORDER BY id DESC`).raw(true),
+    one: s(`SELECT ${columns} FROM jobs WHERE profile = ? AND id = ?`).raw(true),
+    upsert: s(`
+      INSERT INTO jobs (profile, ${columns}, seen_at) VALUES (?, ${COLUMN_NAMES.map(() => '?').join(', ')}, ?)
+      ON CONFLICT (profile, id) DO UPDATE SET ${updates}, seen_at = excluded.seen_at`),
+    setStatus: s('UPDATE jobs SET status = ? WHERE profile = ? AND id = ?'),
+    putDetail: s(
+      'INSERT OR REPLACE INTO details (profile, id, detail, problems, fetched_at) VALUES (?, ?, ?, ?, ?)',
+    ),
+    getDetail: s('SELECT detail, problems, fetched_at FROM details WHERE profile = ? AND id = ?'),
+    lastStatus: s(
+      'SELECT status FROM timeline WHERE profile = ? AND job_id = ? ORDER BY rowid DESC LIMIT 1',
+    ),
+    addTimeline: s(
+      'INSERT INTO timeline (profile, job_id, status, at, source) VALUES (?, ?, ?, ?, ?)',
+    ),
+    // Insertion order is the order this app saw the changes in, whatever the clocks said.
+    timeline: s(
+      'SELECT status, at, source FROM timeline WHERE profile = ? AND job_id = ? ORDER BY rowid',
+    ),
+  };
+}

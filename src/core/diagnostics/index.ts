@@ -1,0 +1,2 @@
+export * from './build-bundle';
+export { redactForTicket } from './redact-more';

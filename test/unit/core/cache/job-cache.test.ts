@@ -1,0 +1,179 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { JobDetail, JobInfo } from '../../../../src/shared/variants';
+import type { JobCache } from '../../../../src/core/cache';
+import {
+  MemoryJobCache,
+  SqliteJobCache,
+  loadSqlite,
+  openJobCache,
+} from '../../../../src/core/cache';
+import { silentLogger } from '../../../../src/core/logging/logger';
+
+const P = 'simulator-b:B';
+const job = (id: number, extra: Partial<JobInfo> = {}): JobInfo => ({
+  id,
+  name: `job ${id}`,
+  description: '',
+  device_id: 1,
+  status: 'running',
+  created_at: '2026-01-01T10:00:00.000Z',
+  updated_at: null,
+  completed_at: null,
+  ...extra,
+});
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'qjob-cache-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const kinds: [string, () => Promise<JobCache>][] = [
+  ['sqlite', async () => new SqliteJobCache(await loadSqlite(), path.join(dir, 'jobs.sqlite'))],
+  ['memory', async () => new MemoryJobCache('no SQLite in this test')],
+];
+
+describe.each(kinds)('%s job store', (_kind, open) => {
+  it('keeps records per profile, newest first, with unknown fields', async () => {
+    const cache = await open();
+    cache.upsertRecords(
+      P,
+      [job(1), job(3, { extra: 'kept' } as Partial<JobInfo>), job(2)],
+      '2026-01-01T10:00:01Z',
+      'list',
+    );
+    cache.upsertRecords('other:B', [job(9)], '2026-01-01T10:00:01Z', 'list');
+    const list = cache.listRecords(P);
+    expect(list.map((j) => j.id)).toEqual([3, 2, 1]);
+    expect((list[0] as Record<string, unknown>).extra).toBe('kept');
+    expect(cache.listRecords('other:B').map((j) => j.id)).toEqual([9]);
+    cache.close();
+  });
+
+  it('updates a record the service changed and records the change in the timeline', async () => {
+    const cache = await open();
+    cache.upsertRecords(P, [job(1, { status: 'queued' })], '2026-01-01T10:00:01Z', 'list');
+    const changes = cache.upsertRecords(
+      P,
+      [job(1, { status: 'completed', completed_at: '2026-01-01T10:05:00Z' })],
+      '2026-01-01T10:05:01Z',
+      'list',
+    );
+    expect(changes).toEqual([{ id: 1, from: 'queued', to: 'completed' }]);
+    expect(cache.getRecord(P, 1)?.status).toBe('completed');
+    expect(cache.timeline(P, 1).map((t) => t.status)).toEqual(['queued', 'completed']);
+    // The same answer again changes nothing.
+    expect(
+      cache.upsertRecords(
+        P,
+        [job(1, { status: 'completed', completed_at: '2026-01-01T10:05:00Z' })],
+        'x',
+        'list',
+      ),
+    ).toEqual([]);
+    cache.close();
+  });
+
+  it('keeps a status learnt by lookup for records without one, until the record moves', async () => {
+    const cache = await open();
+    const a = job(5, { status: undefined });
+    cache.upsertRecords(P, [a], 't1', 'list');
+    expect(cache.getRecord(P, 5)?.status).toBeNull();
+    cache.upsertRecords(P, [{ ...a, status: 'running' }], 't2', 'lookup');
+    cache.upsertRecords(P, [a], 't3', 'list');
+    expect(cache.getRecord(P, 5)?.status).toBe('running');
+    // It moved (completed_at set): the old status can no longer be trusted.
+    cache.upsertRecords(P, [{ ...a, completed_at: '2026-01-01T11:00:00Z' }], 't4', 'list');
+    expect(cache.getRecord(P, 5)?.status).toBeNull();
+    cache.close();
+  });
+
+  it('keeps details and serves them with the latest status', async () => {
+    const cache = await open();
+    const detail: JobDetail = {
+      ...job(7, { status: 'running' }),
+      logs: 'line 1\nline 2',
+      payload: null,
+      result: null,
+      jobType: 'digital' as JobDetail['jobType'],
+    };
+    cache.putDetail(
+      P,
+      {
+        detail,
+        problems: [{ field: 'result', code: 'invalid_base64', message: 'bad', raw: '!!' }],
+        fetchedAt: 't',
+      },
+      'detail',
+    );
+    cache.observe(P, 7, 'completed', '2026-01-01T10:09:00Z', 'watch');
+    const kept = cache.getDetail(P, 7);
+    expect(kept?.detail.logs).toBe('line 1\nline 2');
+    expect(kept?.detail.status).toBe('completed');
+    expect(kept?.problems[0]?.raw).toBe('!!');
+    // The list learns the job type from the detail (Variant B lists do not carry it).
+    expect((cache.listRecords(P)[0] as Record<string, unknown>).jobType).toBe('digital');
+    expect(cache.observe(P, 7, 'completed', 'later', 'watch')).toBe(false);
+    cache.close();
+  });
+});
+
+describe('SQLite job store', () => {
+  it('uses WAL and the indexes the monitor queries by', async () => {
+    const file = path.join(dir, 'jobs.sqlite');
+    new SqliteJobCache(await loadSqlite(), file).close();
+    const db = new Database(file, { readonly: true });
+    expect(db.pragma('journal_mode', { simple: true })).toBe('wal');
+    const indexes = (
+      db.prepare("SELECT name FROM sqlite_master WHERE type = 'index'").all() as { name: string }[]
+    ).map((r) => r.name);
+    expect(indexes).toEqual(
+      expect.arrayContaining(['jobs_by_status', 'jobs_by_created', 'timeline_by_job']),
+    );
+    const pk = db.prepare('PRAGMA index_list(jobs)').all() as { origin: string }[];
+    expect(pk.some((i) => i.origin === 'pk')).toBe(true);
+    db.close();
+  });
+
+  it('survives a restart', async () => {
+    const file = path.join(dir, 'jobs.sqlite');
+    const first = new SqliteJobCache(await loadSqlite(), file);
+    first.upsertRecords(P, [job(1)], 't', 'list');
+    first.close();
+    const again = new SqliteJobCache(await loadSqlite(), file);
+    expect(again.listRecords(P).map((j) => j.id)).toEqual([1]);
+    again.close();
+  });
+
+  it('loads 100,000 records quickly (sanity bound; npm run bench measures)', async () => {
+    const cache = new SqliteJobCache(await loadSqlite(), path.join(dir, 'jobs.sqlite'));
+    const many = Array.from({ length: 100_000 }, (_, i) =>
+      job(i + 1, { status: i % 3 ? 'completed' : 'error' }),
+    );
+    cache.upsertRecords(P, many, 't', 'list');
+    // CPU time, not wall time: the bound is about our work, not about a busy CI machine.
+    const started = process.cpuUsage();
+    const list = cache.listRecords(P);
+    const used = process.cpuUsage(started);
+    expect(list).toHaveLength(100_000);
+    expect(list[0]).toMatchObject({ id: 100_000, status: 'error' });
+    expect((used.user + used.system) / 1000).toBeLessThan(2000);
+    cache.close();
+  }, 60_000);
+});
+
+describe('openJobCache', () => {
+  it('falls back to memory with a reason when the file cannot be opened', async () => {
+    const blocker = path.join(dir, 'not-a-folder');
+    writeFileSync(blocker, 'x');
+    const cache = await openJobCache(path.join(blocker, 'jobs.sqlite'), silentLogger);
+    expect(cache.status.persistent).toBe(false);
+    expect(cache.status.message).toMatch(/could not be opened/);
+    cache.upsertRecords(P, [job(1)], 't', 'list');
+    expect(cache.listRecords(P)).toHaveLength(1);
+  });
+});

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { JobDetail, JobInfo } from '../../../../src/shared/variants';
+import { MemoryJobCache, getJob, listJobs } from '../../../../src/core/cache';
+import { ServiceError } from '../../../../src/core/client/errors';
+
+const P = 'p:B';
+const job = (id: number, status: JobInfo['status'] = 'completed'): JobInfo => ({
+  id,
+  name: `job ${id}`,
+  description: '',
+  device_id: 1,
+  status,
+  created_at: '2026-01-01T10:00:00.000Z',
+});
+const down = () =>
+  Promise.reject(
+    new ServiceError({ code: 'network', operation: 'listing jobs', detail: 'ECONNREFUSED' }),
+  );
+
+describe('listJobs', () => {
+  it('writes the service answer to the store and returns the store', async () => {
+    const cache = new MemoryJobCache(null);
+    cache.upsertRecords(P, [job(1)], 't', 'list');
+    const answer = await listJobs(cache, P, { fetch: async () => [job(2, 'running')] });
+    expect(answer.fromCache).toBe(false);
+    expect(answer.jobs.map((j) => j.id)).toEqual([2, 1]);
+    expect(answer.fresh?.map((j) => j.id)).toEqual([2]);
+  });
+
+  it('answers from the store, saying why, when the service cannot be reached', async () => {
+    const cache = new MemoryJobCache(null);
+    cache.upsertRecords(P, [job(1)], 't', 'list');
+    const answer = await listJobs(cache, P, { fetch: down });
+    expect(answer.fromCache).toBe(true);
+    expect(answer.offline).toMatch(/could not be reached.*ECONNREFUSED/);
+    expect(answer.jobs).toHaveLength(1);
+  });
+
+  it('does not hide an auth failure behind old data', async () => {
+    const cache = new MemoryJobCache(null);
+    const auth = () =>
+      Promise.reject(new ServiceError({ code: 'auth', operation: 'listing jobs', status: 401 }));
+    await expect(listJobs(cache, P, { fetch: auth })).rejects.toThrow(/401/);
+  });
+
+  it('answers at once from the store when asked to', async () => {
+    const cache = new MemoryJobCache(null);
+    cache.upsertRecords(P, [job(1)], 't', 'list');
+    const answer = await listJobs(
+      cache,
+      P,
+      { fetch: () => new Promise(() => undefined) },
+      { cachedOnly: true },
+    );
+    expect(answer).toMatchObject({ fromCache: true, offline: null });
+  });
+});
+
+describe('getJob', () => {
+  const detail: JobDetail = { ...job(4), logs: 'hello', error: null };
+
+  it('keeps a fetched detail and serves it offline', async () => {
+    const cache = new MemoryJobCache(null);
+    await getJob(cache, P, 4, true, { fetch: async () => ({ detail, problems: [] }) });
+    const offline = await getJob(cache, P, 4, true, { fetch: down });
+    expect(offline.fromCache).toBe(true);
+    expect(offline.detail.logs).toBe('hello');
+    expect(offline.offline).toMatch(/could not be reached/);
+  });
+
+  it('serves a record without its detail with a note, and a stranger as not found', async () => {
+    const cache = new MemoryJobCache(null);
+    cache.upsertRecords(P, [job(5)], 't', 'list');
+    const partial = await getJob(cache, P, 5, true, { unavailable: 'Not logged in.' });
+    expect(partial.offline).toMatch(/Only its summary is stored/);
+    await expect(
+      getJob(cache, P, 6, true, { unavailable: 'Not logged in.' }),
+    ).rejects.toMatchObject({ code: 'not-found' });
+  });
+});
