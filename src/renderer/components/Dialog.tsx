@@ -1,0 +1,61 @@
+import { useEffect, useRef } from 'react';
+import type { ReactNode } from 'react';
+import { Icon } from './Icon';
+import './dialog.css';
+
+/**
+ * A modal built on the native <dialog>: the browser traps focus, closes on Escape and makes
+ * the rest of the page inert, so keyboard users cannot get lost behind it.
+ */
+export function Dialog({
+  title,
+  onClose,
+  children,
+  footer,
+  width = 32,
+  labelledBy,
+}: {
+  title: string;
+  onClose: () => void;
+  children: ReactNode;
+  footer?: ReactNode;
+  /** In rem, so the dialog grows with the zoom level. */
+  width?: number;
+  labelledBy?: string;
+}) {
+  const ref = useRef<HTMLDialogElement>(null);
+  const titleId = labelledBy ?? `dialog-title-${title.replace(/\W+/g, '-').toLowerCase()}`;
+
+  useEffect(() => {
+    const dialog = ref.current;
+    if (dialog && !dialog.open) dialog.showModal();
+    return () => dialog?.close();
+  }, []);
+
+  return (
+    <dialog
+      ref={ref}
+      className="dialog"
+      aria-labelledby={titleId}
+      style={{ width: `min(${width}rem, calc(100vw - 2rem))` }}
+      onCancel={(e) => {
+        e.preventDefault();
+        onClose();
+      }}
+    >
+      <header className="dialog-header">
+        <h2 id={titleId}>{title}</h2>
+        <button
+          type="button"
+          className="btn btn-ghost btn-icon"
+          aria-label="Close"
+          onClick={onClose}
+        >
+          <Icon name="close" />
+        </button>
+      </header>
+      <div className="dialog-body">{children}</div>
+      {footer ? <footer className="dialog-footer">{footer}</footer> : null}
+    </dialog>
+  );
+}

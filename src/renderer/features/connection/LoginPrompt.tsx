@@ -1,0 +1,37 @@
+import { StateMessage } from '../../components/States';
+import { useAppStore } from '../../state/app/store';
+import { selectActiveProfile, useConnectionStore } from '../../state/connection/store';
+
+/** Shown where data needs a session: says so and offers the login, instead of an error. */
+export function LoginPrompt({ what, compact = false }: { what: string; compact?: boolean }) {
+  const profile = useConnectionStore(selectActiveProfile);
+  const state = useConnectionStore((s) => s.session?.state);
+  const openDialog = useAppStore((s) => s.openDialog);
+  const title = state === 'expired' ? 'Your session has expired' : `Log in to see ${what}`;
+  const button = (
+    <button type="button" className="btn btn-primary" onClick={() => openDialog('login')}>
+      Log in
+    </button>
+  );
+  if (compact) {
+    return (
+      <div className="callout callout-info login-prompt">
+        <span>
+          {title}.{' '}
+          <button type="button" className="btn-link" onClick={() => openDialog('login')}>
+            Log in
+          </button>
+        </span>
+      </div>
+    );
+  }
+  return (
+    <StateMessage icon="user" title={title} action={button}>
+      <p>
+        {profile
+          ? `${profile.name} needs a login before it lists ${what}.`
+          : 'Choose a connection first.'}
+      </p>
+    </StateMessage>
+  );
+}

@@ -1,0 +1,93 @@
+import { Icon } from '../../components/Icon';
+import { useNow } from '../../hooks/useNow';
+import { formatRemaining } from '../../services/format';
+import { useAppStore } from '../../state/app/store';
+import {
+  selectActiveProfile,
+  selectIsLoggedIn,
+  selectIsReconnecting,
+  useConnectionStore,
+} from '../../state/connection/store';
+
+/** Who is logged in, until when, whether the link is healthy, and where the token lives. */
+export function SessionIndicator() {
+  const session = useConnectionStore((s) => s.session);
+  const profile = useConnectionStore(selectActiveProfile);
+  const loggedIn = useConnectionStore(selectIsLoggedIn);
+  const reconnecting = useConnectionStore(selectIsReconnecting);
+  const logout = useConnectionStore((s) => s.logout);
+  const openDialog = useAppStore((s) => s.openDialog);
+  const notify = useAppStore((s) => s.notify);
+  const now = useNow(1000);
+
+  if (!session || !profile) {
+    return (
+      <span className="skeleton" style={{ width: '12rem', height: '1rem' }} aria-hidden="true" />
+    );
+  }
+
+  const insecure = !session.secretStore.secure;
+  const remaining = session.expiresAt ? formatRemaining(session.expiresAt, now) : null;
+  const soon = remaining !== null && remaining.ms < 5 * 60_000;
+
+  return (
+    <div className="session" role="group" aria-label="Session">
+      {insecure && loggedIn ? (
+        <span
+          className="badge badge-warn"
+          title="No system keychain is available, so the login token is kept in this process’s memory only: you will need to log in again after a restart."
+        >
+          <Icon name="lock" size={13} />
+          <span className="only-wide">Token kept in memory only</span>
+          <span className="only-narrow">Memory only</span>
+        </span>
+      ) : null}
+      {reconnecting ? (
+        <span className="badge badge-warn" role="status">
+          <Icon name="refresh" size={13} className="spin" />
+          Reconnecting…
+        </span>
+      ) : null}
+      {loggedIn ? (
+        <>
+          <span className="session-user" title={`Logged in to ${profile.name}`}>
+            <Icon name="user" />
+            <span data-testid="session-user">{session.user ?? 'unknown user'}</span>
+          </span>
+          {remaining ? (
+            <span
+              className={`session-expiry ${soon ? 'is-soon' : ''}`}
+              title={`The access token expires at ${new Date(session.expiresAt ?? '').toLocaleString()}; it is refreshed automatically.`}
+            >
+              <span className="only-wide">expires in </span>
+              <span className="mono">{remaining.text}</span>
+            </span>
+          ) : null}
+          <button
+            type="button"
+            className="btn btn-ghost"
+            onClick={() =>
+              void logout().catch((e: unknown) => notify('err', `Could not log out: ${String(e)}`))
+            }
+          >
+            <Icon name="logout" />
+            Log out
+          </button>
+        </>
+      ) : (
+        <>
+          <span className="badge badge-neutral">
+            {session.state === 'expired'
+              ? 'Session expired'
+              : session.state === 'logging-in'
+                ? 'Logging in…'
+                : 'Not logged in'}
+          </span>
+          <button type="button" className="btn btn-primary" onClick={() => openDialog('login')}>
+            Log in
+          </button>
+        </>
+      )}
+    </div>
+  );
+}

@@ -1,0 +1,28 @@
+import { documentToExecutePayload } from '../../../../shared/yaml';
+import type { YamlProblem } from '../../../../shared/yaml';
+import { VARIANTS } from '../../../../shared/variants';
+import type { VariantId } from '../../../../shared/variants';
+import { payloadFacts } from './payload-facts';
+import type { PayloadFacts } from './payload-facts';
+
+export type { YamlProblem, PayloadFacts };
+
+/** Everything the UI learns from one payload text under one variant. */
+export interface Analysis {
+  variant: VariantId;
+  problems: YamlProblem[];
+  facts: PayloadFacts;
+}
+
+/**
+ * The shared converter is the authority on validity: it reports YAML errors, the variant's
+ * schema (with the exactly-one rule placed on the offending fields) and code-bearing tags, the
+ * same checks `jobs.submit` runs. Runs in a worker (see analysis.worker.ts).
+ */
+export function analyzePayload(variant: VariantId, text: string): Analysis {
+  const experimentTypes = VARIANTS[variant].executeKinds
+    .filter((k) => k.functionalKind !== 'functional object')
+    .map((k) => k.executeType);
+  const { problems } = documentToExecutePayload(variant, text);
+  return { variant, problems, facts: payloadFacts(text, experimentTypes) };
+}

@@ -1,0 +1,58 @@
+import { call } from '../../services/qjob';
+import { selectIsWebShell, useAppStore } from '../../state/app/store';
+import { useEditorStore } from '../../state/editor/store';
+import type { EditorTab } from '../../state/editor/store';
+
+/** The last path segment, on either separator (the renderer has no node:path). */
+export function baseName(path: string): string {
+  return path.split(/[\\/]/).pop() || path;
+}
+
+function ensureYamlName(title: string): string {
+  return /\.ya?ml$/i.test(title) ? title : `${title}.yaml`;
+}
+
+const isWeb = () => selectIsWebShell(useAppStore.getState());
+
+/** Browser mode: a file picker; the desktop app: the native dialog through the core. */
+export async function openFile(): Promise<void> {
+  const { openTab } = useEditorStore.getState();
+  if (!isWeb()) {
+    const file = await call('files.open', {});
+    if (file)
+      openTab({ title: baseName(file.path), text: file.text, path: file.path, clean: true });
+    return;
+  }
+  const input = document.createElement('input');
+  input.type = 'file';
+  input.accept = '.yaml,.yml,application/x-yaml,text/yaml';
+  const file = await new Promise<File | null>((resolve) => {
+    input.addEventListener('change', () => resolve(input.files?.[0] ?? null), { once: true });
+    input.addEventListener('cancel', () => resolve(null), { once: true });
+    input.click();
+  });
+  if (file) openTab({ title: file.name, text: await file.text(), clean: true });
+}
+
+/**
+ * Saves a tab: to its file (desktop app; "Save As" or an untitled tab asks where), or as a
+ * download (browser mode). Returns false when the user cancelled.
+ */
+export async function saveTab(tab: EditorTab, saveAs = false): Promise<boolean> {
+  const { markSaved } = useEditorStore.getState();
+  if (isWeb()) {
+    const name = ensureYamlName(tab.title);
+    const url = URL.createObjectURL(new Blob([tab.text], { type: 'application/x-yaml' }));
+    const a = document.createElement('a');
+    a.href = url;
+    a.download = name;
+    a.click();
+    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    markSaved(tab.id, null, name);
+    return true;
+  }
+  const saved = await call('files.save', { path: saveAs ? null : tab.path, text: tab.text });
+  if (!saved) return false;
+  markSaved(tab.id, saved.path, baseName(saved.path));
+  return true;
+}

@@ -1,0 +1,77 @@
+import { useEffect, useRef, useState } from 'react';
+import * as monaco from 'monaco-editor';
+import { selectEffectiveTheme, useAppStore } from '../../../state/app/store';
+import { useEditorStore } from '../../../state/editor/store';
+import { runCommand } from '../../shell/commands';
+import { installMonacoEnvironment } from './environment';
+import { startModelSync } from './models';
+import { ProblemsPanel } from './ProblemsPanel';
+import { ensureYamlLanguage } from './yaml-language';
+
+installMonacoEnvironment();
+// One model sync for the app's lifetime: tabs outlive any one editor widget.
+const sync = startModelSync(monaco);
+
+/**
+ * The Monaco editor for the active tab, with the problems list under it. Loaded lazily: Monaco
+ * is the largest part of the renderer and not needed to show the rest of the window.
+ */
+export default function MonacoPane() {
+  const host = useRef<HTMLDivElement>(null);
+  const [editor, setEditor] = useState<monaco.editor.IStandaloneCodeEditor | null>(null);
+  const activeId = useEditorStore((s) => s.activeId);
+  const variant = useEditorStore((s) => s.variant);
+  const theme = useAppStore(selectEffectiveTheme);
+  const viewStates = useRef(new Map<string, monaco.editor.ICodeEditorViewState | null>());
+  const [model, setModel] = useState<monaco.editor.ITextModel | null>(null);
+
+  useEffect(() => {
+    ensureYamlLanguage(monaco, variant);
+  }, [variant]);
+
+  useEffect(() => {
+    monaco.editor.setTheme(theme === 'dark' ? 'vs-dark' : 'vs');
+  }, [theme]);
+
+  useEffect(() => {
+    if (!host.current) return;
+    const e = monaco.editor.create(host.current, {
+      model: null,
+      automaticLayout: true,
+      minimap: { enabled: false },
+      fontSize: 13,
+      tabSize: 2,
+      insertSpaces: true,
+      scrollBeyondLastLine: false,
+      renderWhitespace: 'selection',
+      fixedOverflowWidgets: true,
+      ariaLabel: 'Payload editor. Press Ctrl+M to make Tab move the focus instead of indenting.',
+      quickSuggestions: { other: true, comments: false, strings: true },
+    });
+    // Submit from inside the editor: Monaco would otherwise insert a line on Ctrl/Cmd+Enter.
+    e.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => runCommand('job.submit'));
+    e.onDidChangeModel(() => setModel(e.getModel()));
+    setEditor(e);
+    return () => e.dispose();
+  }, []);
+
+  const shownId = useRef<string | null>(null);
+  useEffect(() => {
+    if (!editor) return;
+    const next = activeId ? sync.modelFor(activeId) : null;
+    if (editor.getModel() === next) return;
+    // Keep each tab's cursor, selection and scroll position across tab switches.
+    if (shownId.current) viewStates.current.set(shownId.current, editor.saveViewState());
+    editor.setModel(next);
+    shownId.current = activeId;
+    const state = activeId ? viewStates.current.get(activeId) : undefined;
+    if (state) editor.restoreViewState(state);
+  }, [editor, activeId]);
+
+  return (
+    <div className="monaco-pane">
+      <div ref={host} className="monaco-host" data-testid="monaco-host" />
+      <ProblemsPanel monaco={monaco} editor={editor} model={model} />
+    </div>
+  );
+}

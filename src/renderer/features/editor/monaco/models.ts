@@ -1,0 +1,148 @@
+import type * as Monaco from 'monaco-editor';
+import type { YamlProblem } from '../../../../shared/yaml';
+import { useEditorStore } from '../../../state/editor/store';
+import type { TabAnalysis } from '../../../state/editor/store';
+import { PAYLOAD_URI_PREFIX } from './yaml-language';
+
+/** Markers of our own analysis, kept apart from monaco-yaml's ('yaml') so neither clears the other. */
+export const OWN_MARKER_OWNER = 'qjob';
+
+export function uriForTab(monaco: typeof Monaco, tabId: string): Monaco.Uri {
+  return monaco.Uri.parse(`${PAYLOAD_URI_PREFIX}${encodeURIComponent(tabId)}.yaml`);
+}
+
+export function tabIdOfUri(uri: Monaco.Uri): string | null {
+  const s = uri.toString(true);
+  if (!s.startsWith(PAYLOAD_URI_PREFIX) || !s.endsWith('.yaml')) return null;
+  return decodeURIComponent(s.slice(PAYLOAD_URI_PREFIX.length, -'.yaml'.length));
+}
+
+function toMarker(monaco: typeof Monaco, p: YamlProblem): Monaco.editor.IMarkerData {
+  const severity =
+    p.severity === 'error'
+      ? monaco.MarkerSeverity.Error
+      : p.severity === 'warning'
+        ? monaco.MarkerSeverity.Warning
+        : monaco.MarkerSeverity.Info;
+  const endLine = Math.max(p.endLine, p.line);
+  const endColumn = endLine === p.line && p.endColumn <= p.column ? p.column + 1 : p.endColumn;
+  return {
+    severity,
+    message: p.path ? `${p.message}\n(at ${p.path})` : p.message,
+    startLineNumber: p.line,
+    startColumn: p.column,
+    endLineNumber: endLine,
+    endColumn,
+    source: 'Quantum Job Studio',
+    ...(p.code ? { code: p.code } : {}),
+  };
+}
+
+function publish(
+  monaco: typeof Monaco,
+  model: Monaco.editor.ITextModel,
+  a: TabAnalysis | undefined,
+): void {
+  // Only analysis of the model's current text: stale positions would point at the wrong place.
+  if (!a || a.text !== model.getValue()) return;
+  monaco.editor.setModelMarkers(
+    model,
+    OWN_MARKER_OWNER,
+    a.problems.map((p) => toMarker(monaco, p)),
+  );
+}
+
+function unknownTagWarning(
+  monaco: typeof Monaco,
+  m: Monaco.editor.IMarker,
+): Monaco.editor.IMarkerData {
+  const tag = m.message.replace(/^Unresolved tag:\s*/, '');
+  return {
+    ...m,
+    severity: monaco.MarkerSeverity.Warning,
+    message: `${tag} is not a tag of the payload dialect the simulator runs (in this form); a real service may still know it.`,
+  };
+}
+
+/**
+ * Keeps one Monaco model per editor tab: created when a tab is first shown, its edits written
+ * to the store, its markers refreshed from the store's analysis, disposed when the tab closes.
+ * The store is the source of truth for which tabs exist; the model for the text being typed.
+ */
+export function startModelSync(monaco: typeof Monaco): {
+  modelFor(tabId: string): Monaco.editor.ITextModel | null;
+  dispose(): void;
+} {
+  const models = new Map<string, Monaco.editor.ITextModel>();
+  const listeners: Monaco.IDisposable[] = [];
+
+  const modelFor = (tabId: string) => {
+    const existing = models.get(tabId);
+    if (existing) return existing;
+    const tab = useEditorStore.getState().tabs.find((t) => t.id === tabId);
+    if (!tab) return null;
+    const uri = uriForTab(monaco, tabId);
+    const model = monaco.editor.getModel(uri) ?? monaco.editor.createModel(tab.text, 'yaml', uri);
+    models.set(tabId, model);
+    listeners.push(
+      model.onDidChangeContent(() => useEditorStore.getState().updateText(tabId, model.getValue())),
+    );
+    publish(monaco, model, useEditorStore.getState().analysis[tabId]);
+    return model;
+  };
+
+  const unsubTabs = useEditorStore.subscribe(
+    (s) => s.tabs,
+    (tabs) => {
+      const live = new Set(tabs.map((t) => t.id));
+      for (const [id, model] of models) {
+        if (!live.has(id)) {
+          models.delete(id);
+          model.dispose();
+        }
+      }
+    },
+  );
+  const unsubAnalysis = useEditorStore.subscribe(
+    (s) => s.analysis,
+    (analysis, previous) => {
+      for (const [id, model] of models) {
+        if (analysis[id] !== previous[id]) publish(monaco, model, analysis[id]);
+      }
+    },
+  );
+  // monaco-yaml calls any tag it was not told about an error. Payloads may carry tags beyond the
+  // documented dialect (functional objects are opaque; a real service may know more), and our
+  // own check, which Submit follows, accepts them: say what it means, as a warning.
+  listeners.push(
+    monaco.editor.onDidChangeMarkers((uris) => {
+      for (const uri of uris) {
+        if (!tabIdOfUri(uri)) continue;
+        const markers = monaco.editor.getModelMarkers({ resource: uri, owner: 'yaml' });
+        if (!markers.some(isUnknownTagError)) continue;
+        const model = monaco.editor.getModel(uri);
+        if (!model) continue;
+        monaco.editor.setModelMarkers(
+          model,
+          'yaml',
+          markers.map((m) => (isUnknownTagError(m) ? unknownTagWarning(monaco, m) : m)),
+        );
+      }
+    }),
+  );
+
+  function isUnknownTagError(m: Monaco.editor.IMarker): boolean {
+    return m.severity === monaco.MarkerSeverity.Error && m.message.startsWith('Unresolved tag');
+  }
+
+  return {
+    modelFor,
+    dispose() {
+      unsubTabs();
+      unsubAnalysis();
+      listeners.forEach((l) => l.dispose());
+      models.forEach((m) => m.dispose());
+      models.clear();
+    },
+  };
+}

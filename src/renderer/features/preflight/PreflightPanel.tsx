@@ -1,0 +1,182 @@
+import { useEffect, useId, useMemo } from 'react';
+import { executeKind } from '../../../shared/variants';
+import { Icon } from '../../components/Icon';
+import { useAppStore } from '../../state/app/store';
+import { selectIsLoggedIn, useConnectionStore } from '../../state/connection/store';
+import { useDevicesStore } from '../../state/devices/store';
+import {
+  countProblems,
+  selectActiveAnalysis,
+  selectActiveTab,
+  useEditorStore,
+} from '../../state/editor/store';
+import { useSubmitStore } from '../../state/submit/store';
+import { registerCommand, shortcutLabel } from '../shell/commands';
+import { LoginPrompt } from '../connection/LoginPrompt';
+import { DevicePicker } from './DevicePicker';
+import { deviceFits, WORK_LABEL } from './device-fit';
+import { readiness } from './readiness';
+import { SubmitOutcome } from './SubmitOutcome';
+import './preflight.css';
+
+/** Beside the editor: what the payload is, where it can run, and Submit (or why not yet). */
+export function PreflightPanel() {
+  const tab = useEditorStore(selectActiveTab);
+  const analysis = useEditorStore(selectActiveAnalysis);
+  const variant = useEditorStore((s) => s.variant);
+  const loggedIn = useConnectionStore(selectIsLoggedIn);
+  const devices = useDevicesStore((s) => s.devices);
+  const devicesStatus = useDevicesStore((s) => s.status);
+  const devicesError = useDevicesStore((s) => s.error);
+  const { deviceCode, jobName, submitting } = useSubmitStore();
+  const { pickDevice, setJobName, submit } = useSubmitStore.getState();
+  const reasonId = useId();
+
+  const work = analysis?.facts.work ?? null;
+  const fitting = useMemo(() => devices.filter((d) => deviceFits(d.type, work)), [devices, work]);
+  const device = fitting.find((d) => d.code === deviceCode) ?? null;
+
+  // Keep a sensible device picked: the current one while it fits, else the first online one.
+  useEffect(() => {
+    if (fitting.length === 0 || fitting.some((d) => d.code === deviceCode)) return;
+    const best =
+      fitting.find((d) => d.status === 'online' && d.type === 'simulator') ??
+      fitting.find((d) => d.status === 'online') ??
+      fitting[0];
+    if (best) pickDevice(best.code);
+  }, [fitting, deviceCode, pickDevice]);
+
+  const { blocker, warnings } = readiness({
+    hasTab: tab !== null,
+    loggedIn,
+    analysis,
+    device,
+    fittingCount: devicesStatus === 'ready' ? fitting.length : 1,
+    submitting,
+  });
+
+  const doSubmit = () => {
+    if (blocker || !tab || !device) {
+      if (blocker) useAppStore.getState().notify('warn', `Cannot submit yet: ${blocker}`);
+      return;
+    }
+    // An unnamed job takes the tab's name, so the job list says what it was.
+    const name = jobName.trim() || tab.title.replace(/\.ya?ml$/i, '');
+    void submit({ text: tab.text, deviceCode: device.code, deviceName: device.name, name });
+  };
+  useEffect(() => registerCommand('job.submit', doSubmit));
+
+  const kind = analysis?.facts.executeType
+    ? executeKind(variant, analysis.facts.executeType)
+    : undefined;
+  const counts = countProblems(analysis);
+
+  return (
+    <aside className="preflight" aria-label="Pre-flight">
+      <div className="preflight-scroll">
+        <h2 className="preflight-title">Pre-flight</h2>
+        <dl className="facts">
+          <dt>Payload</dt>
+          <dd data-testid="payload-kind">
+            {!analysis ? (
+              <span className="skeleton" style={{ width: '7rem', height: '0.85rem' }} />
+            ) : (
+              (kind?.label ?? 'unknown type')
+            )}
+          </dd>
+          <dt>Qubits</dt>
+          <dd
+            data-testid="payload-qubits"
+            title={
+              analysis?.facts.qubitsSource ?? 'The payload does not say how many qubits it uses.'
+            }
+          >
+            {!analysis ? (
+              <span className="skeleton" style={{ width: '3rem', height: '0.85rem' }} />
+            ) : (
+              (analysis.facts.qubits ?? 'unknown')
+            )}
+          </dd>
+          <dt>Check</dt>
+          <dd data-testid="payload-check">
+            {!analysis ? (
+              'checking…'
+            ) : counts.errors ? (
+              <span className="tone-err">
+                <Icon name="error" size={13} /> {counts.errors}{' '}
+                {counts.errors === 1 ? 'error' : 'errors'}
+              </span>
+            ) : (
+              <span className="tone-ok">
+                <Icon name="check" size={13} /> valid
+                {counts.warnings
+                  ? `, ${counts.warnings} ${counts.warnings === 1 ? 'warning' : 'warnings'}`
+                  : ''}
+              </span>
+            )}
+          </dd>
+        </dl>
+
+        {!loggedIn ? (
+          <div className="field">
+            <span className="field-label">Device</span>
+            <LoginPrompt what="the devices" compact />
+          </div>
+        ) : (
+          <DevicePicker
+            devices={fitting}
+            hidden={devices.length - fitting.length}
+            hiddenReason={work ? WORK_LABEL[work] : 'this payload'}
+            value={device?.code ?? null}
+            loading={devicesStatus === 'loading' || devicesStatus === 'idle'}
+            error={devicesStatus === 'error' ? devicesError : null}
+            onChange={pickDevice}
+            onRetry={() => void useDevicesStore.getState().load()}
+          />
+        )}
+
+        <div className="field">
+          <label htmlFor="job-name">Job name</label>
+          <input
+            id="job-name"
+            className="input"
+            value={jobName}
+            maxLength={200}
+            placeholder={tab?.title.replace(/\.ya?ml$/i, '') ?? ''}
+            onChange={(e) => setJobName(e.target.value)}
+          />
+        </div>
+      </div>
+      {/* Outside the scrolling part: Submit and its outcome stay in view on short windows. */}
+      <div className="preflight-footer">
+        {warnings.length ? (
+          <ul className="preflight-warnings" aria-label="Warnings">
+            {warnings.map((w) => (
+              <li key={w} className="callout callout-warn">
+                <Icon name="warning" />
+                <span>{w}</span>
+              </li>
+            ))}
+          </ul>
+        ) : null}
+        <div className="submit-row">
+          <button
+            type="button"
+            className="btn btn-primary submit-button"
+            disabled={blocker !== null}
+            aria-describedby={blocker ? reasonId : undefined}
+            onClick={doSubmit}
+          >
+            <Icon name="play" />
+            {submitting ? 'Submitting…' : 'Submit'}
+            <kbd>{shortcutLabel('Ctrl+Enter')}</kbd>
+          </button>
+          <p id={reasonId} className="submit-reason" aria-live="polite">
+            {blocker}
+          </p>
+        </div>
+        <SubmitOutcome />
+      </div>
+    </aside>
+  );
+}

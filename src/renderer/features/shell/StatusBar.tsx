@@ -1,0 +1,81 @@
+import { Icon } from '../../components/Icon';
+import { useNow } from '../../hooks/useNow';
+import { formatAgo, formatClock } from '../../services/format';
+import { useAppStore } from '../../state/app/store';
+import {
+  selectActiveProfile,
+  selectIsLoggedIn,
+  selectIsOffline,
+  selectIsReconnecting,
+  useConnectionStore,
+} from '../../state/connection/store';
+import { useDevicesStore } from '../../state/devices/store';
+import { useEditorStore } from '../../state/editor/store';
+import { VariantBadge } from '../connection/VariantBadge';
+
+function useConnectionSummary(): { tone: 'ok' | 'warn' | 'err' | 'neutral'; text: string } {
+  const transport = useAppStore((s) => s.transport);
+  const profile = useConnectionStore(selectActiveProfile);
+  const loggedIn = useConnectionStore(selectIsLoggedIn);
+  const reconnecting = useConnectionStore(selectIsReconnecting);
+  const offline = useConnectionStore(selectIsOffline);
+  const link = useConnectionStore((s) => s.link);
+  if (transport === 'closed')
+    return { tone: 'err', text: 'App background process unreachable — reconnecting' };
+  if (transport === 'connecting') return { tone: 'neutral', text: 'Connecting…' };
+  if (!profile) return { tone: 'neutral', text: 'No connection' };
+  if (offline)
+    return {
+      tone: 'err',
+      text: `${profile.name}: offline${link?.message ? ` (${link.message})` : ''}`,
+    };
+  if (reconnecting) return { tone: 'warn', text: `${profile.name}: reconnecting…` };
+  if (!loggedIn) return { tone: 'neutral', text: `${profile.name}: not logged in` };
+  return { tone: 'ok', text: `${profile.name}: connected` };
+}
+
+/** Connection, variant, last device refresh and draft autosave, always in view. */
+export function StatusBar() {
+  const summary = useConnectionSummary();
+  const profile = useConnectionStore(selectActiveProfile);
+  const fetchedAt = useDevicesStore((s) => s.fetchedAt);
+  const draftsError = useEditorStore((s) => s.draftsError);
+  const draftsSavedAt = useEditorStore((s) => s.draftsSavedAt);
+  const now = useNow(5000);
+  return (
+    <footer className="statusbar" aria-label="Status">
+      <span
+        className={`status-item tone-${summary.tone}`}
+        role="status"
+        data-testid="status-connection"
+      >
+        <Icon
+          name={summary.tone === 'ok' ? 'check' : summary.tone === 'neutral' ? 'info' : 'warning'}
+          size={13}
+        />
+        {summary.text}
+      </span>
+      {profile ? (
+        <span className="status-item">
+          <VariantBadge variant={profile.variant} />
+        </span>
+      ) : null}
+      <span
+        className="status-item"
+        title={fetchedAt ? `Devices refreshed at ${formatClock(fetchedAt)}` : undefined}
+      >
+        Devices refreshed {formatAgo(fetchedAt, now)}
+      </span>
+      <span className="status-spacer" />
+      {draftsError ? (
+        <span className="status-item tone-err" title={draftsError}>
+          <Icon name="warning" size={13} /> Drafts not saved
+        </span>
+      ) : draftsSavedAt ? (
+        <span className="status-item" title={`Drafts autosaved at ${formatClock(draftsSavedAt)}`}>
+          Drafts saved
+        </span>
+      ) : null}
+    </footer>
+  );
+}

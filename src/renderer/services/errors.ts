@@ -1,0 +1,54 @@
+import { QjobCallError } from '../../shared/ipc/call-error';
+
+/** A failure as a person reads it: what happened, and what to do next. */
+export interface ProblemText {
+  title: string;
+  detail: string;
+  /** Field-level messages, keyed by dotted path, when the call said which inputs were wrong. */
+  fields: Record<string, string>;
+}
+
+/**
+ * Next steps per error code. The transport and the core send a message for people already;
+ * this adds what to do, which depends on where the user is, so it lives in the UI.
+ */
+const NEXT_STEP: Record<string, string> = {
+  'transport-closed':
+    'The link to the app’s background process dropped. It reconnects by itself; try again in a moment.',
+  'service.network': 'Check the base URL and your network connection, then try again.',
+  'service.timeout': 'The service is slow or unreachable. Try again in a moment.',
+  'service.auth': 'Log in again; if it keeps failing, check the user name and API key.',
+  'service.http': 'That is the service’s own explanation above.',
+  'service.decode':
+    'The service answered in a shape this app does not expect. Check that the connection’s variant matches the service.',
+  'no-profile': 'Choose a connection in the top bar first.',
+  'invalid-input': 'Correct the highlighted fields.',
+  'invalid-payload': 'Fix the problems listed under the editor.',
+  forbidden: 'Reload the page from the address that `qjob web` printed.',
+};
+
+export function describeError(error: unknown, doing?: string): ProblemText {
+  const fields: Record<string, string> = {};
+  let message: string;
+  let code = '';
+  if (error instanceof QjobCallError) {
+    message = error.message;
+    code = error.code;
+    for (const issue of error.issues ?? []) fields[issue.path] = issue.message;
+  } else if (error instanceof Error) {
+    message = error.message;
+  } else {
+    message = String(error);
+  }
+  const next = NEXT_STEP[code] ?? (code ? '' : 'Try again; if it keeps failing, open Help → Logs.');
+  return {
+    title: doing ? `Could not ${doing}` : 'Something went wrong',
+    detail: next ? `${message} ${next}` : message,
+    fields,
+  };
+}
+
+/** The error's code when it crossed the contract, else null. */
+export function errorCode(error: unknown): string | null {
+  return error instanceof QjobCallError ? error.code : null;
+}

@@ -1,0 +1,87 @@
+import type { SetState } from '../create-store';
+import { call } from '../../services/qjob';
+import type { AppState, DialogName, Notice, ThemePreference, ViewName } from './initialState';
+import type { TransportStatus } from '../../services/qjob';
+
+const THEME_KEY = 'qjob.theme';
+let noticeSeq = 0;
+
+export interface AppActions {
+  loadInfo(): Promise<void>;
+  setFatal(message: string): void;
+  showView(view: ViewName): void;
+  /**
+   * Show a job in the Jobs view (the submit result's link, a device's job list, a notification):
+   * records the request in `openJob` for the job monitor and switches to the Jobs view.
+   */
+  requestJob(id: number): void;
+  setThemePreference(pref: ThemePreference): void;
+  setSystemDark(dark: boolean): void;
+  setTransport(status: TransportStatus): void;
+  openDialog(dialog: DialogName, profileId?: string | null): void;
+  notify(tone: Notice['tone'], text: string): void;
+  dismissNotice(id: number): void;
+  /** Answer the desktop window's close request (unsaved-changes guard). */
+  answerClose(proceed: boolean): Promise<void>;
+}
+
+/** The theme override is a renderer preference with no meaning to the core: kept in localStorage. */
+export function storedThemePreference(): ThemePreference {
+  try {
+    const v = localStorage.getItem(THEME_KEY);
+    return v === 'light' || v === 'dark' ? v : 'system';
+  } catch {
+    return 'system';
+  }
+}
+
+export const createAppActions = (set: SetState<AppState>, get: () => AppState): AppActions => ({
+  async loadInfo() {
+    const info = await call('app.info', {});
+    set({ info });
+  },
+  setFatal(message) {
+    set({ fatal: message });
+  },
+  showView(view) {
+    set({ view });
+  },
+  requestJob(id) {
+    const seq = (get().openJob?.seq ?? 0) + 1;
+    set({ view: 'jobs', openJob: { id, seq } });
+  },
+  setThemePreference(pref) {
+    try {
+      if (pref === 'system') localStorage.removeItem(THEME_KEY);
+      else localStorage.setItem(THEME_KEY, pref);
+    } catch {
+      // Storage can be unavailable (private windows); the choice then lasts for this session.
+    }
+    set({ themePreference: pref });
+  },
+  setSystemDark(dark) {
+    set({ systemDark: dark });
+  },
+  setTransport(status) {
+    set({ transport: status });
+  },
+  openDialog(dialog, profileId = null) {
+    set({ dialog, dialogProfileId: profileId });
+  },
+  notify(tone, text) {
+    const id = ++noticeSeq;
+    set((s) => ({ notices: [...s.notices.slice(-3), { id, tone, text }] }));
+    setTimeout(() => get().notices.some((n) => n.id === id) && dismiss(set, id), 6000);
+  },
+  dismissNotice(id) {
+    dismiss(set, id);
+  },
+  async answerClose(proceed) {
+    set({ closeRequested: false });
+    await call('app.respondToClose', { proceed });
+  },
+});
+
+function dismiss(set: SetState<AppState>, id: number): void {
+  set((s) => ({ notices: s.notices.filter((n) => n.id !== id) }));
+}

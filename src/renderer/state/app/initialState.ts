@@ -1,0 +1,50 @@
+import type { z } from 'zod';
+import type { appInfoSchema } from '../../../shared/ipc/schemas';
+import type { TransportStatus } from '../../services/qjob';
+
+export type AppInfo = z.infer<typeof appInfoSchema>;
+export type ViewName = 'editor' | 'devices' | 'jobs';
+export type ThemePreference = 'system' | 'light' | 'dark';
+export type DialogName = 'profiles' | 'login' | 'about' | null;
+
+/** A short-lived message for the status area (read out by screen readers through aria-live). */
+export interface Notice {
+  id: number;
+  tone: 'info' | 'ok' | 'warn' | 'err';
+  text: string;
+}
+
+export interface AppState {
+  info: AppInfo | null;
+  /** Why start-up failed (no transport, no token), shown instead of the app. */
+  fatal: string | null;
+  view: ViewName;
+  /**
+   * The job the Jobs view should show. `seq` grows on every request so asking for the same job
+   * twice still reaches the job monitor (it reacts to changes of this object).
+   */
+  openJob: { id: number; seq: number } | null;
+  themePreference: ThemePreference;
+  systemDark: boolean;
+  transport: TransportStatus;
+  dialog: DialogName;
+  /** The profile the profile dialog starts on (null: the active one). */
+  dialogProfileId: string | null;
+  notices: Notice[];
+  /** The desktop window asked to close while tabs have unsaved changes: ask the user. */
+  closeRequested: boolean;
+}
+
+export const initialAppState: AppState = {
+  info: null,
+  fatal: null,
+  view: 'editor',
+  openJob: null,
+  themePreference: 'system',
+  systemDark: false,
+  transport: 'connecting',
+  dialog: null,
+  dialogProfileId: null,
+  notices: [],
+  closeRequested: false,
+};

@@ -1,0 +1,94 @@
+import type { SetState } from '../create-store';
+import { call } from '../../services/qjob';
+import { describeError } from '../../services/errors';
+import type { Device, DeviceFilters, DevicesState, DeviceStatus } from './initialState';
+
+export interface DevicesActions {
+  /** First load (shows skeletons) or a refresh on demand (keeps the list, spins the button). */
+  load(refresh?: boolean): Promise<void>;
+  /** A `devices.updated` push from the core's refresh timer. */
+  apply(view: { devices: Device[]; fetchedAt: string }): void;
+  reset(): void;
+  setFilters(patch: Partial<DeviceFilters>): void;
+  select(code: string | null): void;
+  loadJobs(device: Device): Promise<void>;
+  /** Re-read the selected device's jobs (a job changed status). */
+  refreshJobs(): void;
+}
+
+function statusChanges(before: Device[], after: Device[]): Record<string, DeviceStatus> {
+  const old = new Map(before.map((d) => [d.code, d.status]));
+  const changed: Record<string, DeviceStatus> = {};
+  for (const d of after) {
+    const was = old.get(d.code);
+    if (was && was !== d.status) changed[d.code] = was;
+  }
+  return changed;
+}
+
+export const createDevicesActions = (
+  set: SetState<DevicesState>,
+  get: () => DevicesState & DevicesActions,
+): DevicesActions => ({
+  async load(refresh = false) {
+    const first = get().devices.length === 0;
+    set(first ? { status: 'loading', error: null } : { refreshing: true, error: null });
+    try {
+      get().apply(await call('devices.list', { refresh }));
+    } catch (error) {
+      set({
+        status: first ? 'error' : 'ready',
+        error: describeError(error, 'load devices').detail,
+      });
+    } finally {
+      set({ refreshing: false });
+    }
+  },
+  apply(view) {
+    set((s) => ({
+      devices: view.devices,
+      fetchedAt: view.fetchedAt,
+      status: 'ready',
+      error: null,
+      changed: s.devices.length ? statusChanges(s.devices, view.devices) : {},
+    }));
+  },
+  reset() {
+    set({ devices: [], fetchedAt: null, status: 'idle', deviceJobs: null, changed: {} });
+  },
+  setFilters(patch) {
+    set((s) => ({ filters: { ...s.filters, ...patch } }));
+  },
+  select(code) {
+    set({ selectedCode: code });
+    const device = get().devices.find((d) => d.code === code);
+    if (device) void get().loadJobs(device);
+    else set({ deviceJobs: null });
+  },
+  refreshJobs() {
+    const device = get().devices.find((d) => d.code === get().deviceJobs?.code);
+    if (device) void get().loadJobs(device);
+  },
+  async loadJobs(device) {
+    const code = device.code;
+    // A refresh of the list on screen keeps it visible; a new device starts from skeletons.
+    const current = get().deviceJobs;
+    if (current?.code !== code || current.status !== 'ready') {
+      set({ deviceJobs: { code, status: 'loading', jobs: [], error: null, fetchedAt: null } });
+    }
+    try {
+      // A device without an integer id cannot be matched to jobs (their device_id is an integer).
+      const input = device.id === undefined ? {} : { deviceId: device.id };
+      const list = await call('jobs.list', input);
+      const jobs = list.jobs
+        .filter((j) => device.id !== undefined && j.device_id === device.id)
+        .sort((a, b) => b.id - a.id);
+      if (get().deviceJobs?.code !== code) return;
+      set({ deviceJobs: { code, status: 'ready', jobs, error: null, fetchedAt: list.fetchedAt } });
+    } catch (error) {
+      if (get().deviceJobs?.code !== code) return;
+      const detail = describeError(error, 'load this device’s jobs').detail;
+      set({ deviceJobs: { code, status: 'error', jobs: [], error: detail, fetchedAt: null } });
+    }
+  },
+});

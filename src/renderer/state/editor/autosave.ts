@@ -1,0 +1,44 @@
+import { call } from '../../services/qjob';
+import { describeError } from '../../services/errors';
+import { useEditorStore } from './store';
+
+/** Long enough to batch a burst of typing, short enough that a crash loses a few seconds at most. */
+const AUTOSAVE_DELAY_MS = 800;
+
+/**
+ * Saves the open tabs as drafts whenever they change (debounced), so a crash or a killed
+ * window loses nothing. Returns a function that flushes the pending save and stops.
+ */
+export function startDraftAutosave(): { flush(): Promise<void>; stop(): void } {
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  const save = (): Promise<void> => {
+    timer = null;
+    const { tabs, status } = useEditorStore.getState();
+    if (status !== 'ready') return Promise.resolve();
+    const payload = tabs.map(({ id, title, text, path }) => ({ id, title, text, path }));
+    return call('drafts.save', { tabs: payload }).then(
+      () => useEditorStore.setState({ draftsSavedAt: new Date().toISOString(), draftsError: null }),
+      (error: unknown) =>
+        useEditorStore.setState({ draftsError: describeError(error, 'autosave drafts').detail }),
+    );
+  };
+  const unsubscribe = useEditorStore.subscribe(
+    (s) => s.tabs,
+    () => {
+      if (timer) clearTimeout(timer);
+      timer = setTimeout(() => void save(), AUTOSAVE_DELAY_MS);
+    },
+  );
+  return {
+    /** Saves now if a save is pending; resolves when it is written (or failed and said so). */
+    flush() {
+      if (!timer) return Promise.resolve();
+      clearTimeout(timer);
+      return save();
+    },
+    stop() {
+      if (timer) clearTimeout(timer);
+      unsubscribe();
+    },
+  };
+}

@@ -1,0 +1,27 @@
+import type { EditorState, EditorTab, TabAnalysis } from './initialState';
+
+export const isDirty = (tab: EditorTab): boolean =>
+  tab.baseline === null || tab.baseline !== tab.text;
+
+export const selectActiveTab = (s: EditorState): EditorTab | null =>
+  s.tabs.find((t) => t.id === s.activeId) ?? null;
+
+/** The active tab's analysis when it matches the current text and variant, else null (pending). */
+export const selectActiveAnalysis = (s: EditorState): TabAnalysis | null => {
+  const tab = selectActiveTab(s);
+  if (!tab) return null;
+  const a = s.analysis[tab.id];
+  return a && a.text === tab.text && a.variant === s.variant ? a : null;
+};
+
+export const selectDirtyCount = (s: EditorState): number => s.tabs.filter(isDirty).length;
+
+export interface ProblemCounts {
+  errors: number;
+  warnings: number;
+}
+
+export const countProblems = (a: TabAnalysis | null): ProblemCounts => ({
+  errors: a?.problems.filter((p) => p.severity === 'error').length ?? 0,
+  warnings: a?.problems.filter((p) => p.severity === 'warning').length ?? 0,
+});

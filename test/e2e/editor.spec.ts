@@ -1,0 +1,350 @@
+import { expect, test, type Page } from './fixtures';
+
+/**
+ * The payload editor in browser mode against the real core and simulator: templates validate
+ * clean, errors and code tags show as markers on their lines (read through the DOM: the
+ * Problems list and Monaco's squiggles), the variant decides what is valid, monaco-yaml's own
+ * worker really validates, and a submit returns a job id.
+ */
+test.use({ variant: 'B' });
+
+const shot = (name: string) => new URL(`../../docs/screenshots/${name}`, import.meta.url).pathname;
+
+const VALID_B = `type: sampling
+sampling_payload:
+  sampling: !Sampling
+    nshots: 100
+    circuit: !Circuit
+      nqubits: 2
+      gates:
+        - !H {qubit: 0}
+        - !CNOT {control: 0, target: 1}
+`;
+
+async function editorReady(page: Page): Promise<void> {
+  await expect(page.locator('.monaco-editor .view-lines')).toBeVisible();
+  await expect(page.getByTestId('payload-check')).not.toHaveText(/checking/);
+}
+
+let fileSeq = 0;
+
+/**
+ * Opens `text` in a new tab the way a user opens a .yaml file in browser mode (the file picker),
+ * so the editor holds exactly this text: typing it would be re-indented by the editor.
+ */
+async function setEditorText(page: Page, text: string): Promise<void> {
+  const name = `case-${++fileSeq}.yaml`;
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Open a YAML file' }).click();
+  await (
+    await chooser
+  ).setFiles({ name, mimeType: 'application/x-yaml', buffer: Buffer.from(text) });
+  await expect(page.getByRole('tab', { selected: true })).toContainText(name);
+  await editorReady(page);
+}
+
+function problems(
+  page: Page,
+  filter: { source?: 'qjob' | 'yaml'; severity?: 'error' | 'warning' },
+) {
+  const source = filter.source ? `[data-source="${filter.source}"]` : '';
+  const severity = filter.severity ? `[data-severity="${filter.severity}"]` : '';
+  return page.locator(`.problem${source}${severity}`);
+}
+
+/** The little of the DOM the squiggle reader needs (the e2e project has no DOM typings). */
+interface DomNode {
+  textContent: string | null;
+  style: { top: string };
+  parentElement: DomNode | null;
+  querySelector(selector: string): DomNode | null;
+  querySelectorAll(selector: string): Iterable<DomNode>;
+}
+
+/** The line numbers Monaco draws a squiggle of this kind on (decorations share the line's top). */
+async function squiggleLines(page: Page, kind: 'error' | 'warning'): Promise<number[]> {
+  return page.evaluate((cls) => {
+    const doc = (globalThis as unknown as { document: DomNode }).document;
+    const editor = doc.querySelector('.monaco-editor');
+    if (!editor) return [];
+    const numbers = new Map<string, number>();
+    for (const n of editor.querySelectorAll('.margin-view-overlays > div')) {
+      const line = Number(n.querySelector('.line-numbers')?.textContent);
+      if (line) numbers.set(n.style.top, line);
+    }
+    const lines = new Set<number>();
+    for (const s of editor.querySelectorAll(`.view-overlays .${cls}`)) {
+      const row = s.parentElement;
+      const line = row ? numbers.get(row.style.top) : undefined;
+      if (line) lines.add(line);
+    }
+    return [...lines].sort((a, b) => a - b);
+  }, `squiggly-${kind}`);
+}
+
+test('the welcome payload and every template of the variant validate clean', async ({ page }) => {
+  await editorReady(page);
+  await expect(page.getByTestId('payload-check')).toHaveText(/valid/);
+  await expect(page.getByTestId('problem-errors')).toHaveText('0');
+  await expect(page.locator('.monaco-editor .squiggly-error')).toHaveCount(0);
+
+  await page.getByRole('button', { name: 'New from template' }).click();
+  const items = page.getByRole('menu', { name: 'New from template' }).getByRole('menuitem');
+  const count = await items.count();
+  await page.keyboard.press('Escape');
+  for (let i = 0; i < count; i++) {
+    await page.getByRole('button', { name: 'New from template' }).click();
+    const item = page.getByRole('menu', { name: 'New from template' }).getByRole('menuitem').nth(i);
+    const title = (await item.locator('.menu-label').textContent()) ?? '';
+    await item.click();
+    await expect(page.getByRole('tab', { selected: true })).toContainText(title);
+    await editorReady(page);
+    await expect(page.getByTestId('payload-check'), title).toHaveText(/valid/);
+    await expect(problems(page, { severity: 'error' }), title).toHaveCount(0);
+  }
+});
+
+test('an introduced error shows a marker at its line', async ({ page }) => {
+  await editorReady(page);
+  await setEditorText(page, VALID_B.replace('type: sampling', 'type: sampling\nshots_total: 5'));
+  const own = problems(page, { source: 'qjob', severity: 'error' });
+  await expect(own).toHaveCount(1);
+  await expect(own).toHaveAttribute('data-line', '2');
+  await expect(own).toContainText('shots_total');
+  await expect.poll(() => squiggleLines(page, 'error')).toContain(2);
+  await expect(page.getByRole('button', { name: /Submit/ })).toBeDisabled();
+  await expect(page.locator('.submit-reason')).toContainText('line 2');
+
+  // A YAML syntax error is placed on its own line too.
+  await setEditorText(page, VALID_B.replace('nqubits: 2', 'nqubits: [2'));
+  await expect(problems(page, { source: 'qjob', severity: 'error' }).first()).toBeVisible();
+  const lines = await problems(page, { source: 'qjob', severity: 'error' }).evaluateAll((rows) =>
+    rows.map((r) => Number(r.getAttribute('data-line'))),
+  );
+  expect(lines.some((l) => l >= 6 && l <= 10)).toBe(true);
+});
+
+test('the exactly-one rule is marked on the payload field that breaks it', async ({ page }) => {
+  await editorReady(page);
+  const text = VALID_B.replace('type: sampling', 'type: time_evolution');
+  await setEditorText(page, text);
+  const rule = problems(page, { source: 'qjob', severity: 'error' }).filter({
+    hasText: "remove 'sampling_payload'",
+  });
+  await expect(rule.first()).toBeVisible();
+  await expect(rule.first()).toHaveAttribute('data-line', '2');
+});
+
+test('a code-bearing tag shows its warning and does not block submit', async ({ page }) => {
+  await editorReady(page);
+  await setEditorText(page, VALID_B.replace('nshots: 100', 'nshots: !function "lambda: 100"'));
+  const warning = problems(page, { source: 'qjob', severity: 'warning' });
+  await expect(warning).toHaveCount(1);
+  await expect(warning).toHaveAttribute('data-line', '4');
+  await expect(warning).toContainText('!function');
+  await expect.poll(() => squiggleLines(page, 'warning')).toContain(4);
+  await expect(page.locator('.preflight-warnings')).toContainText(
+    'carries code that the service would run (line 4)',
+  );
+  await expect(page.getByRole('button', { name: /Submit/ })).toBeEnabled();
+});
+
+test('monaco-yaml’s worker validates against the variant’s JSON Schema', async ({ page }) => {
+  await editorReady(page);
+  await setEditorText(page, `${VALID_B}extra_top_level: 1\n`);
+  const schema = problems(page, { source: 'yaml' }).filter({ hasText: 'extra_top_level' });
+  await expect(schema).toHaveCount(1);
+  await expect(schema).toHaveAttribute('data-line', '10');
+
+  await setEditorText(page, VALID_B.replace('type: sampling', 'type: rabi'));
+  // yaml-language-server reports schema violations as warnings; ours are the errors.
+  const enumProblem = problems(page, { source: 'yaml' }).filter({
+    hasText: 'Value is not accepted',
+  });
+  await expect(enumProblem).toHaveCount(1);
+  await expect(enumProblem).toHaveAttribute('data-line', '1');
+});
+
+const TIME_EVOLUTION_B = `type: time_evolution
+time_evolution_payload:
+  time_evolution: !TimeEvolution
+    schedule: !Schedule
+      T: 1.0
+      dt: 0.01
+      hamiltonians: {drive: "X0 + X1 + X2", zz: "0.5 Z0 Z1"}
+      coefficients: {drive: [[0, 1], [1, 1]], zz: [[0, 1], [1, 1]]}
+    observables: ["Z0", "Z1"]
+    initial_state: "000"
+    nshots: 0
+`;
+
+test('pre-flight offers only devices that fit and warns about width and status', async ({
+  page,
+}) => {
+  await editorReady(page);
+  const picker = page.getByRole('radiogroup', { name: 'Device' });
+
+  // A circuit: the simulator and the digital QPUs, not the analog ones.
+  await setEditorText(page, VALID_B);
+  await expect(page.getByTestId('payload-kind')).toHaveText('Sampling');
+  await expect(picker.getByRole('radio', { name: /Sirius/ })).toBeVisible();
+  await expect(picker.getByRole('radio', { name: /Vega/ })).toHaveCount(0);
+  await expect(page.getByText(/devices? hidden: .* run a circuit/)).toBeVisible();
+
+  await picker.getByRole('radio', { name: /Altair/ }).check();
+  await expect(page.locator('.preflight-warnings')).toContainText('Altair is maintenance');
+
+  await setEditorText(page, VALID_B.replace('nqubits: 2', 'nqubits: 6'));
+  await expect(page.getByTestId('payload-qubits')).toHaveText('6');
+  await picker.getByRole('radio', { name: /Sirius/ }).check();
+  await expect(page.locator('.preflight-warnings')).toContainText('needs 6 qubits');
+  await expect(page.locator('.preflight-warnings')).toContainText('Sirius has 5');
+
+  // A schedule: the width comes from its Pauli terms; only analog QPUs and the simulator fit.
+  await setEditorText(page, TIME_EVOLUTION_B);
+  await expect(page.getByTestId('payload-kind')).toHaveText('Time evolution');
+  await expect(picker.getByRole('radio', { name: /Vega/ })).toBeVisible();
+  await expect(picker.getByRole('radio', { name: /Sirius/ })).toHaveCount(0);
+  await expect(page.getByTestId('payload-qubits')).toHaveText('3');
+});
+
+test('a tag outside the dialect is a warning, not an error', async ({ page }) => {
+  await editorReady(page);
+  await setEditorText(
+    page,
+    VALID_B.replace('nshots: 100', 'nshots: 100\n    hint: !VendorHint {level: 2}'),
+  );
+  const tag = problems(page, { source: 'yaml' }).filter({ hasText: '!VendorHint' });
+  await expect(tag).toHaveCount(1);
+  await expect(tag).toHaveAttribute('data-severity', 'warning');
+  await expect(page.getByTestId('payload-check')).toHaveText(/valid/);
+  await expect(page.getByRole('button', { name: /Submit/ })).toBeEnabled();
+});
+
+test('switching the variant changes what is valid', async ({ page }) => {
+  await editorReady(page);
+  await setEditorText(page, VALID_B);
+  await expect(page.getByTestId('payload-check')).toHaveText(/valid/);
+  await expect(page.getByRole('banner').getByTestId('variant-badge')).toHaveText('Variant B');
+
+  await page.getByRole('button', { name: /^Connection:/ }).click();
+  await page.getByRole('menuitemradio', { name: /Variant A/ }).click();
+  await expect(page.getByRole('banner').getByTestId('variant-badge')).toHaveText('Variant A');
+  await expect(page.getByTestId('payload-check')).toHaveText(/error/);
+  await expect(problems(page, { source: 'qjob', severity: 'error' }).first()).toHaveAttribute(
+    'data-line',
+    '1',
+  );
+  await expect(
+    problems(page, { source: 'yaml' }).filter({ hasText: 'Value is not accepted' }),
+  ).toHaveCount(1);
+
+  await page.getByRole('button', { name: /^Connection:/ }).click();
+  await page.getByRole('menuitemradio', { name: /Variant B/ }).click();
+  await expect(page.getByTestId('payload-check')).toHaveText(/valid/);
+  await expect(problems(page, { severity: 'error' })).toHaveCount(0);
+});
+
+test('submit to the simulator returns a job id and links to the job', async ({ page }) => {
+  await editorReady(page);
+  await setEditorText(page, VALID_B);
+  await expect(page.getByRole('radio', { name: /State-vector|simulator/i }).first()).toBeChecked();
+  await page.getByLabel('Job name').fill('e2e bell');
+  const submit = page.getByRole('button', { name: /Submit/ });
+  await expect(submit).toBeEnabled();
+  await submit.click();
+  const id = page.getByTestId('submitted-job-id');
+  await expect(id).toHaveText(/^\d+$/);
+  const jobId = await id.textContent();
+  await page.getByRole('button', { name: `Open job ${jobId}` }).click();
+  await expect(page.getByRole('button', { name: 'Jobs', exact: true })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+
+  // Ctrl/Cmd+Enter submits from inside the editor.
+  await page.getByRole('button', { name: 'Editor', exact: true }).click();
+  await page.locator('.monaco-editor .view-lines').click();
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(page.getByTestId('submitted-job-id')).not.toHaveText(jobId ?? '');
+});
+
+test('tabs: new, rename, unsaved dot, guarded close, drafts survive a reload', async ({ page }) => {
+  await editorReady(page);
+  await page.getByRole('button', { name: 'New payload' }).click();
+  const tab = page.getByRole('tab', { selected: true });
+  await expect(tab).toContainText('Untitled-1.yaml');
+  await expect(tab).not.toContainText('unsaved changes');
+  await page.locator('.monaco-editor .view-lines').click();
+  await page.keyboard.type('type: sampling');
+  await expect(tab).toContainText('unsaved changes');
+
+  await tab.press('F2');
+  await page.getByLabel('Tab name').fill('bell-pair.yaml');
+  await page.getByLabel('Tab name').press('Enter');
+  await expect(page.getByRole('tab', { selected: true })).toContainText('bell-pair.yaml');
+
+  // Autosaved drafts come back after a reload (and after a crash).
+  await page.waitForTimeout(1500);
+  await page.reload();
+  await editorReady(page);
+  await expect(page.getByRole('tab', { name: /bell-pair\.yaml/ })).toBeVisible();
+
+  await page.getByRole('tab', { name: /bell-pair\.yaml/ }).click();
+  await page.getByRole('button', { name: /Close bell-pair\.yaml/ }).click();
+  const dialog = page.getByRole('dialog', { name: /Save changes to bell-pair\.yaml/ });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page.getByRole('tab', { name: /bell-pair\.yaml/ })).toBeVisible();
+  await page.getByRole('button', { name: /Close bell-pair\.yaml/ }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Don’t save' }).click();
+  await expect(page.getByRole('tab', { name: /bell-pair\.yaml/ })).toHaveCount(0);
+});
+
+test('screenshots of the editor', async ({ page }) => {
+  // A template, checked clean, submitted to the simulator.
+  await editorReady(page);
+  await page.getByRole('button', { name: /Submit/ }).click();
+  await expect(page.getByTestId('submitted-job-id')).toHaveText(/^\d+$/);
+  await page.screenshot({ path: shot('editor-1280x800.png') });
+
+  // The same window at 125 % zoom is 1024 CSS pixels wide.
+  await page.setViewportSize({ width: 1024, height: 640 });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: shot('editor-1024x640.png') });
+
+  // Problems from both checkers, and a code-bearing tag.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await setEditorText(
+    page,
+    VALID_B.replace('nshots: 100', 'nshots: !function "lambda: 100"') + 'extra: 1\n',
+  );
+  await expect(problems(page, { source: 'yaml' }).first()).toBeVisible();
+  await page.screenshot({ path: shot('editor-problems-1280x800.png') });
+  await page.setViewportSize({ width: 900, height: 700 });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: shot('editor-problems-900x700.png') });
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await page.waitForTimeout(300);
+  await page.screenshot({ path: shot('editor-problems-dark-1280x800.png') });
+});
+
+test.describe('Variant A', () => {
+  test.use({ variant: 'A', simulatorSpeed: 1 });
+
+  test('the service’s message on the job handle is shown with the job id', async ({ page }) => {
+    await editorReady(page);
+    // The welcome payload is Variant A's Bell template; Altair is in maintenance at start, and
+    // Variant A's job handle then carries the service's notice about it.
+    await expect(page.getByTestId('payload-check')).toHaveText(/valid/);
+    await page
+      .getByRole('radiogroup', { name: 'Device' })
+      .getByRole('radio', { name: /Altair/ })
+      .check();
+    await expect(page.locator('.preflight-warnings')).toContainText('Altair is maintenance');
+    await page.getByRole('button', { name: /Submit/ }).click();
+    await expect(page.getByTestId('submitted-job-id')).toHaveText(/^\d+$/);
+    await expect(page.getByTestId('submit-outcome')).toContainText('The service says:');
+  });
+});

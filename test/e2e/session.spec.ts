@@ -1,0 +1,114 @@
+import { expect, test } from './fixtures';
+
+/**
+ * Connection and session UI in browser mode: the top bar always shows the connection and its
+ * variant, the session (user, expiry, where the token lives), logout and login with errors in
+ * words, and the profile editor validating as you type and testing a connection.
+ */
+test.use({ variant: 'A' });
+
+test('the top bar shows the connection, its variant and the session', async ({ page }) => {
+  const banner = page.getByRole('banner');
+  await expect(
+    banner.getByRole('button', { name: /^Connection: Simulator \(Variant A\), Variant A/ }),
+  ).toBeVisible();
+  await expect(banner.getByTestId('variant-badge')).toHaveText('Variant A');
+  await expect(banner.getByTestId('session-user')).toHaveText('demo');
+  await expect(banner.getByText(/expires in/)).toBeVisible();
+  // The e2e core keeps secrets in memory: the UI must say so.
+  await expect(banner.getByText('Token kept in memory only')).toBeVisible();
+  await expect(page.getByTestId('status-connection')).toContainText('connected');
+});
+
+test('log out, then log in with a wrong and a right key', async ({ page }) => {
+  const banner = page.getByRole('banner');
+  await expect(banner.getByTestId('session-user')).toHaveText('demo');
+  await banner.getByRole('button', { name: 'Log out' }).click();
+  await expect(banner.getByText('Not logged in')).toBeVisible();
+  await expect(page.locator('.submit-reason')).toHaveText('Log in to this connection to submit.');
+
+  await banner.getByRole('button', { name: 'Log in' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Log in' });
+  await expect(dialog.getByLabel('User')).toHaveValue('demo');
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await expect(dialog.getByText('Paste your API key.')).toBeVisible();
+
+  await dialog.getByLabel('API key').fill('not-the-key');
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await expect(dialog.getByRole('alert')).toContainText(
+    'did not accept this user name and API key',
+  );
+  await expect(dialog.getByLabel('API key')).toHaveValue('');
+
+  await dialog.getByLabel('API key').fill('demo');
+  await dialog.getByRole('button', { name: 'Log in' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(banner.getByTestId('session-user')).toHaveText('demo');
+  await expect(page.locator('.submit-reason')).not.toContainText('Log in');
+});
+
+test('the profile editor validates as you type and tests a connection', async ({ page }) => {
+  await page.getByRole('button', { name: /^Connection:/ }).click();
+  await page.getByRole('menuitem', { name: 'Manage connections…' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Connections' });
+  // The built-in simulator's address, to point a new connection at it.
+  const simulatorUrl = await dialog.getByLabel('Base URL').inputValue();
+  expect(simulatorUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+/);
+
+  await dialog.getByRole('button', { name: 'New connection' }).click();
+  await dialog.getByLabel('Name').fill('Lab service');
+  await expect(dialog.getByText('Saved as “lab-service”.')).toBeVisible();
+  const url = dialog.getByLabel('Base URL');
+  await url.fill('lab.example');
+  await expect(url).toHaveAttribute('aria-invalid', 'true');
+  await expect(dialog.getByText(/Enter the full http or https address/)).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Test connection' })).toBeDisabled();
+
+  await url.fill(simulatorUrl);
+  await expect(url).toHaveAttribute('aria-invalid', 'false');
+  await dialog.getByText('Endpoint overrides and query flags').click();
+  const jobPath = dialog.getByLabel('job', { exact: true });
+  await jobPath.fill('/jobs/one');
+  await expect(dialog.getByText("The job path must contain '{id}'.")).toBeVisible();
+  await jobPath.fill('');
+  await dialog.getByLabel('Poll interval (seconds)').fill('0.1');
+  await expect(dialog.getByText('Between 0.25 and 600 seconds.')).toBeVisible();
+  await dialog.getByLabel('Poll interval (seconds)').fill('2');
+
+  await dialog.getByRole('button', { name: 'Test connection' }).click();
+  const result = dialog.getByRole('region', { name: 'Connection test' });
+  await expect(result.locator('.callout-ok')).toBeVisible();
+  await expect(result.locator('.conn-steps li').first()).toBeVisible();
+
+  await dialog.getByRole('button', { name: 'Add connection' }).click();
+  await expect(dialog.getByRole('navigation', { name: 'Connections' })).toContainText(
+    'Lab service',
+  );
+  await dialog.getByRole('button', { name: 'Use this connection' }).click();
+
+  // A new connection needs a login; the dialog for it opens by itself.
+  const login = page.getByRole('dialog', { name: 'Log in' });
+  await expect(login).toBeVisible();
+  await login.getByLabel('User').fill('demo');
+  await login.getByLabel('API key').fill('demo');
+  await login.getByRole('button', { name: 'Log in' }).click();
+  await expect(login).toBeHidden();
+  await expect(
+    page.getByRole('banner').getByRole('button', { name: /^Connection: Lab service/ }),
+  ).toBeVisible();
+  await expect(page.getByRole('banner').getByTestId('session-user')).toHaveText('demo');
+});
+
+test('the theme follows the system and can be overridden', async ({ page }) => {
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+  await expect(page.locator('.monaco-editor').first()).toHaveClass(/vs-dark/);
+  await page.getByRole('button', { name: /^Theme:/ }).click();
+  await page.getByRole('menuitemradio', { name: 'Light' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'light');
+  await expect(page.locator('.monaco-editor').first()).not.toHaveClass(/vs-dark/);
+  await page.emulateMedia({ colorScheme: 'light' });
+  await page.getByRole('button', { name: /^Theme:/ }).click();
+  await page.getByRole('menuitemradio', { name: 'Dark' }).click();
+  await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
+});
