@@ -1,0 +1,38 @@
+import { StateMessage } from '../../components/States';
+import type { JobDetailView } from '../../state/jobs/store';
+import { LogViewer } from '../log-viewer';
+
+/** `error_logs` in the log viewer, and every field that could not be decoded, raw, with a note. */
+export function ErrorsTab({ view }: { view: JobDetailView }) {
+  const { id, error_logs: errorLogs } = view.detail as { id: number; error_logs?: string | null };
+  return (
+    <div className="jm-errors">
+      {view.problems.length ? (
+        <section className="jm-problems" aria-label="Fields that could not be decoded">
+          {view.problems.map((p) => (
+            <div key={p.field} className="jm-problem" data-testid="field-problem">
+              <p>
+                <strong className="mono">{p.field}</strong> could not be decoded ({p.message};{' '}
+                {p.code}). It is shown below exactly as the service sent it, for a support ticket.
+              </p>
+              <pre className="jm-raw mono">{p.raw ?? '(no text)'}</pre>
+            </div>
+          ))}
+        </section>
+      ) : null}
+      <div className="jm-errors-log">
+        <LogViewer
+          text={errorLogs ?? ''}
+          label={`Error logs of job ${id}`}
+          fileName={`job-${id}-error-logs.txt`}
+          testId="error-logs"
+          empty={
+            <StateMessage icon="check" title="No error logs">
+              {view.offline ?? <p>The service sent no error logs for this job.</p>}
+            </StateMessage>
+          }
+        />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,20 @@
+import { useNow } from '../../hooks/useNow';
+import type { JobRecord } from '../../state/jobs/store';
+import { isFinished } from '../../state/jobs/store';
+import { formatDuration } from './job-format';
+import { durationMs } from './job-query';
+
+/** How long a job ran; a running job's time ticks (only rows on screen exist, so few timers). */
+export function JobDuration({ job }: { job: JobRecord }) {
+  return isFinished(job) ? <FinishedDuration job={job} /> : <RunningDuration job={job} />;
+}
+
+function FinishedDuration({ job }: { job: JobRecord }) {
+  // A finished job without a completion time (Variant A may omit it) has no known duration.
+  return <>{job.completed_at ? formatDuration(durationMs(job, 0)) : '—'}</>;
+}
+
+function RunningDuration({ job }: { job: JobRecord }) {
+  const now = useNow(1000);
+  return <span className="muted">{formatDuration(durationMs(job, now))}</span>;
+}

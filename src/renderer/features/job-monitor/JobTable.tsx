@@ -1,0 +1,234 @@
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef } from 'react';
+import type { KeyboardEvent } from 'react';
+import { Skeleton } from '../../components/States';
+import type { JobRecord, JobSort } from '../../state/jobs/store';
+import { formatLocal, formatUtc } from './job-format';
+import { jobTypeText } from './job-query';
+import type { SortKey } from './job-query';
+import { JobDuration } from './JobDuration';
+import { JobStatusChip } from './status-look';
+
+/** Fixed row height in px: rows are placed by TanStack Virtual from this, never measured. */
+export const ROW_HEIGHT = 32;
+const SKELETON_ROWS = 12;
+
+interface Column {
+  key: SortKey;
+  label: string;
+  className: string;
+}
+
+const COLUMNS: Column[] = [
+  { key: 'id', label: 'ID', className: 'jc-id' },
+  { key: 'name', label: 'Name', className: 'jc-name' },
+  { key: 'device', label: 'Device', className: 'jc-device' },
+  { key: 'status', label: 'Status', className: 'jc-status' },
+  { key: 'jobType', label: 'Job type', className: 'jc-type' },
+  { key: 'created', label: 'Created', className: 'jc-created' },
+  { key: 'duration', label: 'Duration', className: 'jc-duration' },
+];
+
+export interface JobTableProps {
+  rows: JobRecord[];
+  loading: boolean;
+  deviceName: (id: number) => string;
+  /** Variant B lists show the job type column. */
+  showJobType: boolean;
+  sort: JobSort;
+  onSort: (key: SortKey) => void;
+  selectedId: number | null;
+  openId: number | null;
+  changed: Record<number, unknown>;
+  onSelect: (id: number) => void;
+  onOpen: (id: number) => void;
+  /** The rows on screen changed (Variant A fills their statuses in). */
+  onVisible?: (rows: JobRecord[]) => void;
+}
+
+/**
+ * The job list as an ARIA grid, virtualized with a fixed row height so 100,000 rows cost what
+ * 40 do. One row is in the tab order (the selected one); arrows, Page Up/Down, Home and End move
+ * the selection, Enter opens the job.
+ */
+export function JobTable(props: JobTableProps) {
+  const { rows, loading, selectedId, onSelect } = props;
+  const scroller = useRef<HTMLDivElement>(null);
+  const columns = props.showJobType ? COLUMNS : COLUMNS.filter((c) => c.key !== 'jobType');
+  // TanStack Virtual keeps its own mutable state; it is not React Compiler friendly (pitfalls.md).
+  // eslint-disable-next-line react-hooks/incompatible-library
+  const virtualizer = useVirtualizer({
+    count: loading ? 0 : rows.length,
+    getScrollElement: () => scroller.current,
+    estimateSize: () => ROW_HEIGHT,
+    overscan: 12,
+    getItemKey: (i) => rows[i]?.id ?? i,
+  });
+  const items = virtualizer.getVirtualItems();
+  const selectedIndex = selectedId === null ? -1 : rows.findIndex((r) => r.id === selectedId);
+
+  const firstVisible = items[0]?.index ?? 0;
+  const lastVisible = items[items.length - 1]?.index ?? -1;
+  const { onVisible } = props;
+  useEffect(() => {
+    if (onVisible && lastVisible >= firstVisible)
+      onVisible(rows.slice(firstVisible, lastVisible + 1));
+  }, [onVisible, rows, firstVisible, lastVisible]);
+
+  // Keyboard moves keep focus on the selected row once it is rendered.
+  // Keyboard moves take focus to the selected row once it is rendered: after a long jump the
+  // row appears only when the scroll has happened, a render or two later.
+  const pendingFocus = useRef<number | null>(null);
+  useEffect(() => {
+    if (pendingFocus.current === null) return;
+    const row = scroller.current?.querySelector<HTMLElement>(
+      `[data-index="${pendingFocus.current}"]`,
+    );
+    if (!row) return;
+    pendingFocus.current = null;
+    row.focus({ preventScroll: true });
+  });
+
+  const move = (to: number) => {
+    if (rows.length === 0) return;
+    const index = Math.max(0, Math.min(rows.length - 1, to));
+    pendingFocus.current = index;
+    virtualizer.scrollToIndex(index, { align: 'auto' });
+    onSelect(rows[index]!.id);
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    const page = Math.max(1, Math.floor((scroller.current?.clientHeight ?? 320) / ROW_HEIGHT) - 1);
+    const at = selectedIndex < 0 ? -1 : selectedIndex;
+    const keys: Record<string, () => void> = {
+      ArrowDown: () => move(at + 1),
+      ArrowUp: () => move(at <= 0 ? 0 : at - 1),
+      PageDown: () => move(at + page),
+      PageUp: () => move(at - page),
+      Home: () => move(0),
+      End: () => move(rows.length - 1),
+      Enter: () => (at >= 0 ? props.onOpen(rows[at]!.id) : undefined),
+    };
+    const action = keys[e.key];
+    if (!action) return;
+    e.preventDefault();
+    action();
+  };
+
+  const tabStop =
+    selectedIndex >= firstVisible && selectedIndex <= lastVisible ? selectedIndex : firstVisible;
+
+  return (
+    <div
+      className={`job-grid${props.showJobType ? ' has-type' : ''}`}
+      role="grid"
+      aria-label="Jobs"
+      aria-rowcount={rows.length + 1}
+      aria-colcount={columns.length}
+      aria-busy={loading}
+      data-testid="job-table"
+      data-row-count={loading ? 0 : rows.length}
+    >
+      <div className="job-row job-head" role="row" aria-rowindex={1}>
+        {columns.map((c) => {
+          const sorted = props.sort.key === c.key;
+          return (
+            <div
+              key={c.key}
+              role="columnheader"
+              className={c.className}
+              aria-sort={sorted ? (props.sort.dir === 'asc' ? 'ascending' : 'descending') : 'none'}
+            >
+              <button
+                type="button"
+                className="job-sort"
+                onClick={() => props.onSort(c.key)}
+                title={`Sort by ${c.label.toLowerCase()}`}
+              >
+                {c.label}
+                <span className="job-sort-mark" aria-hidden="true">
+                  {sorted ? (props.sort.dir === 'asc' ? '▲' : '▼') : ''}
+                </span>
+              </button>
+            </div>
+          );
+        })}
+      </div>
+      <div ref={scroller} className="job-body" onKeyDown={onKeyDown} role="rowgroup">
+        {loading ? (
+          Array.from({ length: SKELETON_ROWS }, (_, i) => (
+            <div
+              key={i}
+              className="job-row is-skeleton"
+              role="row"
+              aria-hidden="true"
+              style={{ height: ROW_HEIGHT }}
+            >
+              {columns.map((c) => (
+                <div key={c.key} className={c.className}>
+                  <Skeleton width={c.key === 'name' ? '70%' : '80%'} />
+                </div>
+              ))}
+            </div>
+          ))
+        ) : (
+          <div style={{ height: virtualizer.getTotalSize(), position: 'relative' }}>
+            {items.map((item) => {
+              const job = rows[item.index]!;
+              const selected = job.id === selectedId;
+              const created = job.created_at;
+              return (
+                <div
+                  key={item.key}
+                  role="row"
+                  aria-rowindex={item.index + 2}
+                  aria-selected={selected}
+                  data-index={item.index}
+                  data-job-id={job.id}
+                  tabIndex={item.index === tabStop ? 0 : -1}
+                  className={`job-row${selected ? ' is-selected' : ''}${job.id === props.openId ? ' is-open' : ''}${props.changed[job.id] ? ' is-changed' : ''}`}
+                  style={{ height: ROW_HEIGHT, transform: `translateY(${item.start}px)` }}
+                  onClick={() => {
+                    onSelect(job.id);
+                    props.onOpen(job.id);
+                  }}
+                  onFocus={() => selectedId === null && onSelect(job.id)}
+                >
+                  <div role="gridcell" className="jc-id mono">
+                    {job.id}
+                  </div>
+                  <div role="gridcell" className="jc-name" title={job.description || job.name}>
+                    {job.name || <span className="muted">(no name)</span>}
+                  </div>
+                  <div role="gridcell" className="jc-device">
+                    {props.deviceName(job.device_id)}
+                  </div>
+                  <div role="gridcell" className="jc-status">
+                    <JobStatusChip status={job.status} compact />
+                  </div>
+                  {props.showJobType ? (
+                    <div role="gridcell" className="jc-type">
+                      {jobTypeText(job) ?? (
+                        <span className="muted" title="Known once the job has been opened">
+                          —
+                        </span>
+                      )}
+                    </div>
+                  ) : null}
+                  <div role="gridcell" className="jc-created">
+                    <time dateTime={created} title={formatUtc(created)}>
+                      {formatLocal(created, true)}
+                    </time>
+                  </div>
+                  <div role="gridcell" className="jc-duration">
+                    <JobDuration job={job} />
+                  </div>
+                </div>
+              );
+            })}
+          </div>
+        )}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,237 @@
+import { useCallback, useMemo, useState } from 'react';
+import { VARIANTS } from '../../../shared/variants';
+import { Icon } from '../../components/Icon';
+import { StateMessage } from '../../components/States';
+import { useNow } from '../../hooks/useNow';
+import { formatAgo } from '../../services/format';
+import { useAppStore } from '../../state/app/store';
+import { selectVariant, useConnectionStore } from '../../state/connection/store';
+import { useDevicesStore } from '../../state/devices/store';
+import { selectHasFilters, useJobsStore } from '../../state/jobs/store';
+import { LoginPrompt } from '../connection/LoginPrompt';
+import { shortcutLabel } from '../shell/commands';
+import { JobDetailPane } from './JobDetailPane';
+import { JobFilterBar } from './JobFilterBar';
+import { queryJobs } from './job-query';
+import { JobTable } from './JobTable';
+import { enableNotifications, notificationsSupported } from './notify-job-end';
+import { OpenByIdDialog } from './OpenByIdDialog';
+import { useMonitorWiring } from './use-monitor-wiring';
+import { useStatusFill } from './use-status-fill';
+import './job-monitor.css';
+
+/**
+ * The job monitor: every job of the connection in a virtualized table with filters, search and
+ * sorting, live status changes, and the detail of the open job beside it (over it when narrow).
+ */
+export function JobsView() {
+  useMonitorWiring();
+  const s = useJobsStore();
+  const variant = useConnectionStore(selectVariant);
+  const session = useConnectionStore((c) => c.session?.state);
+  const devices = useDevicesStore((d) => d.devices);
+  const shell = useAppStore((a) => a.info?.shell);
+  const hasFilters = selectHasFilters(s);
+  const now = useNow(10_000);
+  const onVisible = useStatusFill();
+  const [permission, setPermission] = useState(() =>
+    notificationsSupported() ? Notification.permission : 'denied',
+  );
+
+  const names = useMemo(
+    () => new Map(devices.filter((d) => d.id !== undefined).map((d) => [d.id!, d.name])),
+    [devices],
+  );
+  const deviceName = useCallback((id: number) => names.get(id) ?? `device ${id}`, [names]);
+  // Running jobs' durations grow: sorted by duration, the order is brought up to date every
+  // 10 s (not every tick, so rows do not jump under the pointer).
+  const sortClock = s.sort.key === 'duration' ? now : 0;
+  const rows = useMemo(
+    () => queryJobs(s.records, s.filters, s.sort, deviceName, sortClock),
+    [s.records, s.filters, s.sort, deviceName, sortClock],
+  );
+  const statusCounts = useMemo(() => {
+    const counts: Record<string, number> = {};
+    for (const r of s.records)
+      counts[r.status ?? 'unknown'] = (counts[r.status ?? 'unknown'] ?? 0) + 1;
+    return counts;
+  }, [s.records]);
+  const deviceOptions = useMemo(() => {
+    const ids = new Set(s.records.map((r) => r.device_id));
+    for (const id of names.keys()) ids.add(id);
+    return [...ids].sort((a, b) => a - b).map((id) => ({ id, name: deviceName(id) }));
+  }, [s.records, names, deviceName]);
+
+  const loading = s.status === 'loading' || (s.status === 'idle' && session !== undefined);
+  const notLoggedIn = session === 'logged-out' || session === 'expired';
+
+  let list;
+  if (s.status === 'error') {
+    list = (
+      <StateMessage
+        icon="error"
+        tone="err"
+        title="The jobs could not be loaded"
+        action={
+          <button type="button" className="btn" onClick={() => void s.refresh()}>
+            Try again
+          </button>
+        }
+      >
+        <p>{s.error}</p>
+      </StateMessage>
+    );
+  } else if (!loading && s.records.length === 0 && notLoggedIn) {
+    list = <LoginPrompt what="its jobs" />;
+  } else if (!loading && s.records.length === 0) {
+    list = (
+      <StateMessage
+        icon="jobs"
+        title="No jobs yet"
+        action={
+          <button
+            type="button"
+            className="btn btn-primary"
+            onClick={() => useAppStore.getState().showView('editor')}
+          >
+            Write a payload
+          </button>
+        }
+      >
+        <p>
+          {s.offline
+            ? 'Nothing is stored on this computer for this connection, and the service cannot be reached.'
+            : 'Jobs submitted to this connection appear here, with their status as it changes.'}
+        </p>
+      </StateMessage>
+    );
+  } else if (!loading && rows.length === 0) {
+    list = (
+      <StateMessage
+        icon="search"
+        title="No job matches"
+        action={
+          <button type="button" className="btn" onClick={s.clearFilters}>
+            Clear filters
+          </button>
+        }
+      >
+        <p>None of the {s.records.length.toLocaleString()} jobs fits the search and filters.</p>
+      </StateMessage>
+    );
+  } else {
+    list = (
+      <JobTable
+        rows={rows}
+        loading={loading}
+        deviceName={deviceName}
+        showJobType={VARIANTS[variant].jobDetailJobType}
+        sort={s.sort}
+        onSort={s.sortBy}
+        selectedId={s.selectedId}
+        openId={s.openId}
+        changed={s.changed}
+        onSelect={s.select}
+        onOpen={(id) => s.open(id)}
+        onVisible={onVisible}
+      />
+    );
+  }
+
+  return (
+    <div className="jm-view" data-testid="job-monitor">
+      <header className="jm-head">
+        <h1 className="jm-title">Jobs</h1>
+        <span className="jm-count" data-testid="job-count" aria-live="polite">
+          {loading
+            ? 'Loading…'
+            : hasFilters
+              ? `${rows.length.toLocaleString()} of ${s.records.length.toLocaleString()}`
+              : `${s.records.length.toLocaleString()} ${s.records.length === 1 ? 'job' : 'jobs'}`}
+        </span>
+        <span className="muted jm-source" data-testid="list-source">
+          {s.offline
+            ? null
+            : s.fetchedAt && !s.fromCache
+              ? `Updated ${formatAgo(s.fetchedAt, now)}`
+              : null}
+        </span>
+        <span className="jm-spacer" />
+        <div className="jm-head-actions">
+          {shell === 'web' && permission === 'default' ? (
+            <button
+              type="button"
+              className="btn btn-ghost"
+              onClick={() => void enableNotifications().then(setPermission)}
+            >
+              Notify me when jobs end
+            </button>
+          ) : null}
+          <button
+            type="button"
+            className="btn"
+            onClick={() => s.showOpenById(true)}
+            title={`Open job by id (${shortcutLabel('Ctrl+J')})`}
+          >
+            Open by id <kbd>{shortcutLabel('Ctrl+J')}</kbd>
+          </button>
+          <button
+            type="button"
+            className="btn"
+            onClick={() => void s.refresh()}
+            disabled={s.refreshing || loading}
+            aria-label="Refresh the job list"
+          >
+            <Icon name="refresh" size={14} className={s.refreshing ? 'jm-spin' : undefined} />{' '}
+            Refresh
+          </button>
+        </div>
+      </header>
+      {s.offline ? (
+        <p className="callout callout-warn jm-banner" role="status" data-testid="offline-banner">
+          <Icon name="plug" />
+          <span>
+            <strong>Offline.</strong> Showing the jobs stored on this computer. {s.offline}
+          </span>
+        </p>
+      ) : null}
+      {s.error && s.status === 'ready' ? (
+        <p className="callout callout-err jm-banner" role="alert">
+          <Icon name="error" />
+          <span>{s.error}</span>
+        </p>
+      ) : null}
+      {s.cache && !s.cache.persistent && s.cache.message ? (
+        <p className="callout callout-info jm-banner">
+          <Icon name="info" />
+          <span>{s.cache.message}</span>
+        </p>
+      ) : null}
+      <JobFilterBar
+        filters={s.filters}
+        onChange={s.setFilters}
+        onClear={s.clearFilters}
+        devices={deviceOptions}
+        jobTypes={VARIANTS[variant].jobDetailJobType ? VARIANTS[variant].jobTypes : []}
+        statusCounts={statusCounts}
+      />
+      <div className={`jm-split${s.openId !== null ? ' has-detail' : ''}`}>
+        <section className="jm-list" aria-label="Job list">
+          {list}
+        </section>
+        {s.openId !== null ? (
+          <section className="jm-detail-slot" aria-label="Job detail">
+            <JobDetailPane
+              key={s.openId}
+              id={s.openId}
+              variant={variant}
+              deviceName={deviceName}
+              onClose={s.close}
+            />
+          </section>
+        ) : null}
+      </div>
+      {s.openByIdVisible ? <OpenByIdDialog onClose={() => s.showOpenById(false)} /> : null}
+    </div>
+  );
+}

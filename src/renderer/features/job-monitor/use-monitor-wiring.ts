@@ -1,0 +1,63 @@
+import { useEffect } from 'react';
+import { on } from '../../services/qjob';
+import { useAppStore } from '../../state/app/store';
+import { useConnectionStore } from '../../state/connection/store';
+import { restoredSelection, useJobsStore } from '../../state/jobs/store';
+import { notifyJobEnd } from './notify-job-end';
+
+/**
+ * Connects the monitor to the rest of the app while it is mounted (it stays mounted once the
+ * Jobs view was opened): status events into the list, a profile switch or login reloads it,
+ * "open this job" requests (submit result, notification click) land here. ("Open job by id"
+ * is the app's command: it sets the jobs store's flag, so it works before this mounts.)
+ */
+export function useMonitorWiring(): void {
+  useEffect(() => {
+    const jobs = useJobsStore.getState();
+    let restored = false;
+    const reload = () => {
+      const { activeId, session } = useConnectionStore.getState();
+      const ready =
+        session?.state === 'active' ||
+        session?.state === 'logged-out' ||
+        session?.state === 'expired';
+      if (!activeId || (!ready && useJobsStore.getState().profileId === activeId)) return;
+      void useJobsStore
+        .getState()
+        .load(activeId)
+        .then(() => {
+          if (restored || !restoredSelection || restoredSelection.profileId !== activeId) return;
+          restored = true;
+          const s = useJobsStore.getState();
+          if (restoredSelection.selectedId !== null) s.select(restoredSelection.selectedId);
+          if (restoredSelection.openId !== null && s.openId === null)
+            s.open(restoredSelection.openId);
+        });
+    };
+    const stops = [
+      on('jobs.status', (event) => {
+        useJobsStore.getState().applyStatus(event);
+        const record = useJobsStore.getState().records.find((r) => r.id === event.jobId);
+        notifyJobEnd(event, record?.name.trim() || null);
+      }),
+      useConnectionStore.subscribe((s) => `${s.activeId}|${s.session?.state === 'active'}`, reload),
+      useAppStore.subscribe(
+        (s) => s.openJob,
+        (request) => {
+          if (request) useJobsStore.getState().open(request.id);
+        },
+      ),
+    ];
+    reload();
+    // A request made before the monitor was first mounted (the submit result's link).
+    const pending = useAppStore.getState().openJob;
+    if (pending && jobs.openId !== pending.id) useJobsStore.getState().open(pending.id);
+    return () => stops.forEach((stop) => stop());
+  }, []);
+}
+
+/** Shows a job in the monitor from inside it (open by id, a notification click). */
+export function showJob(id: number): void {
+  useAppStore.getState().showView('jobs');
+  useJobsStore.getState().open(id);
+}

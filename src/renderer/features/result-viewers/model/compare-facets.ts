@@ -1,0 +1,108 @@
+import { population } from './experiment-analysis';
+import type { ViewModel } from './models';
+import type { CountTable } from './read';
+import { basisLabel, probabilities } from './state-rows';
+
+/*
+ * What two results have in common to overlay: a distribution over outcomes (sampling results,
+ * sampling readouts, a state's probabilities), curves (time evolution, Rabi, T1, the cost of a
+ * variational program) or a list of expectation values.
+ */
+
+export type Facet =
+  | { kind: 'distribution'; what: string; counts: CountTable }
+  | {
+      kind: 'curves';
+      what: string;
+      xLabel: string;
+      yLabel: string;
+      curves: Curve[];
+      /** x are durations in ns: the comparison picks one unit for both. */ xInNs?: boolean;
+    }
+  | { kind: 'values'; what: string; labels: string[]; values: Float64Array };
+
+export interface Curve {
+  label: string;
+  x: Float64Array;
+  y: Float64Array;
+}
+
+const KIND_NAMES: Record<ViewModel['kind'], string> = {
+  sampling: 'a sampling result',
+  expectation: 'expectation values',
+  state: 'a state vector',
+  'time-evolution': 'a time evolution',
+  variational: 'a variational program',
+  experiment: 'an experiment',
+  functional: 'a functional result',
+  tree: 'a result no viewer knows',
+};
+
+export function describeModel(m: ViewModel): string {
+  if (m.kind === 'experiment')
+    return m.experiment === 'rabi' ? 'a Rabi experiment' : 'a T1 experiment';
+  return KIND_NAMES[m.kind];
+}
+
+/** The facet a result offers for comparison (null when it has none). */
+export function facetOf(m: ViewModel): Facet | null {
+  switch (m.kind) {
+    case 'sampling':
+      return { kind: 'distribution', what: 'outcome distribution', counts: m.counts };
+    case 'state':
+      return {
+        kind: 'distribution',
+        what: 'basis-state probabilities',
+        counts: {
+          keys: Array.from({ length: m.amplitudes.re.length }, (_, i) => basisLabel(i, m.nqubits)),
+          values: probabilities(m),
+        },
+      };
+    case 'expectation':
+      return { kind: 'values', what: 'expectation values', labels: m.labels, values: m.values };
+    case 'time-evolution':
+      if (!m.series)
+        return {
+          kind: 'values',
+          what: 'final expectation values',
+          labels: m.labels,
+          values: m.finalValues,
+        };
+      return {
+        kind: 'curves',
+        what: 'expectation values over time',
+        xLabel: 't',
+        yLabel: '⟨O⟩',
+        curves: m.labels.map((label, i) => ({ label, x: m.series!.t, y: m.series!.values[i]! })),
+      };
+    case 'variational':
+      return {
+        kind: 'curves',
+        what: 'cost per iteration',
+        xLabel: 'Iteration',
+        yLabel: 'Cost',
+        curves: [
+          {
+            label: 'cost',
+            x: Float64Array.from(m.iterations.cost, (_, i) => i + 1),
+            y: m.iterations.cost,
+          },
+        ],
+      };
+    case 'experiment':
+      return {
+        kind: 'curves',
+        what: m.experiment === 'rabi' ? 'Rabi oscillation' : 'T1 decay',
+        xLabel: m.experiment === 'rabi' ? 'Drive duration' : 'Wait time',
+        xInNs: true,
+        yLabel: 'Excited population (normalised)',
+        curves: [{ label: 'population', x: m.analysis.x, y: population(m.experiment, m.analysis) }],
+      };
+    case 'functional': {
+      const facets = m.readouts.map(facetOf).filter((f): f is Facet => f !== null);
+      return facets.find((f) => f.kind === 'distribution') ?? facets[0] ?? null;
+    }
+    case 'tree':
+      return null;
+  }
+}

@@ -1,0 +1,106 @@
+import {
+  decodeExpectation,
+  decodeSampling,
+  decodeTimeEvolution,
+  decodeTomography,
+} from './decode-basic';
+import { decodeFunctional, decodeVariational } from './decode-composite';
+import type { DecodeNested } from './decode-composite';
+import { decodeExperiment } from './decode-experiment';
+import type { ReadoutHint, ResultHints, ViewModel } from './models';
+import { NO_HINTS } from './models';
+import { ResultParseError, parseResultTree } from './parse-result';
+import { ShapeError } from './read';
+import type { TNode } from './tree';
+import { isMapping, scalar } from './tree';
+
+/** A tag's class name: `!SamplingResult` → `SamplingResult`; `tag:…:python/object:pkg.Foo` → `Foo`. */
+export function tagName(tag: string | null): string | null {
+  if (!tag) return null;
+  return tag.replace(/^!+/, '').split(/[:./]/).pop() || null;
+}
+
+type Decoder = (
+  node: TNode,
+  path: string,
+  hints: ResultHints,
+  readout: ReadoutHint | null,
+) => ViewModel;
+
+/** The viewers, by the result's tag (the SDK's class names, payload-dialect.md). */
+const DECODERS: Record<string, Decoder> = {
+  SamplingResult: (n, p, _h, r) => decodeSampling(n, p, r),
+  SamplingReadoutResult: (n, p, _h, r) => decodeSampling(n, p, r),
+  ExpectationReadoutResult: (n, p, _h, r) => decodeExpectation(n, p, r),
+  StateTomographyReadoutResult: (n, p) => decodeTomography(n, p),
+  TimeEvolutionResult: (n, p, h) => decodeTimeEvolution(n, p, h.observables),
+  VariationalProgramResult: (n, p, h) => decodeVariational(n, p, h, decodeNode),
+  FunctionalResult: (n, p, h) => decodeFunctional(n, p, h, decodeNode),
+  RabiExperimentResult: (n, p) => decodeExperiment(n, p, 'rabi'),
+  T1ExperimentResult: (n, p) => decodeExperiment(n, p, 't1'),
+};
+
+/** Tags a specific viewer knows. */
+export function knownResultTag(tag: string | null): boolean {
+  const name = tagName(tag);
+  return name !== null && name in DECODERS;
+}
+
+/**
+ * A result node → the model of its viewer. Never throws: an unknown tag, or a known tag whose
+ * shape does not match, becomes the tree view with the reason in words.
+ */
+export const decodeNode: DecodeNested = (node, path, hints, readout) => {
+  const name = tagName(node.tag);
+  const decoder = name ? DECODERS[name] : undefined;
+  if (!decoder) {
+    const reason = !node.tag
+      ? isMapping(node)
+        ? 'The result carries no tag, so no viewer can tell what it is.'
+        : null
+      : null;
+    return { kind: 'tree', tag: node.tag, path, notes: [], root: node, reason };
+  }
+  if (!isMapping(node)) {
+    return {
+      kind: 'tree',
+      tag: node.tag,
+      path,
+      notes: [],
+      root: node,
+      reason: `${node.tag} should be a mapping.`,
+    };
+  }
+  try {
+    return decoder(node, path, hints, readout);
+  } catch (error) {
+    if (!(error instanceof ShapeError)) throw error;
+    return {
+      kind: 'tree',
+      tag: node.tag,
+      path,
+      notes: [],
+      root: node,
+      reason: `This ${node.tag} does not have the shape its viewer expects (${error.message}).`,
+    };
+  }
+};
+
+/** A result's YAML text → the model of its viewer; a text that is not YAML is shown as text. */
+export function decodeResultText(text: string, hints: ResultHints = NO_HINTS): ViewModel {
+  let root: TNode;
+  try {
+    root = parseResultTree(text);
+  } catch (error) {
+    if (!(error instanceof ResultParseError)) throw error;
+    return {
+      kind: 'tree',
+      tag: null,
+      path: '',
+      notes: error.problems.slice(1, 6),
+      root: scalar(text),
+      reason: `The result could not be read: ${error.message}. Its text is shown as it arrived.`,
+    };
+  }
+  return decodeNode(root, '', hints, hints.readouts.length === 1 ? hints.readouts[0]! : null);
+}

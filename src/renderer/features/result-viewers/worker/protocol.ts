@@ -1,0 +1,11 @@
+import type { ResultHints, ViewModel } from '../model/models';
+
+/** Messages between the viewers and their decoding worker. */
+export interface DecodeRequest {
+  id: number;
+  text: string;
+  hints: ResultHints;
+}
+
+export type DecodeResponse =
+  { id: number; ok: true; model: ViewModel } | { id: number; ok: false; error: string };

@@ -1,0 +1,318 @@
+import type { EventPayload } from '../../../shared/ipc/contract';
+import { isTerminalStatus } from '../../../shared/variants';
+import { describeError, errorCode } from '../../services/errors';
+import { call } from '../../services/qjob';
+import type { SetState } from '../create-store';
+import type { DetailTab, JobFilters, JobRecord, JobSort, JobsState } from './initialState';
+import { initialJobsState } from './initialState';
+
+export interface JobsActions {
+  /** Opens the monitor: the local store at once, then the service. */
+  load(profileId: string | null): Promise<void>;
+  /** Asks the service again; filters, sort, selection and the open job stay. */
+  refresh(): Promise<void>;
+  /** A `jobs.status` event: the row changes in place, an open detail reloads. */
+  applyStatus(event: EventPayload<'jobs.status'>): void;
+  /** Variant A: statuses of the rows on screen, from the cheap per-job lookup. */
+  fillStatuses(ids: number[]): void;
+  setFilters(patch: Partial<JobFilters>): void;
+  clearFilters(): void;
+  sortBy(key: JobSort['key']): void;
+  select(id: number | null): void;
+  open(id: number, tab?: DetailTab): void;
+  close(): void;
+  setTab(tab: DetailTab): void;
+  /** Full detail and timeline; `quiet` keeps the shown detail while reloading (running jobs). */
+  loadDetail(id: number, quiet?: boolean): Promise<void>;
+  showOpenById(visible: boolean): void;
+  compare(withId: number | null): void;
+  buildDiagnostics(id: number): Promise<{ text: string; fileName: string }>;
+}
+
+/** Row positions by id, rebuilt whenever the records array is replaced (100,000 rows: one pass). */
+let positions = new Map<number, number>();
+function index(records: JobRecord[]): JobRecord[] {
+  positions = new Map(records.map((r, i) => [r.id, i]));
+  return records;
+}
+
+/** The lightweight fields a detail or lookup refreshes on its list row (never the heavy ones). */
+const RECORD_FIELDS = [
+  'name',
+  'description',
+  'device_id',
+  'status',
+  'created_at',
+  'updated_at',
+  'completed_at',
+  'jobType',
+] as const;
+
+const FILL_CONCURRENCY = 3;
+const fillQueue: number[] = [];
+const filling = new Set<number>();
+let fillRunning = 0;
+let refreshTimer: ReturnType<typeof setTimeout> | null = null;
+
+export const createJobsActions = (
+  set: SetState<JobsState>,
+  get: () => JobsState & JobsActions,
+): JobsActions => {
+  async function fetchList(cachedOnly: boolean): Promise<void> {
+    const profileId = get().profileId;
+    const list = await call('jobs.list', cachedOnly ? { cachedOnly: true } : {});
+    if (get().profileId !== profileId) return;
+    // The store answered on its own and has nothing: keep the skeleton until the service answers.
+    if (cachedOnly && list.jobs.length === 0) return;
+    set({
+      records: index(list.jobs),
+      status: 'ready',
+      error: null,
+      fetchedAt: list.fetchedAt,
+      fromCache: list.fromCache,
+      offline: cachedOnly ? get().offline : (list.offline ?? null),
+      cache: list.cache ?? get().cache,
+    });
+  }
+
+  /** The records with one row brought up to date from a lookup or detail; null when unchanged. */
+  function mergedRecords(records: JobRecord[], fresh: JobRecord): JobRecord[] | null {
+    const at = positions.get(fresh.id);
+    const row = at === undefined ? undefined : records[at];
+    if (at === undefined || !row) return null;
+    const next: JobRecord = { ...row };
+    for (const key of RECORD_FIELDS)
+      if (fresh[key] !== undefined) (next as Record<string, unknown>)[key] = fresh[key];
+    if (RECORD_FIELDS.every((k) => next[k] === row[k])) return null;
+    const out = records.slice();
+    out[at] = next;
+    return out;
+  }
+
+  function mergeRecord(fresh: JobRecord): void {
+    const records = mergedRecords(get().records, fresh);
+    if (records) set({ records });
+  }
+
+  function runFills(): void {
+    while (fillRunning < FILL_CONCURRENCY && fillQueue.length) {
+      const id = fillQueue.shift()!;
+      const profileId = get().profileId;
+      fillRunning++;
+      call('jobs.get', { id })
+        .then((view) => {
+          if (get().profileId !== profileId) return;
+          const at = positions.get(id);
+          const status = view.detail.status ?? null;
+          if (at === undefined || !status) return;
+          mergeRecord(view.detail);
+        })
+        .catch(() => undefined /* the row keeps its dash; the detail explains when opened */)
+        .finally(() => {
+          fillRunning--;
+          filling.delete(id);
+          runFills();
+        });
+    }
+  }
+
+  return {
+    async load(profileId) {
+      // The same profile again (a login, a token refresh): a refresh that keeps everything shown.
+      if (profileId !== null && profileId === get().profileId && get().status !== 'idle')
+        return get().refresh();
+      fillQueue.length = 0;
+      set({
+        ...initialJobsState,
+        ...keptView(get()),
+        profileId,
+        status: profileId ? 'loading' : 'idle',
+      });
+      if (!profileId) return;
+      try {
+        await fetchList(true);
+      } catch {
+        // The store is only a head start: the service answer below decides what is shown.
+      }
+      await get().refresh();
+    },
+
+    async refresh() {
+      const { profileId, status } = get();
+      if (!profileId) return;
+      set(status === 'ready' ? { refreshing: true } : {});
+      try {
+        await fetchList(false);
+      } catch (error) {
+        if (get().profileId !== profileId) return;
+        const detail = describeError(error, 'load the jobs').detail;
+        set(get().status === 'ready' ? { error: detail } : { status: 'error', error: detail });
+      } finally {
+        if (get().profileId === profileId) set({ refreshing: false });
+      }
+      const open = get().openId;
+      if (open !== null) void get().loadDetail(open, true);
+    },
+
+    applyStatus(event) {
+      const s = get();
+      if (event.profileId !== s.profileId) return;
+      const at = positions.get(event.jobId);
+      if (at === undefined) {
+        // A job this list has not seen (just submitted): fetch the list once things settle.
+        if (refreshTimer) clearTimeout(refreshTimer);
+        refreshTimer = setTimeout(() => void get().refresh(), 400);
+      } else {
+        const records = s.records.slice();
+        records[at] = { ...records[at]!, status: event.to };
+        set({ records });
+      }
+      set((st) => ({
+        changed: { ...st.changed, [event.jobId]: { from: event.from, at: Date.now() } },
+      }));
+      if (s.openId === event.jobId) void get().loadDetail(event.jobId, true);
+      // An ended job's record gained its completion time: one cheap lookup brings the row up to date.
+      else if (at !== undefined && isTerminalStatus(event.to)) {
+        call('jobs.get', { id: event.jobId })
+          .then((view) => get().profileId === s.profileId && mergeRecord(view.detail))
+          .catch(
+            () => undefined /* the row keeps the new status; the next refresh fills the rest */,
+          );
+      }
+    },
+
+    fillStatuses(ids) {
+      for (const id of ids) {
+        if (filling.has(id)) continue;
+        filling.add(id);
+        fillQueue.push(id);
+      }
+      runFills();
+    },
+
+    setFilters(patch) {
+      set((s) => ({ filters: { ...s.filters, ...patch } }));
+    },
+    clearFilters() {
+      set({ filters: initialJobsState.filters });
+    },
+    sortBy(key) {
+      set((s) => ({
+        sort:
+          s.sort.key === key
+            ? { key, dir: s.sort.dir === 'asc' ? 'desc' : 'asc' }
+            : { key, dir: key === 'name' || key === 'device' ? 'asc' : 'desc' },
+      }));
+    },
+    select(id) {
+      set({ selectedId: id });
+    },
+    open(id, tab) {
+      if (!Number.isSafeInteger(id) || id < 0) return;
+      const s = get();
+      set({
+        openId: id,
+        selectedId: id,
+        compareWith: s.openId === id ? s.compareWith : null,
+        ...(tab ? { tab } : {}),
+      });
+      void get().loadDetail(id, s.details[id]?.status === 'ready');
+    },
+    close() {
+      set({ openId: null, compareWith: null });
+    },
+    setTab(tab) {
+      set({ tab });
+    },
+
+    async loadDetail(id, quiet = false) {
+      const profileId = get().profileId;
+      set((s) => {
+        const prev = s.details[id];
+        const entry =
+          quiet && prev?.view
+            ? { ...prev, reloading: true }
+            : { status: 'loading' as const, view: null, error: null, code: null, reloading: false };
+        return { details: { ...s.details, [id]: entry } };
+      });
+      try {
+        const [view, history] = await Promise.all([
+          call('jobs.get', { id, full: true }),
+          call('jobs.history', { id }).catch(() => ({ entries: [] })),
+        ]);
+        if (get().profileId !== profileId) return;
+        const status = view.detail.status ?? null;
+        set((s) => {
+          const changes: Partial<JobsState> = {
+            details: {
+              ...s.details,
+              [id]: { status: 'ready', view, error: null, code: null, reloading: false },
+            },
+            timelines: { ...s.timelines, [id]: history.entries },
+          };
+          const records = mergedRecords(s.records, view.detail);
+          if (records) changes.records = records;
+          // A failed job opens on its errors, the first thing anyone needs to read.
+          if (s.openId === id && !quiet && (status === 'error' || status === 'timeout'))
+            changes.tab = 'errors';
+          else if (s.openId === id && s.tab === 'errors' && !hasErrors(view))
+            changes.tab = 'summary';
+          return changes;
+        });
+      } catch (error) {
+        if (get().profileId !== profileId) return;
+        const text = describeError(error, `open job ${id}`).detail;
+        set((s) => {
+          const prev = s.details[id];
+          // A quiet reload that failed keeps what is shown; the next one may work.
+          if (quiet && prev?.view)
+            return { details: { ...s.details, [id]: { ...prev, reloading: false } } };
+          return {
+            details: {
+              ...s.details,
+              [id]: {
+                status: 'error',
+                view: null,
+                error: text,
+                code: errorCode(error),
+                reloading: false,
+              },
+            },
+          };
+        });
+      }
+    },
+
+    showOpenById(visible) {
+      set({ openByIdVisible: visible });
+    },
+    compare(withId) {
+      set({ compareWith: withId });
+      if (withId !== null && get().details[withId]?.status !== 'ready')
+        void get().loadDetail(withId);
+    },
+
+    buildDiagnostics(id) {
+      return call('diagnostics.build', { id });
+    },
+  };
+};
+
+export function hasErrors(view: { detail: Record<string, unknown>; problems: unknown[] }): boolean {
+  return (
+    Boolean(view.detail['error']) || Boolean(view.detail['error_logs']) || view.problems.length > 0
+  );
+}
+
+/** What survives a profile reload: how the person looks at the list. */
+/** What a (re)load keeps: how the person arranged the view, and a dialog they just opened. */
+function keptView(s: JobsState): Partial<JobsState> {
+  return { filters: s.filters, sort: s.sort, tab: s.tab, openByIdVisible: s.openByIdVisible };
+}
+
+export function isFinished(record: {
+  status?: string | null;
+  completed_at?: string | null;
+}): boolean {
+  return record.status ? isTerminalStatus(record.status as never) : record.completed_at != null;
+}

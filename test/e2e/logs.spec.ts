@@ -1,0 +1,216 @@
+import { readFileSync } from 'node:fs';
+import { SqliteJobCache, jobCacheFile, loadSqlite, profileCacheKey } from '../../src/core/cache';
+import { startSimulator } from '../../src/core/simulator';
+import { expect, test, type Page } from './fixtures';
+
+/**
+ * The log viewer with a 50 MB log: lines split without freezing the page, only a screenful in
+ * the DOM, line numbers, search with a count and next/previous, levels, timestamps and ANSI
+ * colours drawn, wrap, copy and save. The log reaches the app the way an old job's log does when
+ * the service is down: from the local store (a job of a profile whose service was stopped).
+ */
+test.use({ variant: 'B' });
+
+const shot = (name: string) => new URL(`../../docs/screenshots/${name}`, import.meta.url).pathname;
+const JOB = 424242;
+const NEEDLE_EVERY = 50_000;
+
+/** About 50 MB: timestamps, levels, ANSI colours, one very long line, a needle every 50,000 lines. */
+function bigLog(): { text: string; lines: number } {
+  const parts: string[] = [];
+  let size = 0;
+  let i = 0;
+  const t0 = Date.UTC(2026, 0, 1);
+  while (size < 50_000_000) {
+    const at = new Date(t0 + i * 10).toISOString();
+    let line: string;
+    if (i % NEEDLE_EVERY === 7) line = `${at} WARN found the needle in row ${i}`;
+    else if (i % 997 === 0)
+      line = `${at} \x1b[1;31mERROR\x1b[0m step ${i} failed: \x1b[33mretrying\x1b[0m`;
+    else if (i === 3) line = `${at} DEBUG ${'very long payload fragment '.repeat(200)}end`;
+    else line = `${at} INFO step ${i} of the calibration sweep finished in ${(i % 97) / 10} ms`;
+    parts.push(line);
+    size += line.length + 1;
+    i++;
+  }
+  return { text: parts.join('\n') + '\n', lines: i };
+}
+
+async function openStoredJobLogs(
+  page: Page,
+  studio: {
+    dataDir: string;
+    server: { core: { handlers: Record<string, (input: never) => Promise<unknown>> } };
+  },
+  log: string,
+) {
+  // A profile of our own whose service we stop: the app then answers from its store.
+  const own = await startSimulator({ variant: 'B', speed: 20, onProblem: () => undefined });
+  const h = studio.server.core.handlers as unknown as {
+    [name: string]: (input: Record<string, unknown>) => Promise<unknown>;
+  };
+  await h['profiles.save']!({
+    id: 'logs-sim',
+    name: 'Logs simulator',
+    variant: 'B',
+    baseUrl: own.url,
+  });
+  await h['profiles.activate']!({ id: 'logs-sim' });
+  await h['session.login']!({ user: 'demo', apiKey: 'demo' });
+  await own.stop();
+
+  const cache = new SqliteJobCache(await loadSqlite(), jobCacheFile(studio.dataDir, 'web'));
+  const key = profileCacheKey({ id: 'logs-sim', variant: 'B', baseUrl: own.url });
+  cache.putDetail(
+    key,
+    {
+      detail: {
+        id: JOB,
+        name: 'calibration sweep',
+        description: '',
+        device_id: 1,
+        status: 'completed',
+        created_at: '2026-01-01T00:00:00.000Z',
+        completed_at: '2026-01-01T03:00:00.000Z',
+        logs: log,
+      },
+      problems: [],
+      fetchedAt: new Date().toISOString(),
+    },
+    'detail',
+  );
+  cache.close();
+
+  await page.reload();
+  await page.getByRole('button', { name: 'Jobs', exact: true }).click();
+  await page.keyboard.press('ControlOrMeta+j');
+  await page.getByTestId('open-by-id-input').fill(String(JOB));
+  await page.getByTestId('open-by-id-input').press('Enter');
+  const detail = page.getByTestId('job-detail');
+  await expect(detail).toContainText('calibration sweep', { timeout: 180_000 });
+  await detail.getByRole('tab', { name: 'Logs' }).click();
+  return page.getByTestId('job-logs');
+}
+
+test('a 50 MB log opens, scrolls, searches, highlights, wraps, copies and saves', async ({
+  page,
+  studio,
+  context,
+}) => {
+  // Generous: 50 MB crosses the WebSocket and the store, and CI machines are busy.
+  test.setTimeout(480_000);
+  await context.grantPermissions(['clipboard-read', 'clipboard-write']);
+  const { text, lines } = bigLog();
+  const viewer = await openStoredJobLogs(page, studio as never, text);
+
+  // Every line is counted, only a screenful is in the DOM.
+  await expect(viewer.locator('.log-count')).toHaveText(`${lines.toLocaleString('en-US')} lines`, {
+    timeout: 180_000,
+  });
+  const drawn = await viewer.locator('.log-line').count();
+  expect(drawn).toBeGreaterThan(10);
+  expect(drawn).toBeLessThan(120);
+
+  // Levels, timestamps and ANSI colours are drawn; escape codes are not shown as text.
+  const first = viewer.locator('.log-line[data-line="1"]');
+  await expect(first.locator('.log-level-error')).toHaveText('ERROR');
+  await expect(first.locator('.log-time')).toHaveText('2026-01-01T00:00:00.000Z');
+  await expect(first.locator('.ansi-fg-3')).toHaveText('retrying');
+  await expect(first).not.toContainText('[1;31m');
+  await expect(viewer.locator('.log-line[data-line="2"] .log-level-info')).toHaveText('INFO');
+  await page.screenshot({ path: shot('logs-1280.png') });
+
+  // Search: the count, next and previous, the current match scrolled into view.
+  const search = viewer.getByRole('searchbox');
+  await search.fill('NEEDLE');
+  const needles = Math.ceil((lines - 7) / NEEDLE_EVERY);
+  const status = viewer.getByTestId('log-search-status');
+  await expect(status).toHaveText(`1 of ${needles}`, { timeout: 180_000 });
+  await expect(viewer.locator('.log-line[data-line="8"] .log-match-current')).toHaveText('needle');
+  await search.press('Enter');
+  await expect(status).toHaveText(`2 of ${needles}`);
+  await expect(
+    viewer.locator(`.log-line[data-line="${NEEDLE_EVERY + 8}"] .log-match-current`),
+  ).toBeVisible();
+  await search.press('Shift+Enter');
+  await search.press('Shift+Enter');
+  await expect(status).toHaveText(`${needles} of ${needles}`);
+  await page.screenshot({ path: shot('logs-search-1280.png') });
+
+  // The end of the log is reachable.
+  await search.fill('');
+  await viewer.locator('.log-viewport').focus();
+  await page.keyboard.press('End');
+  await expect(viewer.locator(`.log-line[data-line="${lines}"]`)).toBeVisible();
+
+  // Wrap: the very long line 4 takes several rows; without wrap it is one.
+  await page.keyboard.press('Home');
+  const long = viewer.locator('.log-line[data-line="4"]');
+  expect((await long.boundingBox())!.height).toBeLessThan(25);
+  await viewer.getByRole('button', { name: 'Wrap' }).click();
+  await expect(viewer.getByRole('button', { name: 'Wrap' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
+  await expect.poll(async () => (await long.boundingBox())!.height).toBeGreaterThan(50);
+  await page.setViewportSize({ width: 760, height: 800 });
+  await page.screenshot({ path: shot('logs-narrow.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await viewer.getByRole('button', { name: 'Wrap' }).click();
+
+  // Copy a selection: line 2, selected by the reader.
+  await viewer.locator('.log-line[data-line="2"] .log-text').click({ clickCount: 3 });
+  await viewer.getByRole('button', { name: 'Copy selection' }).click();
+  const readClipboard = () =>
+    page.evaluate(() =>
+      (
+        globalThis as unknown as { navigator: { clipboard: { readText(): Promise<string> } } }
+      ).navigator.clipboard.readText(),
+    );
+  await expect.poll(readClipboard).toContain('INFO step 1 of the calibration sweep');
+
+  // Save: the whole log, escape codes stripped, as a download.
+  const download = page.waitForEvent('download');
+  await viewer.getByRole('button', { name: 'Save' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(`job-${JOB}-logs.txt`);
+  const saved = readFileSync((await file.path())!, 'utf8');
+  expect(saved.length).toBeGreaterThan(49_000_000);
+  expect(saved).not.toContain('\x1b[');
+  expect(saved.split('\n', 2)[0]).toBe('2026-01-01T00:00:00.000Z ERROR step 0 failed: retrying');
+});
+
+test.describe('a running job', () => {
+  // Simulated time at half speed: validation, queueing and the device's overhead take seconds.
+  test.use({ simulatorSpeed: 0.5 });
+
+  test('its logs update in place while it runs', async ({ page, studio }) => {
+    test.setTimeout(120_000);
+    const text = readFileSync(
+      new URL('../../resources/templates/b/bell.yaml', import.meta.url),
+      'utf8',
+    );
+    const { jobId } = await studio.server.core.handlers['jobs.submit']({
+      text,
+      deviceCode: 'qpu.digital.sirius',
+      name: 'live logs',
+    });
+    await page.getByRole('button', { name: 'Jobs', exact: true }).click();
+    await page.locator(`.job-row[data-job-id="${jobId}"]`).click();
+    const detail = page.getByTestId('job-detail');
+    await detail.getByRole('tab', { name: 'Logs' }).click();
+    const viewer = page.getByTestId('job-logs');
+    const status = detail.locator('.jm-detail-titlebar .job-status');
+    await expect(viewer.locator('.log-line').first()).toContainText('received', {
+      timeout: 30_000,
+    });
+    const countNow = async () =>
+      Number((await viewer.locator('.log-count').textContent())?.replace(/\D/g, ''));
+    const before = await countNow();
+    expect(await status.getAttribute('data-status')).not.toMatch(/completed|error/);
+    // No reload, no click: the lines arrive by themselves until the job ends.
+    await expect(status).toHaveAttribute('data-status', /completed|error/, { timeout: 180_000 });
+    await expect.poll(countNow).toBeGreaterThan(before);
+    await expect(viewer.locator('.log-line').last()).toContainText(/finished|error/);
+  });
+});

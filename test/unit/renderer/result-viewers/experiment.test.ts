@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { decodeResultText } from '../../../../src/renderer/features/result-viewers/model/decode';
+import {
+  binAverage,
+  population,
+} from '../../../../src/renderer/features/result-viewers/model/experiment-analysis';
+import {
+  formatNs,
+  formatNsWithError,
+} from '../../../../src/renderer/features/result-viewers/model/format';
+import { rabiA, rabiB, t1B } from './fixtures';
+
+describe('experiment analysis', () => {
+  it('fits the π pulse of a Rabi sweep (6.2 MHz → 80.6 ns)', () => {
+    const m = decodeResultText(rabiB(51, 4, 6.2));
+    if (m.kind !== 'experiment') throw new Error(m.kind);
+    expect(m.analysis.fit?.kind).toBe('rabi');
+    if (m.analysis.fit?.kind !== 'rabi') return;
+    expect(m.analysis.fit.fit.piPulseNs).toBeCloseTo(1000 / (2 * 6.2), 0);
+    expect(m.analysis.curve?.x).toHaveLength(400);
+    const p = population('rabi', m.analysis);
+    expect(p[0]).toBeLessThan(0.15);
+    expect(Math.max(...p)).toBeGreaterThan(0.85);
+  });
+
+  it('fits T1 with its uncertainty (52 µs)', () => {
+    const m = decodeResultText(t1B(41, 5000, 52000));
+    if (m.kind !== 'experiment' || m.analysis.fit?.kind !== 't1') throw new Error('no T1 fit');
+    const { t1Ns, t1StdErrNs } = m.analysis.fit.fit;
+    expect(Math.abs(t1Ns - 52000)).toBeLessThan(4 * (t1StdErrNs ?? 5000));
+    expect(t1StdErrNs).toBeGreaterThan(0);
+    const p = population('t1', m.analysis);
+    expect(p[0]).toBeGreaterThan(0.85);
+    expect(p.at(-1)).toBeLessThan(0.15);
+  });
+
+  it('sorts an unsorted sweep before drawing and fitting', () => {
+    const text = rabiA().replace(
+      /values:\n\s+- \[ ([^\]]*) \]/,
+      (_m, list: string) => `values:\n      - [ ${list.split(', ').reverse().join(', ')} ]`,
+    );
+    const m = decodeResultText(text);
+    if (m.kind !== 'experiment') throw new Error(m.kind);
+    expect(m.analysis.x[0]).toBe(0);
+    expect(m.analysis.x.every((v, i, a) => i === 0 || a[i - 1]! <= v)).toBe(true);
+  });
+
+  it('says why when there is nothing to fit', () => {
+    const flat = `!RabiExperimentResult\ndrive_pulse_duration: [0, 1, 2, 3, 4, 5]\ns21: ${JSON.stringify(Array(6).fill(0)).replace(/0/g, '!complex {real: 1, imag: 0}')}\n`;
+    const m = decodeResultText(flat);
+    if (m.kind !== 'experiment') throw new Error(m.kind === 'tree' ? String(m.reason) : m.kind);
+    expect(m.analysis.fit).toBeNull();
+    expect(m.analysis.fitError).toMatch(/No Rabi oscillation could be fitted/);
+  });
+
+  it('bins long sweeps for the fit', () => {
+    const b = binAverage([0, 1, 2, 3], [0, 2, 4, 6], 2);
+    expect(b).toEqual({ x: [0.5, 2.5], y: [1, 5] });
+  });
+
+  it('formats durations in the unit that reads best', () => {
+    expect(formatNs(80.64)).toBe('80.64 ns');
+    expect(formatNs(52000)).toBe('52 µs');
+    expect(formatNsWithError(52340, 1210)).toBe('52.34 ± 1.2 µs');
+  });
+});
