@@ -5,10 +5,15 @@ import { AppError, APP_ERROR_CODES } from '../core/app/app-error';
 import type { FileDialogs } from '../core/app/types';
 import { writeFileAtomic } from '../core/profiles/atomic-write';
 
-const YAML_FILTERS = [
-  { name: 'YAML payloads', extensions: ['yaml', 'yml'] },
-  { name: 'All files', extensions: ['*'] },
-];
+const ALL_FILES = { name: 'All files', extensions: ['*'] };
+const YAML_FILTERS = [{ name: 'YAML payloads', extensions: ['yaml', 'yml'] }, ALL_FILES];
+
+/** Filters for the save dialog from the suggested name: a log offers .txt, a payload .yaml. */
+function filtersFor(name: string | null): { name: string; extensions: string[] }[] {
+  const ext = name ? path.extname(name).slice(1).toLowerCase() : '';
+  if (ext === '' || ext === 'yaml' || ext === 'yml') return YAML_FILTERS;
+  return [{ name: `${ext.toUpperCase()} files`, extensions: [ext] }, ALL_FILES];
+}
 const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
 /**
@@ -45,7 +50,7 @@ export function createFileDialogs(getWindow: () => BrowserWindow | null): FileDi
         requested && chosen.has(path.resolve(requested)) ? path.resolve(requested) : null;
       if (!target) {
         const window = getWindow();
-        const options = { defaultPath: requested ?? 'payload.yaml', filters: YAML_FILTERS };
+        const options = { defaultPath: requested ?? 'payload.yaml', filters: filtersFor(requested) };
         const result = window
           ? await dialog.showSaveDialog(window, options)
           : await dialog.showSaveDialog(options);
