@@ -363,6 +363,10 @@ test('offline: with its service stopped the monitor lists the stored jobs, opens
     await page.reload();
     await openJobs(page);
     await expect(page.getByTestId('offline-banner')).toContainText('Offline');
+    // The status bar agrees with the list: nothing is watched, yet the failed call says it.
+    const status = page.getByTestId('status-connection');
+    await expect(status).toContainText(/offline.*cannot be reached/);
+    await expect(status).toHaveAttribute('title', /Trying again at/);
     await expect(row(page, jobId)).toContainText('stored bell');
     await expect(row(page, jobId).locator('.job-status')).toHaveAttribute(
       'data-status',

@@ -17,6 +17,8 @@ import {
 import type { Profile } from '../profiles/schema';
 import { APP_ERROR_CODES, AppError } from './app-error';
 import type { EventHub } from './event-hub';
+import type { LinkSnapshot } from './link-health';
+import { LinkHealth, observeReach } from './link-health';
 import type { JobEndedNotice } from './types';
 import { sessionView } from './views';
 
@@ -50,7 +52,9 @@ export class ActiveConnection {
   #devices: DevicesView | null = null;
   #deviceTimer: ReturnType<typeof setInterval> | null = null;
   #deviceFetch: Promise<DevicesView> | null = null;
-  #offline = false;
+  /** When the device timer looks again (ms since the epoch), while it runs. */
+  #nextDeviceTick: number | null = null;
+  readonly #link: LinkHealth;
   #disposed = false;
   /** Jobs submitted from here: their end is news even when the first look finds them ended. */
   readonly #submitted = new Set<number>();
@@ -72,7 +76,16 @@ export class ActiveConnection {
       store: deps.store,
       logger: deps.log,
     });
-    this.client = this.session.client;
+    // Every call through this client tells whether the service answered: the poller's, the
+    // device timer's and the ones the UI asked for, so all views agree on "offline".
+    this.#link = new LinkHealth(
+      (snapshot) => {
+        if (!this.#disposed)
+          deps.events.emit('connection.changed', { profileId: this.profile.id, ...snapshot });
+      },
+      () => (this.#nextDeviceTick === null ? null : new Date(this.#nextDeviceTick).toISOString()),
+    );
+    this.client = observeReach(this.session.client, this.#link);
     const poll = deps.profile.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
     this.poller = new JobPoller({
       client: this.client,
@@ -84,6 +97,11 @@ export class ActiveConnection {
 
   get sessionState(): SessionState {
     return sessionView(this.session.snapshot);
+  }
+
+  /** Whether the service answered the latest calls (`connection.changed` tells each change). */
+  get link(): LinkSnapshot {
+    return this.#link.snapshot;
   }
 
   get isLoggedIn(): boolean {
@@ -137,29 +155,12 @@ export class ActiveConnection {
         if (this.#disposed) return view;
         this.#devices = view;
         this.#deps.events.emit('devices.updated', view);
-        this.#setOffline(false, null);
         return view;
-      })
-      .catch((error: unknown) => {
-        if (!this.#disposed)
-          this.#setOffline(true, error instanceof Error ? error.message : String(error));
-        throw error;
       })
       .finally(() => {
         this.#deviceFetch = null;
       });
     return this.#deviceFetch;
-  }
-
-  #setOffline(offline: boolean, message: string | null): void {
-    if (offline === this.#offline) return;
-    this.#offline = offline;
-    this.#deps.events.emit('connection.changed', {
-      profileId: this.profile.id,
-      state: offline ? 'reconnecting' : 'online',
-      retryAt: offline ? new Date(Date.now() + this.#deps.deviceRefreshMs).toISOString() : null,
-      message,
-    });
   }
 
   #wire(): void {
@@ -193,14 +194,8 @@ export class ActiveConnection {
         });
       }
     });
-    this.poller.on('connection', (event) => {
-      events.emit('connection.changed', {
-        profileId,
-        state: event.state,
-        retryAt: event.retryAt,
-        message: event.message,
-      });
-    });
+    // The poller's own reconnecting/online events are not forwarded: its calls go through the
+    // observed client, which reports them with everyone else's.
     this.poller.on('failure', (event) =>
       log.warn('watching a job failed', { jobId: event.jobId, error: event.error }),
     );
@@ -209,6 +204,7 @@ export class ActiveConnection {
   #startDeviceTimer(): void {
     if (this.#deviceTimer || this.#disposed) return;
     const tick = (): void => {
+      this.#nextDeviceTick = Date.now() + this.#deps.deviceRefreshMs;
       if (!this.isLoggedIn) return;
       this.#refreshDevices().catch((error: unknown) =>
         this.#deps.log.info('device refresh failed', { error }),
@@ -222,5 +218,6 @@ export class ActiveConnection {
   #stopDeviceTimer(): void {
     if (this.#deviceTimer) clearInterval(this.#deviceTimer);
     this.#deviceTimer = null;
+    this.#nextDeviceTick = null;
   }
 }

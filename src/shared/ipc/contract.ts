@@ -80,6 +80,13 @@ export const calls = {
   ),
   'session.logout': call(none, sessionStateSchema, 'Log out and delete the stored token.'),
 
+  'connection.get': call(
+    none,
+    connectionEventSchema.nullable(),
+    'Whether the active connection’s service answered its latest calls (null without a profile); ' +
+      'changes arrive as `connection.changed`.',
+  ),
+
   'devices.list': call(
     z.strictObject({ refresh: z.boolean().optional() }),
     devicesViewSchema,

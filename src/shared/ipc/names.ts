@@ -16,6 +16,7 @@ export const CALL_NAME_LIST = [
   'session.get',
   'session.login',
   'session.logout',
+  'connection.get',
   'devices.list',
   'jobs.list',
   'jobs.get',

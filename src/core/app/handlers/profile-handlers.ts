@@ -13,7 +13,7 @@ type ProfileCalls =
   | 'profiles.delete'
   | 'profiles.activate'
   | 'profiles.testConnection';
-type SessionCalls = 'session.get' | 'session.login' | 'session.logout';
+type SessionCalls = 'session.get' | 'session.login' | 'session.logout' | 'connection.get';
 
 export function profileHandlers(deps: {
   settings: SettingsStore;
@@ -59,6 +59,10 @@ export function profileHandlers(deps: {
 export function sessionHandlers(connections: ConnectionManager): Pick<HandlerTable, SessionCalls> {
   return {
     'session.get': async () => connections.sessionState(),
+    'connection.get': async () => {
+      const active = connections.active;
+      return active ? { profileId: active.profile.id, ...active.link } : null;
+    },
     'session.login': async ({ user, apiKey }) => {
       const active = connections.requireActive();
       await active.session.login(user, apiKey);

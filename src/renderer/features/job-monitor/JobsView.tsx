@@ -5,7 +5,7 @@ import { StateMessage } from '../../components/States';
 import { useNow } from '../../hooks/useNow';
 import { formatAgo } from '../../services/format';
 import { useAppStore } from '../../state/app/store';
-import { selectVariant, useConnectionStore } from '../../state/connection/store';
+import { selectIsOffline, selectVariant, useConnectionStore } from '../../state/connection/store';
 import { useDevicesStore } from '../../state/devices/store';
 import { selectHasFilters, useJobsStore } from '../../state/jobs/store';
 import { LoginPrompt } from '../connection/LoginPrompt';
@@ -29,6 +29,7 @@ export function JobsView() {
   const s = useJobsStore();
   const variant = useConnectionStore(selectVariant);
   const session = useConnectionStore((c) => c.session?.state);
+  const linkOffline = useConnectionStore(selectIsOffline);
   const devices = useDevicesStore((d) => d.devices);
   const shell = useAppStore((a) => a.info?.shell);
   const hasFilters = selectHasFilters(s);
@@ -192,6 +193,14 @@ export function JobsView() {
           <Icon name="plug" />
           <span>
             <strong>Offline.</strong> Showing the jobs stored on this computer. {s.offline}
+          </span>
+        </p>
+      ) : linkOffline && s.status === 'ready' ? (
+        <p className="callout callout-warn jm-banner" role="status" data-testid="offline-banner">
+          <Icon name="plug" />
+          <span>
+            <strong>Offline.</strong> The service cannot be reached: this list was fetched{' '}
+            {formatAgo(s.fetchedAt, now)} and is brought up to date when the service answers again.
           </span>
         </p>
       ) : null}

@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { on } from '../../services/qjob';
 import { useAppStore } from '../../state/app/store';
-import { useConnectionStore } from '../../state/connection/store';
+import { selectIsOffline, useConnectionStore } from '../../state/connection/store';
 import { restoredSelection, useJobsStore } from '../../state/jobs/store';
 import { notifyJobEnd } from './notify-job-end';
 
@@ -41,6 +41,15 @@ export function useMonitorWiring(): void {
         notifyJobEnd(event, record?.name.trim() || null);
       }),
       useConnectionStore.subscribe((s) => `${s.activeId}|${s.session?.state === 'active'}`, reload),
+      // The service answers again (any call did): a list or detail read from the store while it
+      // was away is brought up to date, so the monitor stops saying "offline" with everyone else.
+      useConnectionStore.subscribe(selectIsOffline, (offline, was) => {
+        const jobs = useJobsStore.getState();
+        const stale =
+          jobs.offline !== null ||
+          (jobs.openId !== null && jobs.details[jobs.openId]?.view?.fromCache === true);
+        if (was && !offline && stale) void jobs.refresh();
+      }),
       useAppStore.subscribe(
         (s) => s.openJob,
         (request) => {

@@ -13,7 +13,14 @@ import { useDevicesStore } from '../../state/devices/store';
 import { useEditorStore } from '../../state/editor/store';
 import { VariantBadge } from '../connection/VariantBadge';
 
-function useConnectionSummary(): { tone: 'ok' | 'warn' | 'err' | 'neutral'; text: string } {
+interface Summary {
+  tone: 'ok' | 'warn' | 'err' | 'neutral';
+  text: string;
+  /** The technical reason and the next attempt, on hover. */
+  detail?: string;
+}
+
+function useConnectionSummary(): Summary {
   const transport = useAppStore((s) => s.transport);
   const profile = useConnectionStore(selectActiveProfile);
   const loggedIn = useConnectionStore(selectIsLoggedIn);
@@ -27,7 +34,13 @@ function useConnectionSummary(): { tone: 'ok' | 'warn' | 'err' | 'neutral'; text
   if (offline)
     return {
       tone: 'err',
-      text: `${profile.name}: offline${link?.message ? ` (${link.message})` : ''}`,
+      text: `${profile.name}: offline, the service cannot be reached`,
+      detail: [
+        link?.message,
+        link?.retryAt ? `Trying again at ${formatClock(link.retryAt)}.` : null,
+      ]
+        .filter(Boolean)
+        .join(' '),
     };
   if (reconnecting) return { tone: 'warn', text: `${profile.name}: reconnecting…` };
   if (!loggedIn) return { tone: 'neutral', text: `${profile.name}: not logged in` };
@@ -48,6 +61,8 @@ export function StatusBar() {
         className={`status-item tone-${summary.tone}`}
         role="status"
         data-testid="status-connection"
+        data-state={summary.tone}
+        title={summary.detail || undefined}
       >
         <Icon
           name={summary.tone === 'ok' ? 'check' : summary.tone === 'neutral' ? 'info' : 'warning'}

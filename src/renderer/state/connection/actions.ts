@@ -29,14 +29,17 @@ export const createConnectionActions = (
 ): ConnectionActions => ({
   async load() {
     try {
-      const [list, session] = await Promise.all([
+      const [list, session, link] = await Promise.all([
         call('profiles.list', {}),
         call('session.get', {}),
+        // After a reload the events that said "offline" are gone: ask for the state itself.
+        call('connection.get', {}),
       ]);
       set({
         profiles: list.profiles,
         activeId: list.activeId,
         session,
+        link: link && link.profileId === list.activeId ? link : null,
         status: 'ready',
         loadError: null,
       });
