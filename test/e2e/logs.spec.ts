@@ -1,7 +1,17 @@
 import { readFileSync } from 'node:fs';
 import { SqliteJobCache, jobCacheFile, loadSqlite, profileCacheKey } from '../../src/core/cache';
 import { startSimulator } from '../../src/core/simulator';
-import { expect, test, type Page } from './fixtures';
+import type { JobDetail } from '../../src/shared/variants';
+import { json, startFaultyServer } from '../support/faulty-server';
+import {
+  DEVICES_BODY,
+  SAMPLING_PAYLOAD_B,
+  jobInfo,
+  wireJobDetail,
+  wireJobList,
+  wireToken,
+} from '../support/wire-fixtures';
+import { expect, test, type Page, type Studio } from './fixtures';
 
 /**
  * The log viewer with a 50 MB log: lines split without freezing the page, only a screenful in
@@ -212,5 +222,144 @@ test.describe('a running job', () => {
     await expect(status).toHaveAttribute('data-status', /completed|error/, { timeout: 180_000 });
     await expect.poll(countNow).toBeGreaterThan(before);
     await expect(viewer.locator('.log-line').last()).toContainText(/finished|error/);
+  });
+});
+
+test.describe('a running job from a service whose log grows steadily', () => {
+  /** One new line every 200 ms, from 30 lines at the start, until the test lets the job end. */
+  async function growingLogService(studio: Studio, page: Page) {
+    const fake = await startFaultyServer();
+    const t0 = Date.now();
+    const state = { done: false };
+    const lines = () => 30 + Math.floor((Date.now() - t0) / 200);
+    const logText = () =>
+      Array.from(
+        { length: lines() },
+        (_, i) => `2026-11-22T11:25:${String(i % 60).padStart(2, '0')}.000Z INFO step ${i + 1}`,
+      ).join('\n') + '\n';
+    const info = () =>
+      jobInfo(7, state.done ? 'completed' : 'running', {
+        name: 'growing log',
+        ...(state.done ? { completed_at: '2026-11-22T11:40:00Z' } : {}),
+      });
+    fake.route('POST', '/authorisation-tokens', json(wireToken()));
+    fake.route('POST', '/authorisation-tokens/refresh', json(wireToken()));
+    fake.route('GET', '/devices', json(DEVICES_BODY));
+    fake.route('GET', '/jobs', () => json(wireJobList('B', [info()])));
+    fake.route('GET', '/jobs/7', (req) => {
+      const asked = (flag: string) => req.query.get(flag) === 'true';
+      const detail = {
+        ...info(),
+        jobType: 'digital',
+        payload: asked('payload') ? SAMPLING_PAYLOAD_B : null,
+        result: null,
+        logs: asked('logs') ? logText() : null,
+        error: null,
+        error_logs: null,
+      } as unknown as JobDetail<'B'>;
+      return json(wireJobDetail('B', detail));
+    });
+    const h = studio.server.core.handlers;
+    await h['profiles.save']({ id: 'grow', name: 'Growing log', variant: 'B', baseUrl: fake.url });
+    await h['profiles.activate']({ id: 'grow' });
+    await h['session.login']({ user: 'demo', apiKey: 'demo' });
+    await page.reload();
+    return { fake, state };
+  }
+
+  /** Where the log viewer's viewport is scrolled, read from the DOM. */
+  async function scrollState(page: Page) {
+    return page
+      .getByTestId('job-logs')
+      .locator('.log-viewport')
+      .evaluate((el) => {
+        const e = el as unknown as {
+          scrollTop: number;
+          scrollHeight: number;
+          clientHeight: number;
+        };
+        return {
+          top: e.scrollTop,
+          fromBottom: e.scrollHeight - e.scrollTop - e.clientHeight,
+        };
+      });
+  }
+
+  test('the log grows in place, follows its tail, stays put when the reader scrolls up, and only the log is polled', async ({
+    page,
+    studio,
+  }) => {
+    const { fake, state } = await growingLogService(studio, page);
+    try {
+      await page.getByRole('button', { name: 'Jobs', exact: true }).click();
+      await page.locator('.job-row[data-job-id="7"]').click();
+      const detail = page.getByTestId('job-detail');
+      await detail.getByRole('tab', { name: 'Logs' }).click();
+      const viewer = page.getByTestId('job-logs');
+      const count = async () =>
+        Number((await viewer.locator('.log-count').textContent())?.replace(/\D/g, ''));
+      await expect.poll(count).toBeGreaterThanOrEqual(30);
+      const lineNode = viewer.locator('.log-line').first();
+      await expect(lineNode).toBeVisible();
+
+      // Following: more lines arrive and the newest one is in view, without a click.
+      const first = await count();
+      await expect.poll(count, { timeout: 15_000 }).toBeGreaterThan(first + 5);
+      await expect.poll(async () => (await scrollState(page)).fromBottom).toBeLessThan(36);
+      const newest = await count();
+      await expect(viewer.locator(`.log-line[data-line="${newest}"]`)).toBeVisible();
+      await expect(viewer.getByRole('button', { name: 'Jump to latest' })).toHaveCount(0);
+
+      // The reader scrolls up: new lines keep coming, the view stays where the reader is.
+      await viewer.locator('.log-viewport').hover();
+      await page.mouse.wheel(0, -100_000);
+      await expect.poll(async () => (await scrollState(page)).top).toBe(0);
+      const jump = viewer.getByRole('button', { name: 'Jump to latest' });
+      await expect(jump).toBeVisible();
+      const whenScrolled = await count();
+      await expect.poll(count, { timeout: 15_000 }).toBeGreaterThan(whenScrolled + 5);
+      expect((await scrollState(page)).top).toBe(0);
+      await expect(viewer.locator('.log-line[data-line="1"]')).toBeVisible();
+
+      // Back to the tail: it follows again.
+      await jump.click();
+      await expect.poll(async () => (await scrollState(page)).fromBottom).toBeLessThan(36);
+      const again = await count();
+      await expect.poll(count, { timeout: 15_000 }).toBeGreaterThan(again + 3);
+      await expect.poll(async () => (await scrollState(page)).fromBottom).toBeLessThan(36);
+
+      // While it ran, the open detail asked for its logs alone (its first look was the full one).
+      const lookups = fake.requests.filter((r) => r.path.endsWith('/jobs/7'));
+      const full = lookups.filter((r) => r.query.get('payload') === 'true');
+      const logsOnly = lookups.filter(
+        (r) => r.query.get('logs') === 'true' && r.query.get('payload') === null,
+      );
+      expect(full).toHaveLength(1);
+      expect(logsOnly.length).toBeGreaterThanOrEqual(3);
+      for (const r of logsOnly) expect([...r.query.keys()]).toEqual(['logs']);
+
+      // It ends: the full detail once, and the viewer stops being live.
+      const before = fake.requests.length;
+      state.done = true;
+      await expect(detail.locator('.jm-detail-titlebar .job-status')).toHaveAttribute(
+        'data-status',
+        'completed',
+        { timeout: 15_000 },
+      );
+      await expect(jump).toHaveCount(0);
+      await expect
+        .poll(
+          () =>
+            fake.requests
+              .slice(before)
+              .filter((r) => r.path.endsWith('/jobs/7') && r.query.get('payload') === 'true')
+              .length,
+        )
+        .toBeGreaterThan(0);
+      await detail.getByRole('tab', { name: 'Payload' }).click();
+      await expect(page.getByTestId('payload-view')).toContainText('sampling');
+    } finally {
+      await fake.close();
+    }
   });
 });

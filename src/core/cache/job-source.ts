@@ -1,3 +1,4 @@
+import type { DetailField } from '../../shared/ipc/schemas';
 import type { JobDetail, JobInfo } from '../../shared/variants';
 import { APP_ERROR_CODES, AppError } from '../app/app-error';
 import { isUnreachable } from './unreachable';
@@ -70,16 +71,25 @@ export async function listJobs(
 }
 
 /**
+ * What a lookup asks for: `true` the full detail, `false` the cheap polling lookup, or some
+ * parts only (a running job's logs).
+ */
+export type DetailAsk = boolean | { fields: readonly DetailField[] };
+
+/**
  * One job, from the service when it answers (and then kept), else from the store: the full
  * detail when it was opened before, or at least its record with a note of what is missing.
+ * A lookup of some parts keeps only the record: the store's detail is the complete one.
  */
 export async function getJob(
   cache: JobCache,
   profile: string,
   id: number,
-  full: boolean,
+  ask: DetailAsk,
   source: Fetcher<{ detail: JobDetail; problems: CachedProblem[] }>,
 ): Promise<DetailAnswer> {
+  const full = ask === true;
+  const heavy = ask !== false;
   let offline: string;
   if ('unavailable' in source) offline = source.unavailable;
   else {
@@ -102,11 +112,11 @@ export async function getJob(
       offline = offlineSentence(error);
     }
   }
-  const kept = full ? cache.getDetail(profile, id) : null;
+  const kept = heavy ? cache.getDetail(profile, id) : null;
   if (kept) return { ...kept, fromCache: true, offline, changes: [] };
   const record = cache.getRecord(profile, id);
   if (record) {
-    const missing = full
+    const missing = heavy
       ? ' Only its summary is stored here: the payload, result and logs were never opened while the service could be reached.'
       : '';
     return {

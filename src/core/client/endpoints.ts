@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { DetailField } from '../../shared/ipc/schemas';
 import { endpointPathsSchema, queryFlagsViewSchema } from '../../shared/ipc/schemas';
 
 /**
@@ -66,6 +67,22 @@ export function resolveFlags(override?: QueryFlagsOverride): QueryFlags {
     full: { ...(parsed.full ?? DEFAULT_FLAGS.full) },
     light: { ...(parsed.light ?? DEFAULT_FLAGS.light) },
   };
+}
+
+/**
+ * The lookup that asks for some parts of a detail only: the light flags plus, from the full
+ * map, the flag named like each part. A profile whose full map names its flags differently
+ * gives no way to pick one part, so it gets the full lookup: more bytes, never fewer fields.
+ */
+export function flagsForFields(
+  flags: QueryFlags,
+  fields: readonly DetailField[],
+): Record<string, string> {
+  if (!fields.every((f) => Object.prototype.hasOwnProperty.call(flags.full, f)))
+    return { ...flags.full };
+  const query: Record<string, string> = { ...flags.light };
+  for (const f of fields) query[f] = flags.full[f]!;
+  return query;
 }
 
 /**

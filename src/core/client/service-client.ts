@@ -21,7 +21,7 @@ import {
 } from '../../shared/wire';
 import { silentLogger } from '../logging/logger';
 import type { RequestAuthorizer } from './authorizer';
-import { endpointUrl, jobPath, resolveFlags, resolvePaths } from './endpoints';
+import { endpointUrl, flagsForFields, jobPath, resolveFlags, resolvePaths } from './endpoints';
 import { ServiceError } from './errors';
 import type { RequestContext, RequestSpec } from './request';
 import { sendRequest } from './request';
@@ -31,6 +31,7 @@ import type {
   DecodedJobDetail,
   ExecuteOptions,
   ExecuteOutcome,
+  GetJobOptions,
   LoginRequest,
   ResolvedClientConfig,
   ServiceClient,
@@ -190,7 +191,7 @@ function buildClient<V extends VariantId>(
       );
     },
 
-    getJob(id: number, call?: CallOptions & { full?: boolean }): Promise<DecodedJobDetail<V>> {
+    getJob(id: number, call?: GetJobOptions): Promise<DecodedJobDetail<V>> {
       if (!Number.isSafeInteger(id) || id < 0) {
         return Promise.reject(
           new ServiceError({
@@ -200,7 +201,11 @@ function buildClient<V extends VariantId>(
           }),
         );
       }
-      const query = call?.full ? flags.full : flags.light;
+      const query = call?.full
+        ? flags.full
+        : call?.fields?.length
+          ? flagsForFields(flags, call.fields)
+          : flags.light;
       return send(
         {
           operation: `fetching job ${id}`,

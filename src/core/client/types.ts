@@ -7,6 +7,7 @@ import type {
   Token,
   VariantId,
 } from '../../shared/variants';
+import type { DetailField } from '../../shared/ipc/schemas';
 import type { DecodedJobDetail } from '../../shared/wire';
 import type { RequestAuthorizer } from './authorizer';
 import type {
@@ -76,6 +77,11 @@ export interface ResolvedClientConfig<V extends VariantId = VariantId> {
   retry: RetryPolicy;
 }
 
+export interface GetJobOptions extends CallOptions {
+  full?: boolean;
+  fields?: readonly DetailField[];
+}
+
 /** One typed client per connection. Every answer is decoded and validated before it returns. */
 export interface ServiceClient<V extends VariantId = VariantId> {
   readonly variant: V;
@@ -88,8 +94,11 @@ export interface ServiceClient<V extends VariantId = VariantId> {
   listDevices(options?: CallOptions): Promise<Device[]>;
   /** The lightweight form of every job. */
   listJobs(options?: CallOptions): Promise<JobInfo[]>;
-  /** One job: the cheap form for polling, or with `full` the payload, result, logs and errors. */
-  getJob(id: number, options?: CallOptions & { full?: boolean }): Promise<DecodedJobDetail<V>>;
+  /**
+   * One job: the cheap form for polling, with `full` the payload, result, logs and errors, or
+   * with `fields` only those parts (a running job's logs). `full` wins over `fields`.
+   */
+  getJob(id: number, options?: GetJobOptions): Promise<DecodedJobDetail<V>>;
   /**
    * Submits a payload. Never repeated after a failure whose outcome is unknown: such an error
    * has `outcome: 'unknown'` and says to check the job list before submitting again.

@@ -4,6 +4,8 @@ import {
   cacheStatusSchema,
   connectionEventSchema,
   connectionTestSchema,
+  DETAIL_FIELDS,
+  detailFieldSchema,
   devicesViewSchema,
   fileResultSchema,
   jobDetailViewSchema,
@@ -111,9 +113,19 @@ export const calls = {
     'Every job of the active connection (lightweight form).',
   ),
   'jobs.get': call(
-    z.strictObject({ id: z.number().int().nonnegative(), full: z.boolean().optional() }),
+    z
+      .strictObject({
+        id: z.number().int().nonnegative(),
+        full: z.boolean().optional(),
+        /** Only these parts (a running job's `logs`); the record's fields come with any lookup. */
+        fields: z.array(detailFieldSchema).min(1).max(DETAIL_FIELDS.length).optional(),
+      })
+      .refine((input) => !(input.full && input.fields), {
+        message: 'ask for `full` or for some `fields`, not both',
+        path: ['fields'],
+      }),
     jobDetailViewSchema,
-    'One job; `full` asks for payload, result, logs and errors.',
+    'One job; `full` asks for payload, result, logs and errors, `fields` for some of them only.',
   ),
   'jobs.submit': call(submitInputSchema, submitResultSchema, 'Validate and submit a payload.'),
   'jobs.cancel': call(

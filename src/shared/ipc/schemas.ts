@@ -23,6 +23,14 @@ export const endpointPathsSchema = z.strictObject({
 
 const queryMapSchema = z.record(z.string().min(1).max(100), z.string().max(200));
 
+/**
+ * The heavy parts of a job detail, each asked for by the query flag of the same name
+ * (wire-facts.md). A running job's detail asks for `logs` alone: what changes while it runs.
+ */
+export const DETAIL_FIELDS = ['payload', 'result', 'logs', 'error_logs', 'error'] as const;
+export type DetailField = (typeof DETAIL_FIELDS)[number];
+export const detailFieldSchema = z.enum(DETAIL_FIELDS);
+
 /** Query flags of the job lookup (`full`: payload, result, logs; `light`: the polling lookup). */
 export const queryFlagsViewSchema = z.strictObject({
   full: queryMapSchema.optional(),

@@ -43,6 +43,22 @@ describe('the dispatcher every transport uses', () => {
     expect(outcome.error.message).toContain('deviceCode');
   });
 
+  it('checks the parts a job lookup asks for: known names, and not together with full', async () => {
+    const handlers = table({ 'jobs.get': async () => ({ ok: 1 }) as never });
+    expect((await dispatchCall(handlers, 'jobs.get', { id: 1, fields: ['logs'] })).ok).toBe(true);
+    for (const input of [
+      { id: 1, fields: ['secrets'] },
+      { id: 1, fields: [] },
+      { id: 1, full: true, fields: ['logs'] },
+    ]) {
+      const outcome = await dispatchCall(handlers, 'jobs.get', input);
+      expect(outcome, JSON.stringify(input)).toMatchObject({
+        ok: false,
+        error: { code: 'invalid-input' },
+      });
+    }
+  });
+
   it('treats a missing input of an argument-less call as {}', async () => {
     const handlers = table({ 'session.get': async () => ({ ok: 1 }) as never });
     await expect(dispatchCall(handlers, 'session.get', undefined)).resolves.toEqual({

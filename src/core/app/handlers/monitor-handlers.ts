@@ -1,7 +1,7 @@
 import os from 'node:os';
 import type { JobDetail, JobInfo } from '../../../shared/variants';
 import { isTerminalStatus } from '../../../shared/variants';
-import type { CachedProblem, DetailAnswer, Fetcher, JobCache } from '../../cache';
+import type { CachedProblem, DetailAnswer, DetailAsk, Fetcher, JobCache } from '../../cache';
 import { getJob, listJobs, profileCacheKey } from '../../cache';
 import { buildDiagnosticsText } from '../../diagnostics';
 import type { ActiveConnection } from '../active-connection';
@@ -29,9 +29,12 @@ export function monitorHandlers(deps: MonitorDeps): Pick<HandlerTable, MonitorCa
   const { connections, cache } = deps;
   const key = (active: ActiveConnection) => profileCacheKey(active.profile);
 
-  const detailSource = (active: ActiveConnection, id: number, full: boolean) =>
+  const detailSource = (active: ActiveConnection, id: number, ask: DetailAsk) =>
     fetcher(active, async () => {
-      const { detail, problems } = await active.client.getJob(id, { full });
+      const { detail, problems } = await active.client.getJob(
+        id,
+        typeof ask === 'boolean' ? { full: ask } : { fields: ask.fields },
+      );
       return {
         detail: detail as JobDetail,
         problems: problems.map(fieldProblemView) as CachedProblem[],
@@ -41,8 +44,8 @@ export function monitorHandlers(deps: MonitorDeps): Pick<HandlerTable, MonitorCa
   const fetchDetail = (
     active: ActiveConnection,
     id: number,
-    full: boolean,
-  ): Promise<DetailAnswer> => getJob(cache, key(active), id, full, detailSource(active, id, full));
+    ask: DetailAsk,
+  ): Promise<DetailAnswer> => getJob(cache, key(active), id, ask, detailSource(active, id, ask));
 
   return {
     'jobs.list': async ({ deviceId, cachedOnly }) => {
@@ -66,8 +69,9 @@ export function monitorHandlers(deps: MonitorDeps): Pick<HandlerTable, MonitorCa
       };
     },
 
-    'jobs.get': async ({ id, full }) => {
-      const answer = await fetchDetail(connections.requireActive(), id, full ?? false);
+    'jobs.get': async ({ id, full, fields }) => {
+      const ask: DetailAsk = full ? true : fields?.length ? { fields } : false;
+      const answer = await fetchDetail(connections.requireActive(), id, ask);
       return {
         detail: answer.detail,
         problems: answer.problems,

@@ -1,11 +1,10 @@
 import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { VariantId } from '../../../shared/variants';
-import { isTerminalStatus } from '../../../shared/variants';
 import { Icon } from '../../components/Icon';
 import { Skeleton, StateMessage } from '../../components/States';
 import type { DetailTab, JobDetailView } from '../../state/jobs/store';
-import { hasErrors, useJobsStore } from '../../state/jobs/store';
+import { hasErrors, isFinished, useJobsStore } from '../../state/jobs/store';
 import { LogViewer } from '../log-viewer';
 import { CompareDialog } from './CompareDialog';
 import { DiagnosticsDialog } from './DiagnosticsDialog';
@@ -17,8 +16,11 @@ import { SummaryTab } from './SummaryTab';
 import { formatLocal } from './job-format';
 import { JobStatusChip } from './status-look';
 
-/** A running job's detail (status, logs) is fetched again this often while it is shown. */
-const LIVE_RELOAD_MS = 2000;
+/**
+ * A running job's record and logs are looked up this often while it is shown (only those: the
+ * payload and result do not change while it runs; the full detail is fetched once it ends).
+ */
+const LIVE_POLL_MS = 2000;
 
 const TABS: { key: DetailTab; label: string }[] = [
   { key: 'summary', label: 'Summary' },
@@ -47,14 +49,12 @@ export function JobDetailPane({
   const [dialog, setDialog] = useState<'diagnostics' | 'compare' | null>(null);
   const view = entry?.view ?? null;
   const status = view?.detail.status ?? null;
-  const live = view !== null && !view.fromCache && !isTerminalStatus(status);
+  // Variant A's records may lack a status: a completion time then says the job ended.
+  const live = view !== null && !view.fromCache && !isFinished(view.detail);
 
   useEffect(() => {
     if (!live) return;
-    const timer = setInterval(
-      () => void useJobsStore.getState().loadDetail(id, true),
-      LIVE_RELOAD_MS,
-    );
+    const timer = setInterval(() => void useJobsStore.getState().pollLive(id), LIVE_POLL_MS);
     return () => clearInterval(timer);
   }, [live, id]);
 

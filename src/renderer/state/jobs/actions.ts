@@ -5,6 +5,7 @@ import { call } from '../../services/qjob';
 import type { SetState } from '../create-store';
 import type { DetailTab, JobFilters, JobRecord, JobSort, JobsState } from './initialState';
 import { initialJobsState } from './initialState';
+import { LIVE_FIELDS, mergeLiveAnswer } from './live-detail';
 
 export interface JobsActions {
   /** Opens the monitor: the local store at once, then the service. */
@@ -24,6 +25,11 @@ export interface JobsActions {
   setTab(tab: DetailTab): void;
   /** Full detail and timeline; `quiet` keeps the shown detail while reloading (running jobs). */
   loadDetail(id: number, quiet?: boolean): Promise<void>;
+  /**
+   * A running job's shown detail brought up to date with a lookup of its record and logs only;
+   * the full detail is fetched once the job has ended.
+   */
+  pollLive(id: number): Promise<void>;
   showOpenById(visible: boolean): void;
   compare(withId: number | null): void;
   buildDiagnostics(id: number): Promise<{ text: string; fileName: string }>;
@@ -53,6 +59,9 @@ const fillQueue: number[] = [];
 const filling = new Set<number>();
 let fillRunning = 0;
 let refreshTimer: ReturnType<typeof setTimeout> | null = null;
+/** Quiet reloads and live polls under way, by job id: a status event and a timer share one. */
+const quietLoads = new Map<number, Promise<void>>();
+const livePolls = new Map<number, Promise<void>>();
 
 export const createJobsActions = (
   set: SetState<JobsState>,
@@ -170,7 +179,11 @@ export const createJobsActions = (
       set((st) => ({
         changed: { ...st.changed, [event.jobId]: { from: event.from, at: Date.now() } },
       }));
-      if (s.openId === event.jobId) void get().loadDetail(event.jobId, true);
+      // The open job: while it runs only its record and logs change, once ended everything.
+      if (s.openId === event.jobId)
+        void (isTerminalStatus(event.to)
+          ? get().loadDetail(event.jobId, true)
+          : get().pollLive(event.jobId));
       // An ended job's record gained its completion time: one cheap lookup brings the row up to date.
       else if (at !== undefined && isTerminalStatus(event.to)) {
         call('jobs.get', { id: event.jobId })
@@ -225,62 +238,21 @@ export const createJobsActions = (
       set({ tab });
     },
 
-    async loadDetail(id, quiet = false) {
-      const profileId = get().profileId;
-      set((s) => {
-        const prev = s.details[id];
-        const entry =
-          quiet && prev?.view
-            ? { ...prev, reloading: true }
-            : { status: 'loading' as const, view: null, error: null, code: null, reloading: false };
-        return { details: { ...s.details, [id]: entry } };
-      });
-      try {
-        const [view, history] = await Promise.all([
-          call('jobs.get', { id, full: true }),
-          call('jobs.history', { id }).catch(() => ({ entries: [] })),
-        ]);
-        if (get().profileId !== profileId) return;
-        const status = view.detail.status ?? null;
-        set((s) => {
-          const changes: Partial<JobsState> = {
-            details: {
-              ...s.details,
-              [id]: { status: 'ready', view, error: null, code: null, reloading: false },
-            },
-            timelines: { ...s.timelines, [id]: history.entries },
-          };
-          const records = mergedRecords(s.records, view.detail);
-          if (records) changes.records = records;
-          // A failed job opens on its errors, the first thing anyone needs to read.
-          if (s.openId === id && !quiet && (status === 'error' || status === 'timeout'))
-            changes.tab = 'errors';
-          else if (s.openId === id && s.tab === 'errors' && !hasErrors(view))
-            changes.tab = 'summary';
-          return changes;
-        });
-      } catch (error) {
-        if (get().profileId !== profileId) return;
-        const text = describeError(error, `open job ${id}`).detail;
-        set((s) => {
-          const prev = s.details[id];
-          // A quiet reload that failed keeps what is shown; the next one may work.
-          if (quiet && prev?.view)
-            return { details: { ...s.details, [id]: { ...prev, reloading: false } } };
-          return {
-            details: {
-              ...s.details,
-              [id]: {
-                status: 'error',
-                view: null,
-                error: text,
-                code: errorCode(error),
-                reloading: false,
-              },
-            },
-          };
-        });
-      }
+    loadDetail(id, quiet = false) {
+      if (!quiet) return loadDetailNow(id, false);
+      const running = quietLoads.get(id);
+      if (running) return running;
+      const load = loadDetailNow(id, true).finally(() => quietLoads.delete(id));
+      quietLoads.set(id, load);
+      return load;
+    },
+
+    pollLive(id) {
+      const running = livePolls.get(id) ?? quietLoads.get(id);
+      if (running) return running;
+      const poll = pollLiveNow(id).finally(() => livePolls.delete(id));
+      livePolls.set(id, poll);
+      return poll;
     },
 
     showOpenById(visible) {
@@ -296,6 +268,95 @@ export const createJobsActions = (
       return call('diagnostics.build', { id });
     },
   };
+
+  async function pollLiveNow(id: number): Promise<void> {
+    const profileId = get().profileId;
+    let answer;
+    try {
+      answer = await call('jobs.get', { id, fields: [...LIVE_FIELDS] });
+    } catch {
+      return; // The shown detail stays; the next tick tries again (the status bar says offline).
+    }
+    // From the store (the service is away): the shown detail is as good; keep it.
+    if (get().profileId !== profileId || answer.fromCache) return;
+    const before = get().details[id]?.view;
+    if (!before) return;
+    const view = mergeLiveAnswer(before, answer);
+    const statusChanged = view.detail.status !== before.detail.status;
+    set((s) => {
+      const entry = s.details[id];
+      if (!entry?.view) return {};
+      const changes: Partial<JobsState> = {
+        details: { ...s.details, [id]: { ...entry, view: mergeLiveAnswer(entry.view, answer) } },
+      };
+      const records = mergedRecords(s.records, answer.detail);
+      if (records) changes.records = records;
+      return changes;
+    });
+    if (isFinished(view.detail)) await get().loadDetail(id, true);
+    else if (statusChanged) {
+      const history = await call('jobs.history', { id }).catch(() => null);
+      if (history && get().profileId === profileId)
+        set((s) => ({ timelines: { ...s.timelines, [id]: history.entries } }));
+    }
+  }
+
+  async function loadDetailNow(id: number, quiet: boolean): Promise<void> {
+    const profileId = get().profileId;
+    set((s) => {
+      const prev = s.details[id];
+      const entry =
+        quiet && prev?.view
+          ? { ...prev, reloading: true }
+          : { status: 'loading' as const, view: null, error: null, code: null, reloading: false };
+      return { details: { ...s.details, [id]: entry } };
+    });
+    try {
+      const [view, history] = await Promise.all([
+        call('jobs.get', { id, full: true }),
+        call('jobs.history', { id }).catch(() => ({ entries: [] })),
+      ]);
+      if (get().profileId !== profileId) return;
+      const status = view.detail.status ?? null;
+      set((s) => {
+        const changes: Partial<JobsState> = {
+          details: {
+            ...s.details,
+            [id]: { status: 'ready', view, error: null, code: null, reloading: false },
+          },
+          timelines: { ...s.timelines, [id]: history.entries },
+        };
+        const records = mergedRecords(s.records, view.detail);
+        if (records) changes.records = records;
+        // A failed job opens on its errors, the first thing anyone needs to read.
+        if (s.openId === id && !quiet && (status === 'error' || status === 'timeout'))
+          changes.tab = 'errors';
+        else if (s.openId === id && s.tab === 'errors' && !hasErrors(view)) changes.tab = 'summary';
+        return changes;
+      });
+    } catch (error) {
+      if (get().profileId !== profileId) return;
+      const text = describeError(error, `open job ${id}`).detail;
+      set((s) => {
+        const prev = s.details[id];
+        // A quiet reload that failed keeps what is shown; the next one may work.
+        if (quiet && prev?.view)
+          return { details: { ...s.details, [id]: { ...prev, reloading: false } } };
+        return {
+          details: {
+            ...s.details,
+            [id]: {
+              status: 'error',
+              view: null,
+              error: text,
+              code: errorCode(error),
+              reloading: false,
+            },
+          },
+        };
+      });
+    }
+  }
 };
 
 export function hasErrors(view: { detail: Record<string, unknown>; problems: unknown[] }): boolean {

@@ -68,6 +68,27 @@ describe('getJob', () => {
     expect(offline.offline).toMatch(/could not be reached/);
   });
 
+  it('a lookup of some parts updates the record but never replaces the kept full detail', async () => {
+    const cache = new MemoryJobCache(null);
+    await getJob(cache, P, 4, true, { fetch: async () => ({ detail, problems: [] }) });
+    const running: JobDetail = { ...job(4), status: 'running', logs: 'hello\nmore', error: null };
+    const live = await getJob(
+      cache,
+      P,
+      4,
+      { fields: ['logs'] },
+      {
+        fetch: async () => ({ detail: running, problems: [] }),
+      },
+    );
+    expect(live).toMatchObject({ fromCache: false, detail: { logs: 'hello\nmore' } });
+    expect(cache.getRecord(P, 4)?.status).toBe('running');
+    expect(cache.getDetail(P, 4)?.detail.logs).toBe('hello');
+    // Offline, a lookup of the logs is answered with the kept detail, as the full one is.
+    const offline = await getJob(cache, P, 4, { fields: ['logs'] }, { fetch: down });
+    expect(offline).toMatchObject({ fromCache: true, detail: { logs: 'hello' } });
+  });
+
   it('serves a record without its detail with a note, and a stranger as not found', async () => {
     const cache = new MemoryJobCache(null);
     cache.upsertRecords(P, [job(5)], 't', 'list');

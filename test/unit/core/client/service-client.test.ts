@@ -36,6 +36,38 @@ describe('createServiceClient', () => {
     expect(detail.created_at).toBe('2026-11-22T11:25:28Z');
   });
 
+  it('asks for some parts of a detail with their own flags, or for all when the profile renames them', async () => {
+    const answer = () =>
+      jsonResponse({
+        id: 5,
+        name: 'n',
+        description: '',
+        device_id: 1,
+        status: 'running',
+        created_at: 'Sun, 22 Nov 2026 11:25:28 GMT',
+      });
+    const fetch = fakeFetch(answer);
+    const client = createServiceClient({ baseUrl: BASE_URL, variant: 'B', fetch });
+    await client.getJob(5, { fields: ['logs'] });
+    await client.getJob(5, { fields: ['logs', 'error'] });
+    await client.getJob(5);
+    expect(fetch.calls.map((c) => c.url.search)).toEqual([
+      '?logs=true',
+      '?logs=true&error=true',
+      '',
+    ]);
+
+    const renamed = fakeFetch(answer);
+    await createServiceClient({
+      baseUrl: BASE_URL,
+      variant: 'B',
+      fetch: renamed,
+      flags: { full: { include: 'everything' }, light: { brief: '1' } },
+    }).getJob(5, { fields: ['logs'] });
+    // No flag is named after the logs: the full lookup still brings them.
+    expect(renamed.calls[0]!.url.search).toBe('?include=everything');
+  });
+
   it('names the field of an answer that does not fit', async () => {
     const broken = structuredClone(DEVICES_BODY) as { items: Record<string, unknown>[] };
     broken.items[0]!.nqubits = 'five';
