@@ -246,6 +246,86 @@ test('a job that fails validation shows its error on top and its error logs', as
   await page.screenshot({ path: shot('error-job-narrow.png') });
 });
 
+test('filters, sort, selection and the open job survive the Refresh button and a reload', async ({
+  page,
+  studio,
+}) => {
+  const h = studio.server.core.handlers;
+  const submit = async (name: string, text = BELL, deviceCode = DEVICE) =>
+    (await h['jobs.submit']({ text, deviceCode, name })).jobId;
+  const ids = {
+    b: await submit('keep b'),
+    a: await submit('keep a'),
+    c: await submit('keep c'),
+    broken: await submit('keep broken', BROKEN),
+    elsewhere: await submit('keep elsewhere', BELL, 'qpu.digital.sirius'),
+  };
+  await openJobs(page);
+  for (const id of Object.values(ids)) {
+    await expect(row(page, id).locator('.job-status')).toHaveAttribute(
+      'data-status',
+      /completed|error/,
+      { timeout: 45_000 },
+    );
+  }
+
+  // Completed jobs on the state-vector simulator named "keep", by name A to Z.
+  await page.getByTestId('job-search').fill('keep');
+  await page.getByTestId('status-filter').click();
+  await page.getByRole('checkbox', { name: /^Completed/ }).check();
+  await page.keyboard.press('Escape');
+  await page
+    .getByRole('combobox', { name: 'Device' })
+    .selectOption({ label: 'State-vector simulator' });
+  await page.getByRole('columnheader', { name: 'Name' }).getByRole('button').click();
+  // Open "keep b", then move the row cursor to "keep c" with the keyboard.
+  await row(page, ids.b).click();
+  await expect(detail(page)).toHaveAttribute('data-job-id', String(ids.b));
+  await row(page, ids.b).focus();
+  await page.keyboard.press('ArrowDown');
+
+  const expectArranged = async () => {
+    await expect(page.getByTestId('job-search')).toHaveValue('keep');
+    await expect(page.getByTestId('status-filter')).toContainText('Status: Completed');
+    await expect(page.getByRole('combobox', { name: 'Device' })).toHaveValue(/\d+/);
+    await expect(page.getByRole('columnheader', { name: 'Name' })).toHaveAttribute(
+      'aria-sort',
+      'ascending',
+    );
+    await expect(page.locator('.job-body .job-row')).toHaveCount(3);
+    expect(
+      await page
+        .locator('.job-body .job-row')
+        .evaluateAll((rows) =>
+          rows.map((r) => Number((r as unknown as { dataset: { jobId: string } }).dataset.jobId)),
+        ),
+    ).toEqual([ids.a, ids.b, ids.c]);
+    await expect(row(page, ids.c)).toHaveAttribute('aria-selected', 'true');
+    await expect(detail(page)).toHaveAttribute('data-job-id', String(ids.b));
+    await expect(detail(page)).toContainText('keep b');
+  };
+  await expectArranged();
+
+  await page.getByRole('button', { name: 'Refresh the job list' }).click();
+  await expect(page.getByRole('button', { name: 'Refresh the job list' })).toBeEnabled();
+  await expectArranged();
+
+  // The arrangement is written shortly after it changes; a reload then finds it.
+  await expect
+    .poll(() =>
+      page.evaluate(
+        () =>
+          (
+            globalThis as unknown as { localStorage: { getItem(k: string): string | null } }
+          ).localStorage.getItem('qjob.monitor.view') ?? '',
+      ),
+    )
+    .toContain(`"selectedId":${ids.c}`);
+  await page.reload();
+  await openJobs(page);
+  await expectArranged();
+});
+
 test('open by id finds a job the list does not show, and says when there is none', async ({
   page,
   studio,

@@ -29,9 +29,10 @@ export function useMonitorWiring(): void {
           if (restored || !restoredSelection || restoredSelection.profileId !== activeId) return;
           restored = true;
           const s = useJobsStore.getState();
-          if (restoredSelection.selectedId !== null) s.select(restoredSelection.selectedId);
+          // Opening selects the job too: open first, so a row cursor elsewhere is kept.
           if (restoredSelection.openId !== null && s.openId === null)
             s.open(restoredSelection.openId);
+          if (restoredSelection.selectedId !== null) s.select(restoredSelection.selectedId);
         });
     };
     const stops = [
