@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
 import type { ProfileView } from '../../../shared/ipc/schemas';
+import { VARIANT_IDS, VARIANTS } from '../../../shared/variants';
 import { PATH_HINTS, PATH_KEYS, slugify, validateDraft } from './profile-form';
 import type { ProfileDraft } from './profile-form';
 import { ConnectionTestResult } from './ConnectionTestResult';
@@ -125,10 +126,16 @@ export function ProfileForm({
               className="select"
               value={draft.variant}
               disabled={readOnly}
-              onChange={(e) => update({ variant: e.target.value === 'A' ? 'A' : 'B' }, 'variant')}
+              onChange={(e) => {
+                const variant = VARIANT_IDS.find((v) => v === e.target.value);
+                if (variant) update({ variant }, 'variant');
+              }}
             >
-              <option value="A">Variant A</option>
-              <option value="B">Variant B</option>
+              {VARIANT_IDS.map((v) => (
+                <option key={v} value={v}>
+                  {VARIANTS[v].label}
+                </option>
+              ))}
             </select>
           )}
         </Field>

@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import type { VariantId } from '../../../shared/variants';
+import { VARIANTS } from '../../../shared/variants';
 import { Icon } from '../../components/Icon';
 import { Skeleton, StateMessage } from '../../components/States';
 import type { DetailTab, JobDetailView } from '../../state/jobs/store';
@@ -169,7 +170,7 @@ export function JobDetailPane({
                 view={view}
                 deviceName={deviceName}
                 timeline={timeline ?? []}
-                showJobType={variant === 'B'}
+                showJobType={VARIANTS[variant].jobDetailJobType}
               />
             ) : null}
             {tab === 'payload' ? <PayloadTab view={view} /> : null}
