@@ -221,6 +221,25 @@ test('a tag outside the dialect is a warning, not an error', async ({ page }) =>
   await expect(page.getByRole('button', { name: /Submit/ })).toBeEnabled();
 });
 
+test('the SDK’s !tuple and !ndarray are known tags, not dialect warnings', async ({ page }) => {
+  await editorReady(page);
+  await setEditorText(
+    page,
+    `type: rabi_experiment
+rabi_experiment_payload:
+  rabi_experiment: !RabiExperiment
+    qubit_id: 0
+    drive_pulse_duration: !ndarray {dtype: float64, shape: !tuple [5], data: [0, 10, 20, 30, 40]}
+    hint: !VendorHint {level: 2}
+`,
+  );
+  // The unknown tag is the control: once its warning is there, monaco-yaml has spoken.
+  const yamlProblems = problems(page, { source: 'yaml' });
+  await expect(yamlProblems.filter({ hasText: '!VendorHint' })).toHaveCount(1);
+  await expect(yamlProblems.filter({ hasText: /!tuple|!ndarray/ })).toHaveCount(0);
+  await expect(page.getByTestId('payload-check')).toHaveText(/valid/);
+});
+
 test('switching the variant changes what is valid', async ({ page }) => {
   await editorReady(page);
   await setEditorText(page, VALID_B);

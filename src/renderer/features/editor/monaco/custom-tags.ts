@@ -57,13 +57,21 @@ const MAPPING_TAGS = [
 const SCALAR_TOO = ['Parameter', 'complex'];
 
 /**
+ * The SDK's own Python values (wire-facts.md, "The SDK's YAML"): tuples as `!tuple [..]`, NumPy
+ * arrays as `!ndarray {dtype, shape, data}` (a Rabi or T1 sweep, say). Plain data, not code.
+ */
+const SEQUENCE_TAGS = ['tuple'];
+const SDK_MAPPING_TAGS = ['ndarray'];
+
+/**
  * Tags that carry code for the service's deserialiser. Declared in every form so the language
  * service stays quiet; our own analysis flags them with a warning at their position.
  */
 const CODE_TAGS = ['function', 'lambda', 'type'];
 
 export const CUSTOM_TAGS: string[] = [
-  ...MAPPING_TAGS.map((t) => `!${t} mapping`),
+  ...[...MAPPING_TAGS, ...SDK_MAPPING_TAGS].map((t) => `!${t} mapping`),
+  ...SEQUENCE_TAGS.map((t) => `!${t} sequence`),
   ...SCALAR_TOO.map((t) => `!${t} scalar`),
   ...CODE_TAGS.flatMap((t) => [`!${t} scalar`, `!${t} mapping`, `!${t} sequence`]),
 ];
