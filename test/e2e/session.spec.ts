@@ -112,3 +112,26 @@ test('the theme follows the system and can be overridden', async ({ page }) => {
   await page.getByRole('menuitemradio', { name: 'Dark' }).click();
   await expect(page.locator('html')).toHaveAttribute('data-theme', 'dark');
 });
+
+test('at 760 px the top bar keeps its controls apart, and says in words what its icons mean', async ({
+  page,
+}) => {
+  // Browser mode can go below the desktop window's 800 px minimum.
+  await page.setViewportSize({ width: 760, height: 800 });
+  const banner = page.getByRole('banner');
+  const logout = banner.getByRole('button', { name: 'Log out' });
+  const theme = banner.getByRole('button', { name: /^Theme:/ });
+  await expect(logout).toBeVisible();
+  const boxes = await Promise.all(
+    [banner.getByRole('button', { name: /^Connection:/ }), logout, theme].map((l) =>
+      l.boundingBox(),
+    ),
+  );
+  for (let i = 1; i < boxes.length; i++) {
+    // Left to right, none running into the next, all inside the window.
+    expect(boxes[i]!.x).toBeGreaterThanOrEqual(boxes[i - 1]!.x + boxes[i - 1]!.width);
+  }
+  expect(boxes.at(-1)!.x + boxes.at(-1)!.width).toBeLessThanOrEqual(760);
+  await expect(logout).toHaveAttribute('title', /Log out of/);
+  await expect(banner.getByTestId('variant-badge')).toBeVisible();
+});

@@ -39,7 +39,7 @@ export function SessionIndicator() {
         >
           <Icon name="lock" size={13} />
           <span className="only-wide">Token kept in memory only</span>
-          <span className="only-narrow">Memory only</span>
+          <span className="only-narrow session-word">Memory only</span>
         </span>
       ) : null}
       {reconnecting ? (
@@ -65,13 +65,14 @@ export function SessionIndicator() {
           ) : null}
           <button
             type="button"
-            className="btn btn-ghost"
+            className="btn btn-ghost session-logout"
+            title={`Log out of ${profile.name}`}
             onClick={() =>
               void logout().catch((e: unknown) => notify('err', `Could not log out: ${String(e)}`))
             }
           >
             <Icon name="logout" />
-            Log out
+            <span className="session-word">Log out</span>
           </button>
         </>
       ) : (
