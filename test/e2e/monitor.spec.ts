@@ -326,6 +326,44 @@ test('filters, sort, selection and the open job survive the Refresh button and a
   await expectArranged();
 });
 
+test('a narrower list gives up columns one at a time, and the name’s tooltip has what it hid', async ({
+  page,
+  studio,
+}) => {
+  const { jobId } = await studio.server.core.handlers['jobs.submit']({
+    text: BELL,
+    deviceCode: DEVICE,
+    name: 'narrow bell',
+  });
+  await openJobs(page);
+  await expect(row(page, jobId).locator('.job-status')).toHaveAttribute(
+    'data-status',
+    'completed',
+    { timeout: 30_000 },
+  );
+  const visibleHeaders = () =>
+    page.locator('.job-head [role="columnheader"]').filter({ visible: true }).allTextContents();
+  // All of them when there is room.
+  await expect
+    .poll(visibleHeaders)
+    .toEqual(['ID▼', 'Name', 'Device', 'Status', 'Job type', 'Created', 'Duration']);
+  // Beside an open detail at 1280 px: the device stays.
+  await row(page, jobId).click();
+  await expect(detail(page)).toHaveAttribute('data-job-id', String(jobId));
+  await expect.poll(visibleHeaders).toEqual(['ID▼', 'Name', 'Device', 'Status', 'Duration']);
+  // A 760 px browser window, the detail closed: the device and the creation time stay.
+  await detail(page).getByRole('button', { name: 'Close the job' }).click();
+  await page.setViewportSize({ width: 760, height: 800 });
+  await expect
+    .poll(visibleHeaders)
+    .toEqual(['ID▼', 'Name', 'Device', 'Status', 'Created', 'Duration']);
+  const tooltip = await row(page, jobId).locator('.jc-name').getAttribute('title');
+  expect(tooltip).toContain('narrow bell');
+  expect(tooltip).toContain('Device: State-vector simulator');
+  expect(tooltip).toMatch(/Job type: digital/);
+  expect(tooltip).toMatch(/Created: /);
+});
+
 test('open by id finds a job the list does not show, and says when there is none', async ({
   page,
   studio,

@@ -197,7 +197,11 @@ export function JobTable(props: JobTableProps) {
                   <div role="gridcell" className="jc-id mono">
                     {job.id}
                   </div>
-                  <div role="gridcell" className="jc-name" title={job.description || job.name}>
+                  <div
+                    role="gridcell"
+                    className="jc-name"
+                    title={rowSummary(job, props.deviceName, props.showJobType)}
+                  >
                     {job.name || <span className="muted">(no name)</span>}
                   </div>
                   <div role="gridcell" className="jc-device">
@@ -231,4 +235,25 @@ export function JobTable(props: JobTableProps) {
       </div>
     </div>
   );
+}
+
+/**
+ * The name cell's tooltip: the job in one glance, including what a narrow list hides (device,
+ * job type, creation time). The detail's summary has all of it for keyboard and screen readers.
+ */
+function rowSummary(
+  job: JobRecord,
+  deviceName: (id: number) => string,
+  showJobType: boolean,
+): string {
+  const type = showJobType ? jobTypeText(job) : null;
+  return [
+    job.name || '(no name)',
+    job.description && job.description !== job.name ? job.description : null,
+    `Device: ${deviceName(job.device_id)}`,
+    type ? `Job type: ${type}` : null,
+    `Created: ${formatLocal(job.created_at)}`,
+  ]
+    .filter(Boolean)
+    .join('\n');
 }
