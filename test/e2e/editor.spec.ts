@@ -286,6 +286,17 @@ test('submit to the simulator returns a job id and links to the job', async ({ p
   await page.locator('.monaco-editor .view-lines').click();
   await page.keyboard.press('ControlOrMeta+Enter');
   await expect(page.getByTestId('submitted-job-id')).not.toHaveText(jobId ?? '');
+
+  // The outcome belongs to the tab that submitted: another tab shows its own devices, not
+  // old news; back on the first tab it is there again until dismissed.
+  const title = (await page.getByRole('tab', { selected: true }).textContent())!.trim();
+  const submittedFrom = page.getByRole('tab').filter({ hasText: title });
+  await page.getByRole('button', { name: 'New payload' }).click();
+  await expect(page.getByTestId('submit-outcome')).toHaveCount(0);
+  await submittedFrom.click();
+  await expect(page.getByTestId('submit-outcome')).toBeVisible();
+  await page.getByTestId('submit-outcome').getByRole('button', { name: 'Dismiss' }).click();
+  await expect(page.getByTestId('submit-outcome')).toHaveCount(0);
 });
 
 test('tabs: new, rename, unsaved dot, guarded close, drafts survive a reload', async ({ page }) => {

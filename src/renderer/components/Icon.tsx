@@ -9,6 +9,7 @@ const PATHS = {
   plus: 'M8 3v10M3 8h10',
   close: 'M4 4l8 8M12 4l-8 8',
   chevronDown: 'M4 6l4 4 4-4',
+  chevronRight: 'M6 4l4 4-4 4',
   refresh: 'M13 8a5 5 0 1 1-1.5-3.5M13 2.5v3h-3',
   search: 'M7 12a5 5 0 1 0 0-10 5 5 0 0 0 0 10zM10.5 10.5L14 14',
   open: 'M2.5 4.5h4l1.5 1.5h5.5v7h-11z',

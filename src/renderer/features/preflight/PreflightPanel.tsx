@@ -62,7 +62,13 @@ export function PreflightPanel() {
     }
     // An unnamed job takes the tab's name, so the job list says what it was.
     const name = jobName.trim() || tab.title.replace(/\.ya?ml$/i, '');
-    void submit({ text: tab.text, deviceCode: device.code, deviceName: device.name, name });
+    void submit({
+      tabId: tab.id,
+      text: tab.text,
+      deviceCode: device.code,
+      deviceName: device.name,
+      name,
+    });
   };
   useEffect(() => registerCommand('job.submit', doSubmit));
 
@@ -175,7 +181,7 @@ export function PreflightPanel() {
             {blocker}
           </p>
         </div>
-        <SubmitOutcome />
+        <SubmitOutcome tabId={tab?.id ?? null} />
       </div>
     </aside>
   );

@@ -4,6 +4,8 @@ import { describeError, errorCode } from '../../services/errors';
 import type { SubmitState } from './initialState';
 
 export interface SubmitRequest {
+  /** The editor tab the payload comes from. */
+  tabId: string;
   text: string;
   deviceCode: string;
   deviceName: string;
@@ -27,10 +29,10 @@ export const createSubmitActions = (
   setJobName(jobName) {
     set({ jobName });
   },
-  async submit({ text, deviceCode, deviceName, name }) {
+  async submit({ tabId, text, deviceCode, deviceName, name }) {
     // The menu accelerator and the editor's own key binding can both fire for one key press.
     if (get().submitting) return null;
-    set({ submitting: true, error: null });
+    set({ submitting: true, error: null, outcome: null });
     try {
       const trimmed = name.trim();
       const result = await call('jobs.submit', {
@@ -40,6 +42,7 @@ export const createSubmitActions = (
       });
       set({
         outcome: {
+          tabId,
           jobId: result.jobId,
           executeType: result.executeType,
           message: result.message,
@@ -56,7 +59,7 @@ export const createSubmitActions = (
         errorCode(error) === 'transport-closed' || errorCode(error) === 'timeout'
           ? ' The service may have received it: check the Jobs view before submitting again.'
           : '';
-      set({ error: text + maybeSent });
+      set({ error: { tabId, text: text + maybeSent } });
       return null;
     } finally {
       set({ submitting: false });

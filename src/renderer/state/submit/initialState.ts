@@ -1,4 +1,6 @@
 export interface SubmitOutcome {
+  /** The editor tab whose payload was submitted: the outcome is shown with that tab only. */
+  tabId: string;
   jobId: number;
   executeType: string;
   /** The service's own notice on the job handle (Variant A), if any. */
@@ -14,7 +16,8 @@ export interface SubmitState {
   jobName: string;
   submitting: boolean;
   outcome: SubmitOutcome | null;
-  error: string | null;
+  /** Why the last submit failed, and from which tab. */
+  error: { tabId: string; text: string } | null;
 }
 
 export const initialSubmitState: SubmitState = {
