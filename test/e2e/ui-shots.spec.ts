@@ -1,0 +1,103 @@
+import { mkdirSync } from 'node:fs';
+import { expect, test, type Page } from './fixtures';
+
+/**
+ * A visual review, not a check: the main views at the sizes people use (1280×800, a 760 px
+ * browser window, 125 % zoom), written to /tmp/ui-shots for a person to look at. Skipped unless
+ * QJOB_UI_SHOTS is set, so the suite stays fast.
+ */
+test.skip(!process.env['QJOB_UI_SHOTS'], 'set QJOB_UI_SHOTS=1 to take the review screenshots');
+test.use({ variant: 'B' });
+
+const DIR = '/tmp/ui-shots';
+const BELL = `type: sampling
+sampling_payload:
+  sampling: !Sampling
+    nshots: 1000
+    circuit: !Circuit
+      nqubits: 2
+      gates:
+        - !H {qubit: 0}
+        - !CNOT {control: 0, target: 1}
+        - !M {qubits: [0, 1]}
+`;
+const BROKEN = BELL.replace('!CNOT {control: 0, target: 1}', '!CNOT {control: 0, target: 0}');
+
+const SIZES = [
+  { name: '1280', viewport: { width: 1280, height: 800 }, scale: 1 },
+  { name: '760', viewport: { width: 760, height: 800 }, scale: 1 },
+  { name: 'zoom125', viewport: { width: 1024, height: 640 }, scale: 1.25 },
+] as const;
+
+for (const size of SIZES) {
+  test.describe(size.name, () => {
+    test.use({ viewport: size.viewport, deviceScaleFactor: size.scale });
+
+    test(`views at ${size.name}`, async ({ page, studio }) => {
+      mkdirSync(DIR, { recursive: true });
+      const shot = (view: string) => page.screenshot({ path: `${DIR}/${view}-${size.name}.png` });
+      const h = studio.server.core.handlers;
+      const ok = (
+        await h['jobs.submit']({ text: BELL, deviceCode: 'sim.statevector', name: 'bell' })
+      ).jobId;
+      const bad = (
+        await h['jobs.submit']({ text: BROKEN, deviceCode: 'sim.statevector', name: 'broken' })
+      ).jobId;
+
+      await expect(page.locator('.monaco-editor .view-lines').first()).toBeVisible();
+      await expect(page.getByTestId('payload-check')).toHaveText(/valid/);
+      await page.getByRole('button', { name: /Submit/ }).click();
+      await expect(page.getByTestId('submitted-job-id')).toHaveText(/^\d+$/);
+      await shot('editor');
+
+      await page.getByRole('button', { name: 'Devices', exact: true }).click();
+      await expect(page.locator('.device-table .device-name').first()).toBeVisible();
+      await shot('devices');
+
+      await openJobs(page);
+      const row = (id: number) => page.locator(`.job-row[data-job-id="${id}"]`);
+      await expect(row(ok).locator('.job-status')).toHaveAttribute('data-status', 'completed', {
+        timeout: 30_000,
+      });
+      await shot('jobs');
+      await row(ok).click();
+      await expect(page.getByTestId('job-detail')).toHaveAttribute('data-job-id', String(ok));
+      await expect(page.getByTestId('job-detail').getByRole('tablist')).toBeVisible();
+      await shot('jobs-detail');
+      await page.getByTestId('job-detail').getByRole('tab', { name: 'Result' }).click();
+      await expect(page.getByTestId('result-viewer')).toBeVisible();
+      await shot('jobs-result');
+
+      await page
+        .getByTestId('job-detail')
+        .getByRole('button', { name: /Close the job|← Jobs/ })
+        .filter({ visible: true })
+        .click();
+      await expect(row(bad).locator('.job-status')).toHaveAttribute('data-status', 'error', {
+        timeout: 30_000,
+      });
+      await row(bad).click();
+      await expect(page.getByTestId('job-error')).toBeVisible();
+      await shot('error-job');
+    });
+  });
+}
+
+test.describe('900x700', () => {
+  test.use({ viewport: { width: 900, height: 700 } });
+
+  test('the editor with a submit outcome, then another tab', async ({ page }) => {
+    mkdirSync(DIR, { recursive: true });
+    await expect(page.getByTestId('payload-check')).toHaveText(/valid/);
+    await page.getByRole('button', { name: /Submit/ }).click();
+    await expect(page.getByTestId('submitted-job-id')).toHaveText(/^\d+$/);
+    await page.screenshot({ path: `${DIR}/editor-outcome-900.png` });
+    await page.getByRole('button', { name: 'New payload' }).click();
+    await page.screenshot({ path: `${DIR}/editor-other-tab-900.png` });
+  });
+});
+
+async function openJobs(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Jobs', exact: true }).click();
+  await expect(page.getByTestId('job-monitor')).toBeVisible();
+}
