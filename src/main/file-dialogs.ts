@@ -50,7 +50,10 @@ export function createFileDialogs(getWindow: () => BrowserWindow | null): FileDi
         requested && chosen.has(path.resolve(requested)) ? path.resolve(requested) : null;
       if (!target) {
         const window = getWindow();
-        const options = { defaultPath: requested ?? 'payload.yaml', filters: filtersFor(requested) };
+        const options = {
+          defaultPath: requested ?? 'payload.yaml',
+          filters: filtersFor(requested),
+        };
         const result = window
           ? await dialog.showSaveDialog(window, options)
           : await dialog.showSaveDialog(options);
