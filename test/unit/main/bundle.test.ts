@@ -1,4 +1,4 @@
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { CONTENT_SECURITY_POLICY, SECURE_WEB_PREFERENCES } from '../../../src/main/security';
 
@@ -133,5 +133,29 @@ describe.skipIf(!built)('the built main and preload bundles', () => {
     expect(preload).not.toMatch(/ZodError|safeParse/);
     expect(preload).not.toMatch(/ipcRenderer\.send\(/);
     expect(preload.length).toBeLessThan(10_000);
+  });
+});
+
+/**
+ * The renderer bundle carries Monaco with the YAML language only (monaco-api.ts): no CSS, HTML,
+ * JSON or TypeScript language services, none of the other basic languages, and exactly the two
+ * workers the editor asks for. Importing 'monaco-editor' itself anywhere brings them all back.
+ */
+const ASSETS = 'out/renderer/assets';
+const rendererBuilt = existsSync(ASSETS);
+describe.skipIf(!rendererBuilt)('the built renderer bundle', () => {
+  const assets = rendererBuilt ? readdirSync(ASSETS) : [];
+
+  it('ships Monaco with YAML only', () => {
+    const languageServices = assets.filter((f) => /^(css|html|json|ts)Mode-/.test(f));
+    expect(languageServices).toEqual([]);
+    const otherLanguages = assets.filter((f) =>
+      /^(python|javascript|typescript|markdown|html|css|cpp|java|sql|xml|ini)-[\w-]+\.js$/.test(f),
+    );
+    expect(otherLanguages).toEqual([]);
+    expect(
+      assets.filter((f) => /\.worker-[\w-]+\.js$/.test(f)).map((f) => f.split('-')[0]),
+    ).toEqual(expect.arrayContaining(['editor.worker', 'yaml.worker']));
+    expect(assets.filter((f) => /^(ts|json|css|html)\.worker-/.test(f))).toEqual([]);
   });
 });
