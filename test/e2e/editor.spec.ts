@@ -330,6 +330,57 @@ test('screenshots of the editor', async ({ page }) => {
   await page.screenshot({ path: shot('editor-problems-dark-1280x800.png') });
 });
 
+test.describe('under the CSP', () => {
+  test.use({ openApp: false });
+
+  test('every worker is a bundled file (no blob:) and nothing is refused', async ({
+    page,
+    studio,
+    pageErrors,
+  }) => {
+    // Recorded from the first script on, so a refused worker cannot go unseen.
+    await page.addInitScript(() => {
+      const seen: string[] = [];
+      (globalThis as unknown as { cspViolations: string[] }).cspViolations = seen;
+      globalThis.addEventListener('securitypolicyviolation', (e) => {
+        const v = e as unknown as {
+          violatedDirective: string;
+          blockedURI: string;
+          sourceFile: string;
+          lineNumber: number;
+          columnNumber: number;
+        };
+        seen.push(
+          `${v.violatedDirective} ${v.blockedURI} at ${v.sourceFile}:${v.lineNumber}:${v.columnNumber}`,
+        );
+      });
+    });
+    await page.goto(studio.url);
+    await editorReady(page);
+    // monaco-yaml's worker answers (a schema problem) ...
+    await setEditorText(page, `${VALID_B}extra_top_level: 1\n`);
+    await expect(problems(page, { source: 'yaml' }).first()).toBeVisible();
+    // ... and Monaco's own editor worker runs (word ranges, links, unicode checks).
+    await expect
+      .poll(() => page.workers().map((w) => new URL(w.url()).pathname))
+      .toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^\/assets\/yaml\.worker-[\w-]+\.js$/),
+          expect.stringMatching(/^\/assets\/editor\.worker-[\w-]+\.js$/),
+          expect.stringMatching(/^\/assets\/analysis\.worker-[\w-]+\.js$/),
+        ]),
+      );
+    for (const worker of page.workers()) {
+      expect(worker.url()).toMatch(new RegExp(`^${studio.origin}/assets/`));
+    }
+    const violations = await page.evaluate(
+      () => (globalThis as unknown as { cspViolations: string[] }).cspViolations,
+    );
+    expect(violations).toEqual([]);
+    expect(pageErrors.filter((e) => /Content Security Policy|Refused to/i.test(e))).toEqual([]);
+  });
+});
+
 test.describe('Variant A', () => {
   test.use({ variant: 'A', simulatorSpeed: 1 });
 

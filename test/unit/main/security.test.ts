@@ -48,9 +48,9 @@ describe('the desktop window’s security settings', () => {
       'default-src': "'self'",
       'script-src': "'self'",
       'style-src': "'self' 'unsafe-inline'",
-      'img-src': "'self' data: blob:",
+      'img-src': "'self' data:",
       'font-src': "'self' data:",
-      'worker-src': "'self' blob:",
+      'worker-src': "'self'", // no blob: workers (see the editor e2e test)
       'connect-src': "'self'",
       'object-src': "'none'",
       'base-uri': "'none'",
