@@ -468,16 +468,21 @@ test.describe('under the CSP', () => {
   }) => {
     // Recorded from the first script on, so a refused worker cannot go unseen.
     await page.addInitScript(() => {
+      // In the page; the e2e project has no DOM typings.
+      interface Violation {
+        violatedDirective: string;
+        blockedURI: string;
+        sourceFile: string;
+        lineNumber: number;
+        columnNumber: number;
+      }
+      const win = globalThis as unknown as {
+        cspViolations: string[];
+        addEventListener(type: string, listener: (e: Violation) => void): void;
+      };
       const seen: string[] = [];
-      (globalThis as unknown as { cspViolations: string[] }).cspViolations = seen;
-      globalThis.addEventListener('securitypolicyviolation', (e) => {
-        const v = e as unknown as {
-          violatedDirective: string;
-          blockedURI: string;
-          sourceFile: string;
-          lineNumber: number;
-          columnNumber: number;
-        };
+      win.cspViolations = seen;
+      win.addEventListener('securitypolicyviolation', (v) => {
         seen.push(
           `${v.violatedDirective} ${v.blockedURI} at ${v.sourceFile}:${v.lineNumber}:${v.columnNumber}`,
         );
