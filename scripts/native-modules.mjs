@@ -225,10 +225,12 @@ export function ensureForElectron(deps) {
     return 'ready';
   }
   // Keep the current (Node) builds, so the tests get them back without a compiler or network.
+  const stashedForNode = [];
   for (const name of needed) {
     const found = binaries[name];
     if (found.kind === 'abi' && found.abi === Number(process.versions.modules)) {
       deps.stash(name, nodeTarget());
+      stashedForNode.push(name);
     }
   }
   const restored = needed.filter((name) => deps.restore(name, target));
@@ -264,6 +266,9 @@ export function ensureForElectron(deps) {
     deps.log(`native-modules: ${needed.join(', ')} ${outcome} for ${label}`);
     return outcome;
   }
+  // A failed node-gyp rebuild has already cleaned the module's build folder: put Node's build
+  // back, so a failed attempt leaves node_modules as it found it.
+  for (const name of missing) if (stashedForNode.includes(name)) deps.restore(name, nodeTarget());
   const losses = NATIVE_MODULES.filter((m) => missing.includes(m.name))
     .map((m) => m.fallback)
     .join('; ');

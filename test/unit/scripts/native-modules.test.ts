@@ -165,6 +165,18 @@ describe('before npm start (electron mode)', () => {
     expect(f.markerWrites()).toBe(0);
   });
 
+  it('puts the Node build back when a failed rebuild has deleted it', () => {
+    const f = fakeDeps({
+      binaries: { keytar: napi(), 'better-sqlite3': abi(NODE_ABI) },
+      onRun: (_cmd, binaries) => {
+        binaries['better-sqlite3'] = null; // node-gyp rebuild cleans before it configures
+        return false;
+      },
+    });
+    expect(ensureForElectron(f.deps)).toBe('fallback');
+    expect(binaryAbi(f.binaries['better-sqlite3'] ?? null)).toEqual({ kind: 'abi', abi: NODE_ABI });
+  });
+
   it('names the keychain fallback when keytar’s binary is missing too', () => {
     const f = fakeDeps({ binaries: { keytar: null, 'better-sqlite3': abi(NODE_ABI) } });
     expect(ensureForElectron(f.deps)).toBe('fallback');
