@@ -7,16 +7,17 @@
  * this one's resident size is already inflated by the writes.
  *
  * All of this runs in the core process, not the renderer; the times are what a core spends per
- * call, which matters because polling repeats them and the machine has two cores.
+ * call, which matters because polling repeats them and the machine has two cores. Targets are
+ * on CPU time with 2–3× headroom (wall time on the shared CI machine swings with the other jobs)
+ * and a looser wall-time bound that catches the store starting to wait on the disk.
  */
-import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { SqliteJobCache, getJob, listJobs, loadSqlite } from '../src/core/cache';
 import type { JobInfo } from '../src/shared/variants';
 import { jobRecords, logText } from './fixtures';
-import { measure } from './harness';
+import { inFreshProcess, measure } from './harness';
 
 const N = 100_000;
 const LOG_BYTES = 50_000_000;
@@ -37,19 +38,28 @@ async function writes(file: string): Promise<void> {
 
   // The first refresh after login on a large account writes every record in one transaction,
   // while the list already shows the service's answer: it has to finish well within a poll
-  // interval (seconds) without holding a large heap. ~1.0–1.3 s and ~30 MiB measured.
-  await measure('first refresh: write 100,000 new records', { maxMs: 3_500, maxMiB: 100 }, () => {
-    const changes = cache.upsertRecords(PROFILE, records, now(), 'list');
-    expect('every new record is a change', changes.length === N);
-  });
+  // interval (seconds) without holding a large heap. ~0.8–1.2 s of CPU and ~30 MiB measured.
+  await measure(
+    'first refresh: write 100,000 new records',
+    { maxCpuMs: 3_000, maxMs: 6_000, maxMiB: 100 },
+    () => {
+      const changes = cache.upsertRecords(PROFILE, records, now(), 'list');
+      expect('every new record is a change', changes.length === N);
+    },
+  );
 
   // `jobs.list` on every refresh: the service's 100,000 records merged into the store, and the
   // store's records read back for the renderer. Nothing changed, so nothing is written; it has
-  // to stay a small share of a core per refresh. ~1 s measured: see the lead's report.
-  await measure('jobs.list refresh, nothing changed', { maxMs: 3_000, maxMiB: 150 }, async () => {
-    const answer = await listJobs(cache, PROFILE, serves<JobInfo[]>(records));
-    expect('an unchanged refresh changes nothing', answer.changes.length === 0);
-  });
+  // to stay a small share of a core per refresh. ~0.7–1 s of CPU measured, half of it reading
+  // every row to compare and half reading every row again for the answer (see the report).
+  await measure(
+    'jobs.list refresh, nothing changed',
+    { maxCpuMs: 2_500, maxMs: 5_000, maxMiB: 150 },
+    async () => {
+      const answer = await listJobs(cache, PROFILE, serves<JobInfo[]>(records));
+      expect('an unchanged refresh changes nothing', answer.changes.length === 0);
+    },
+  );
 
   // The usual refresh: a few jobs moved on. The unchanged refresh plus 1,000 writes.
   const moved = records.map((r, i) =>
@@ -59,7 +69,7 @@ async function writes(file: string): Promise<void> {
   );
   await measure(
     'jobs.list refresh, 1% of statuses changed',
-    { maxMs: 3_000, maxMiB: 150 },
+    { maxCpuMs: 2_500, maxMs: 5_000, maxMiB: 150 },
     async () => {
       const answer = await listJobs(cache, PROFILE, serves<JobInfo[]>(moved));
       expect('1% of statuses change', answer.changes.length === N / 100);
@@ -68,13 +78,13 @@ async function writes(file: string): Promise<void> {
 
   // `jobs.get` without the detail: the lookup that fills Variant A's statuses for the rows on
   // screen (a few dozen per scroll pause) and updates a row when its job ends. One record's
-  // write; today it reads the whole store to merge that one record (~0.3–0.6 s at 100,000),
-  // which this target tolerates. It should be a few ms: tighten to ~20 ms once it reads only
-  // the record it writes.
+  // write; today it reads the whole store to merge that one record (~0.35–0.45 s of CPU at
+  // 100,000), which this target tolerates. It should be a few ms: tighten to ~20 ms once it
+  // reads only the record it writes.
   const lookedUp = { ...records[500]!, status: 'completed' as const, completed_at: now() };
   await measure(
     'jobs.get lookup: one record, 100,000 kept',
-    { maxMs: 1_500, maxMiB: 100 },
+    { maxCpuMs: 1_200, maxMs: 2_500, maxMiB: 100 },
     async () => {
       const answer = await getJob(
         cache,
@@ -88,26 +98,31 @@ async function writes(file: string): Promise<void> {
   );
 
   // A job detail with a 50 MB log, kept when it is fetched (after the detail is on screen):
-  // about a second, holding no more than a few copies of the log at once. ~0.6 s and ~100 MiB
-  // (the JSON text and SQLite's UTF-8 copy of it) measured.
+  // about a second, holding no more than a few copies of the log at once. ~0.55 s of CPU and
+  // ~105 MiB (the JSON text and SQLite's UTF-8 copy of it) measured.
   const logs = logText(LOG_BYTES);
   const detail = { ...records[LOG_JOB - 1]!, logs };
-  await measure('jobs.get full: keep a 50 MB log', { maxMs: 2_000, maxMiB: 250 }, async () => {
-    await getJob(cache, PROFILE, LOG_JOB, true, serves({ detail, problems: [] }));
-  });
+  await measure(
+    'jobs.get full: keep a 50 MB log',
+    { maxCpuMs: 1_500, maxMs: 4_000, maxMiB: 250 },
+    async () => {
+      await getJob(cache, PROFILE, LOG_JOB, true, serves({ detail, problems: [] }));
+    },
+  );
   cache.close();
 }
 
 async function reads(file: string): Promise<void> {
   // The monitor opening (offline, or before the service answers: `jobs.list` with cachedOnly):
   // open the store and read every record. On the critical path of "the monitor opens at once
-  // with 100,000 jobs", so well under half a second before the records cross to the renderer.
-  // ~0.4–0.55 s and ~90 MiB (the 100,000 record objects) measured.
+  // with 100,000 jobs", so the goal is well under half a second before the records cross to
+  // the renderer. Missed today: ~0.45–0.55 s of CPU (reading 1.1 million values through the
+  // binding) and ~90 MiB (the 100,000 record objects) measured.
   let cache: SqliteJobCache | null = null;
   let listed = 0;
   await measure(
     'monitor opens: open the store, read 100,000 records',
-    { maxMs: 1_200, maxMiB: 180 },
+    { maxCpuMs: 1_300, maxMs: 2_500, maxMiB: 180 },
     async () => {
       cache = new SqliteJobCache(Sqlite, file);
       listed = (await listJobs(cache, PROFILE, OFFLINE, { cachedOnly: true })).jobs.length;
@@ -117,11 +132,15 @@ async function reads(file: string): Promise<void> {
 
   // Opening a job offline: its 50 MB log is read back while the reader waits (the log viewer
   // then indexes it in slices). Within a second, and no more than a few copies of the log.
-  // ~0.15–0.2 s and ~75 MiB measured.
-  await measure('open a job offline: read its 50 MB log', { maxMs: 700, maxMiB: 250 }, async () => {
-    const answer = await getJob(cache!, PROFILE, LOG_JOB, true, OFFLINE);
-    expect('the log reads back whole', (answer.detail.logs?.length ?? 0) >= LOG_BYTES);
-  });
+  // ~0.2 s of CPU and ~50–75 MiB measured.
+  await measure(
+    'open a job offline: read its 50 MB log',
+    { maxCpuMs: 600, maxMs: 1_500, maxMiB: 250 },
+    async () => {
+      const answer = await getJob(cache!, PROFILE, LOG_JOB, true, OFFLINE);
+      expect('the log reads back whole', (answer.detail.logs?.length ?? 0) >= LOG_BYTES);
+    },
+  );
   cache!.close();
 }
 
@@ -133,15 +152,8 @@ if (mode === '--reads') {
   try {
     const file = path.join(dir, 'jobs.sqlite');
     await writes(file);
-    // As after a restart: a new process (same flags as this one) reads what was written. Its
-    // measurements go to the same stdout, where bench/run.ts collects them.
-    const child = spawnSync(
-      process.execPath,
-      [...process.execArgv, import.meta.filename, '--reads', file],
-      { stdio: 'inherit' },
-    );
-    if (child.status !== 0)
-      throw new Error(`cache bench: the reading process failed (${child.status})`);
+    // As after a restart: a new process reads what this one wrote.
+    inFreshProcess(import.meta.filename, ['--reads', file]);
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
