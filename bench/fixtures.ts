@@ -111,15 +111,18 @@ export function logText(bytes: number, seed = 3, startAt = FIRST_JOB_AT): string
 export function wideSamplingYaml(nqubits: number, seed = 2): { yaml: string; nshots: number } {
   const random = seeded(seed);
   const n = 2 ** nqubits;
-  const lines = new Array<string>(n);
+  // In chunks of 64k lines, for the same reason as logText: keep the garbage small.
+  const chunks = [`!SamplingResult\nnshots: 0000000000\nnqubits: ${nqubits}\nsamples:\n`];
   let nshots = 0;
-  for (let i = 0; i < n; i++) {
-    const count = i % 65537 === 0 ? 200 + (i % 97) : 1 + Math.floor(random() * 4);
-    nshots += count;
-    lines[i] = `  "${i.toString(2).padStart(nqubits, '0')}": ${count}`;
+  for (let from = 0; from < n; from += 65_536) {
+    const lines: string[] = [];
+    for (let i = from; i < Math.min(n, from + 65_536); i++) {
+      const count = i % 65537 === 0 ? 200 + (i % 97) : 1 + Math.floor(random() * 4);
+      nshots += count;
+      lines.push(`  "${i.toString(2).padStart(nqubits, '0')}": ${count}\n`);
+    }
+    chunks.push(lines.join(''));
   }
-  return {
-    yaml: `!SamplingResult\nnshots: ${nshots}\nnqubits: ${nqubits}\nsamples:\n${lines.join('\n')}\n`,
-    nshots,
-  };
+  chunks[0] = chunks[0]!.replace('0000000000', String(nshots));
+  return { yaml: chunks.join(''), nshots };
 }
