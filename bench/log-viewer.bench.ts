@@ -33,9 +33,9 @@ async function cases(file: string): Promise<void> {
   const text = readFileSync(file, 'utf8');
   // Opening a job with a 50 MB log: its lines are found before the viewer can show line numbers
   // and scroll (it shows progress meanwhile). The goal is a couple of seconds, off the critical
-  // path; it takes ~45–50 ms of CPU, so the target catches a large regression long before the goal is
-  // at risk. The index is a typed array of line starts (~650,000 lines, a few MB), never a string
-  // per line.
+  // path; it takes ~45–50 ms of CPU, so the target catches a large regression long before the
+  // goal is at risk. The index is a typed array of line starts (~650,000 lines, a few MB), never
+  // a string per line.
   let index: LineIndex | null = null;
   await measure(
     'index a 50 MB log',
@@ -75,9 +75,9 @@ async function cases(file: string): Promise<void> {
   // A running job's log grew by a megabyte between two polls: only the new part is scanned, so
   // the tail should show within a frame or two however long the log is. It does not today: the
   // check that the old text is a prefix of the new (`startsWith`, 50 MB compared, not sliced)
-  // costs more than indexing the whole log, ~65–80 ms of CPU measured (see the report); the target
-  // tolerates that. The new text arrives as a new string (a fresh response), so it is made flat
-  // outside the measurement.
+  // costs more than indexing the whole log: ~60–80 ms of CPU measured (see the report), which
+  // the target tolerates. The new text arrives as a new string (a fresh response), so it is
+  // made flat outside the measurement.
   const more = logText(1_000_000, 5, FIRST_JOB_AT + 86_400_000);
   const grown = `${text}${more}`;
   expect('the grown text is flat', grown.indexOf('\u0000') === -1);

@@ -47,9 +47,10 @@ async function sampling(file: string, nshots: number): Promise<void> {
   const m = model! as SamplingModel;
   expect('every outcome, every shot', m.counts.keys.length === OUTCOMES && m.total === nshots);
 
-  // The worker's model crosses to the window by structured clone (postMessage); the window pays
-  // the deserialising on its main thread, a freeze while it lasts. It should be a frame or two;
-  // today a million key strings make it ~0.23–0.25 s of CPU (see the report), which this tolerates.
+  // The worker's model crosses to the window by structured clone (postMessage): the worker pays
+  // the serialising, the window the deserialising on its main thread, a freeze while it lasts.
+  // It should be a frame or two; a million key strings make the whole clone ~0.23–0.26 s of CPU
+  // today (see the report), which this target tolerates.
   await measure(
     'the model crosses to the window (structured clone)',
     { maxCpuMs: 700, maxMiB: 120 },
