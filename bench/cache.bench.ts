@@ -8,8 +8,10 @@
  *
  * All of this runs in the core process, not the renderer; the times are what a core spends per
  * call, which matters because polling repeats them and the machine has two cores. Targets are
- * on CPU time with 2–3× headroom (wall time on the shared CI machine swings with the other jobs)
- * and a looser wall-time bound that catches the store starting to wait on the disk.
+ * on CPU time with 2–3× headroom (wall time on the shared CI machine swings with the other jobs:
+ * up to 3× the CPU time at a load of 11 on two cores) and a wall-time bound about 10× the CPU
+ * time, loose enough for that and tight enough to catch the store waiting on the disk (a commit
+ * per record, say).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -41,7 +43,7 @@ async function writes(file: string): Promise<void> {
   // interval (seconds) without holding a large heap. ~0.8–1.2 s of CPU and ~30 MiB measured.
   await measure(
     'first refresh: write 100,000 new records',
-    { maxCpuMs: 3_000, maxMs: 6_000, maxMiB: 100 },
+    { maxCpuMs: 3_000, maxMs: 12_000, maxMiB: 100 },
     () => {
       const changes = cache.upsertRecords(PROFILE, records, now(), 'list');
       expect('every new record is a change', changes.length === N);
@@ -54,7 +56,7 @@ async function writes(file: string): Promise<void> {
   // every row to compare and half reading every row again for the answer (see the report).
   await measure(
     'jobs.list refresh, nothing changed',
-    { maxCpuMs: 2_500, maxMs: 5_000, maxMiB: 150 },
+    { maxCpuMs: 2_500, maxMs: 10_000, maxMiB: 150 },
     async () => {
       const answer = await listJobs(cache, PROFILE, serves<JobInfo[]>(records));
       expect('an unchanged refresh changes nothing', answer.changes.length === 0);
@@ -69,7 +71,7 @@ async function writes(file: string): Promise<void> {
   );
   await measure(
     'jobs.list refresh, 1% of statuses changed',
-    { maxCpuMs: 2_500, maxMs: 5_000, maxMiB: 150 },
+    { maxCpuMs: 2_500, maxMs: 10_000, maxMiB: 150 },
     async () => {
       const answer = await listJobs(cache, PROFILE, serves<JobInfo[]>(moved));
       expect('1% of statuses change', answer.changes.length === N / 100);
@@ -84,7 +86,7 @@ async function writes(file: string): Promise<void> {
   const lookedUp = { ...records[500]!, status: 'completed' as const, completed_at: now() };
   await measure(
     'jobs.get lookup: one record, 100,000 kept',
-    { maxCpuMs: 1_200, maxMs: 2_500, maxMiB: 100 },
+    { maxCpuMs: 1_200, maxMs: 5_000, maxMiB: 100 },
     async () => {
       const answer = await getJob(
         cache,
@@ -104,7 +106,7 @@ async function writes(file: string): Promise<void> {
   const detail = { ...records[LOG_JOB - 1]!, logs };
   await measure(
     'jobs.get full: keep a 50 MB log',
-    { maxCpuMs: 1_500, maxMs: 4_000, maxMiB: 250 },
+    { maxCpuMs: 1_500, maxMs: 6_000, maxMiB: 250 },
     async () => {
       await getJob(cache, PROFILE, LOG_JOB, true, serves({ detail, problems: [] }));
     },
@@ -122,7 +124,7 @@ async function reads(file: string): Promise<void> {
   let listed = 0;
   await measure(
     'monitor opens: open the store, read 100,000 records',
-    { maxCpuMs: 1_300, maxMs: 2_500, maxMiB: 180 },
+    { maxCpuMs: 1_300, maxMs: 5_000, maxMiB: 180 },
     async () => {
       cache = new SqliteJobCache(Sqlite, file);
       listed = (await listJobs(cache, PROFILE, OFFLINE, { cachedOnly: true })).jobs.length;
@@ -135,7 +137,7 @@ async function reads(file: string): Promise<void> {
   // ~0.2 s of CPU and ~50–75 MiB measured.
   await measure(
     'open a job offline: read its 50 MB log',
-    { maxCpuMs: 600, maxMs: 1_500, maxMiB: 250 },
+    { maxCpuMs: 600, maxMs: 2_500, maxMiB: 250 },
     async () => {
       const answer = await getJob(cache!, PROFILE, LOG_JOB, true, OFFLINE);
       expect('the log reads back whole', (answer.detail.logs?.length ?? 0) >= LOG_BYTES);
