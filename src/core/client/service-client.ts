@@ -11,6 +11,8 @@ import type {
 import { tokenFromWire } from '../../shared/variants';
 import { formatIssuePath } from '../../shared/variants/issues';
 import {
+  JWT_BEARER_GRANT_TYPE,
+  LOGIN_SCOPE,
   WireDecodeError,
   buildExecuteEnvelope,
   decodeDevices,
@@ -39,10 +41,6 @@ import type {
 import { DEFAULT_USER_AGENT } from './user-agent';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
-
-/** Wire-facts "Login": the grant and scope the service expects. */
-const GRANT_TYPE = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
-const SCOPE = 'user profile';
 
 /**
  * The one client per connection. It speaks the wire format of wire-facts.md through the codecs
@@ -135,7 +133,11 @@ function buildClient<V extends VariantId>(
           operation: 'logging in',
           method: 'POST',
           url: url(paths.login),
-          body: { grantType: GRANT_TYPE, assertion: request.assertion, scope: SCOPE },
+          body: {
+            grantType: JWT_BEARER_GRANT_TYPE,
+            assertion: request.assertion,
+            scope: LOGIN_SCOPE,
+          },
           auth: 'none',
           // A login creates nothing: repeating it after a lost answer is harmless.
           idempotent: true,
