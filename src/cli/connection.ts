@@ -8,7 +8,7 @@ import { createServiceClient } from '../core/client/service-client';
 import type { FetchLike } from '../core/client/transport';
 import type { ServiceClient } from '../core/client/types';
 import { CLIENT_VERSION } from '../core/client/user-agent';
-import { SIMULATOR_CREDENTIALS } from '../core/profiles/builtin';
+import { SIMULATOR_CREDENTIALS } from '../core/simulator/auth/default-credentials';
 import { defaultConfigDir, settingsFilePath } from '../core/profiles/config-dir';
 import { clientOptionsForProfile, profileAudience } from '../core/profiles/connection';
 import { requireProfile } from '../core/profiles/profiles';
