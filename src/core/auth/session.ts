@@ -6,6 +6,7 @@ import { backoffDelay } from '../client/retry';
 import type { ServiceClient } from '../client/types';
 import type { Logger } from '../logging/logger';
 import { silentLogger } from '../logging/logger';
+import { MAX_TIMER_MS } from '../timers/max-delay';
 import { buildLoginAssertion } from './assertion';
 import { SessionError } from './errors';
 import type { SecretStore } from './secret-store';
@@ -58,7 +59,6 @@ interface Tokens {
  * renewed before use rather than sent to earn a 401.
  */
 const EXPIRY_MARGIN_MS = 5_000;
-const MAX_TIMER_MS = 2_147_000_000;
 
 /**
  * The logged-in state of one connection profile: login, the bearer on every call, refresh on
