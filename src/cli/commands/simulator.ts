@@ -1,5 +1,4 @@
-import { homedir } from 'node:os';
-import { join } from 'node:path';
+import { defaultConfigDir, standaloneSimulatorDir } from '../../core/profiles/config-dir';
 import { startSimulator } from '../../core/simulator';
 import type { SimulatorOptions } from '../../core/simulator';
 import { parseOptions, requireNonEmpty, requireNumber, requireVariant } from '../args';
@@ -13,6 +12,8 @@ export interface CommandIo {
   stderr: (s: string) => void;
   /** Stops the simulator like SIGINT does (for embedding and tests). */
   signal?: AbortSignal;
+  /** Decides the default data folder (`QJOB_CONFIG_DIR`, `APPDATA`, ...); process.env unless given. */
+  env?: Record<string, string | undefined>;
 }
 
 export const SIMULATOR_USAGE = `usage: qjob simulator [--port N] [--variant A|B] [--seed N] [--speed X]
@@ -27,8 +28,9 @@ one line, "listening on <base URL>", then serves until interrupted.
   --seed N            seed of device schedules, failures and sampling (default 1)
   --speed X           run all waiting X times faster than real time (default 1)
   --token-ttl S       access-token lifetime in seconds (default 3600)
-  --data DIR          where jobs, logs and results are kept
-                      (default: the per-user data folder of Quantum Job Studio)
+  --data DIR          where jobs, logs and results are kept (default: simulator/
+                      standalone in the folder the app and qjob share: see
+                      "qjob --help")
   --user NAME         user name to accept (default demo)
   --api-key KEY       API key to accept (default demo)
   --failure-rate R    probability 0..1 that a run ends in a device error (default 0)
@@ -50,7 +52,10 @@ const SIMULATOR_OPTIONS = {
 } as const;
 
 /** Parse the command line into simulator options; throws UsageError on anything wrong. */
-export function parseSimulatorArgs(argv: string[]): SimulatorOptions | 'help' {
+export function parseSimulatorArgs(
+  argv: string[],
+  env: Record<string, string | undefined> = process.env,
+): SimulatorOptions | 'help' {
   const { values: v } = parseOptions(argv, SIMULATOR_OPTIONS, false);
   if (v.help) return 'help';
   const options: SimulatorOptions = {
@@ -64,7 +69,7 @@ export function parseSimulatorArgs(argv: string[]): SimulatorOptions | 'help' {
       max: 31_536_000,
       unit: 'seconds',
     }),
-    dataDir: requireNonEmpty('--data', v.data) ?? defaultDataDir(),
+    dataDir: requireNonEmpty('--data', v.data) ?? standaloneSimulatorDir(defaultConfigDir(env)),
     user: requireNonEmpty('--user', v.user),
     apiKey: requireNonEmpty('--api-key', v['api-key']),
     failureRate: requireNumber('--failure-rate', v['failure-rate'], { min: 0, max: 1 }),
@@ -79,26 +84,6 @@ export function parseSimulatorArgs(argv: string[]): SimulatorOptions | 'help' {
   ) as SimulatorOptions;
 }
 
-/** The per-user data folder, by platform convention, so jobs outlive the process by default. */
-export function defaultDataDir(
-  env: NodeJS.ProcessEnv = process.env,
-  platform = process.platform,
-): string {
-  if (platform === 'win32')
-    return join(
-      env.APPDATA ?? join(homedir(), 'AppData', 'Roaming'),
-      'Quantum Job Studio',
-      'simulator',
-    );
-  if (platform === 'darwin')
-    return join(homedir(), 'Library', 'Application Support', 'Quantum Job Studio', 'simulator');
-  return join(
-    env.XDG_DATA_HOME || join(homedir(), '.local', 'share'),
-    'quantum-job-studio',
-    'simulator',
-  );
-}
-
 /**
  * `qjob simulator`: prints exactly one line on stdout, `listening on http://127.0.0.1:PORT/api/v1`
  * (the base URL a connection profile takes), and serves until SIGINT or SIGTERM.
@@ -106,7 +91,7 @@ export function defaultDataDir(
  */
 export async function runSimulatorCommand(argv: string[], io: CommandIo): Promise<number> {
   return runCommand('simulator', SIMULATOR_USAGE, io, async () => {
-    const options = parseSimulatorArgs(argv);
+    const options = parseSimulatorArgs(argv, io.env);
     if (options === 'help') {
       io.stdout(SIMULATOR_USAGE);
       return EXIT.ok;
