@@ -34,7 +34,8 @@ export interface RequestSpec {
   /**
    * `session`: the session's bearer, with one refresh-and-retry on 401.
    * `none`: no Authorization header (login).
-   * `{ bearer }`: exactly this header (refresh sends the refresh token).
+   * `{ header }`: exactly this Authorization header, no refresh on 401 (the refresh call sends
+   * `Bearer <refresh token>` this way).
    */
   auth: 'session' | 'none' | { header: string };
   /** Safe to repeat after a failure whose outcome is unknown (GET). */
