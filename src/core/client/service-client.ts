@@ -23,7 +23,7 @@ import {
 } from '../../shared/wire';
 import { silentLogger } from '../logging/logger';
 import type { RequestAuthorizer } from './authorizer';
-import { endpointUrl, jobPath, resolveFlags, resolvePaths } from './endpoints';
+import { endpointUrl, errorCheckQuery, jobPath, resolveFlags, resolvePaths } from './endpoints';
 import { ServiceError } from './errors';
 import type { RequestContext, RequestSpec } from './request';
 import { sendRequest } from './request';
@@ -33,6 +33,7 @@ import type {
   DecodedJobDetail,
   ExecuteOptions,
   ExecuteOutcome,
+  JobLookupOptions,
   LoginRequest,
   ResolvedClientConfig,
   ServiceClient,
@@ -192,7 +193,7 @@ function buildClient<V extends VariantId>(
       );
     },
 
-    getJob(id: number, call?: CallOptions & { full?: boolean }): Promise<DecodedJobDetail<V>> {
+    getJob(id: number, call?: JobLookupOptions): Promise<DecodedJobDetail<V>> {
       if (!Number.isSafeInteger(id) || id < 0) {
         return Promise.reject(
           new ServiceError({
@@ -202,7 +203,11 @@ function buildClient<V extends VariantId>(
           }),
         );
       }
-      const query = call?.full ? flags.full : flags.light;
+      const query = call?.full
+        ? flags.full
+        : call?.withError
+          ? errorCheckQuery(flags)
+          : flags.light;
       return send(
         {
           operation: `fetching job ${id}`,
