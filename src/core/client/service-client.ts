@@ -197,9 +197,10 @@ function buildClient<V extends VariantId>(
       if (!Number.isSafeInteger(id) || id < 0) {
         return Promise.reject(
           new ServiceError({
-            code: 'http',
+            code: 'invalid-request',
             operation: `fetching job ${id}`,
-            message: `'${id}' is not a job id.`,
+            message: `'${id}' is not a job id; nothing was sent.`,
+            outcome: 'not-sent',
           }),
         );
       }
@@ -234,7 +235,7 @@ function buildClient<V extends VariantId>(
       } catch (error) {
         // Nothing was sent: the payload itself does not fit the model.
         throw new ServiceError({
-          code: 'decode',
+          code: 'invalid-request',
           operation: 'submitting the job',
           field: error instanceof WireDecodeError ? error.field : null,
           message: `The job was not submitted: ${error instanceof Error ? error.message : String(error)}`,

@@ -319,8 +319,11 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
           cause: error,
         });
     if (serviceError.code === 'aborted') return;
+    // No such job (or an id that cannot be one): looking again will not change that.
     const gone =
-      serviceError.code === 'http' && (serviceError.status === 404 || serviceError.status === 410);
+      serviceError.code === 'invalid-request' ||
+      (serviceError.code === 'http' &&
+        (serviceError.status === 404 || serviceError.status === 410));
     if (gone) this.#jobs.delete(job.id);
     else {
       // Auth and decode problems do not fix themselves quickly: look again, but slowly.

@@ -283,7 +283,7 @@ describe('POST /execute is never repeated blindly', () => {
         },
       ),
     );
-    expect(error).toMatchObject({ code: 'decode', outcome: 'not-sent' });
+    expect(error).toMatchObject({ code: 'invalid-request', outcome: 'not-sent' });
     expect(error.message).toMatch(/^The job was not submitted: /);
     expect(server.count('POST', '/execute')).toBe(0);
   });
