@@ -3,7 +3,7 @@ import path from 'node:path';
 import { dialog, type BrowserWindow } from 'electron';
 import { AppError, APP_ERROR_CODES } from '../core/app/app-error';
 import type { FileDialogs } from '../core/app/types';
-import { writeFileAtomic } from '../core/profiles/atomic-write';
+import { writeFileAtomic } from '../core/fs/atomic-write';
 
 const ALL_FILES = { name: 'All files', extensions: ['*'] };
 const YAML_FILTERS = [{ name: 'YAML payloads', extensions: ['yaml', 'yml'] }, ALL_FILES];

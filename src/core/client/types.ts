@@ -25,6 +25,14 @@ export interface CallOptions {
   timeoutMs?: number;
 }
 
+/** Which form of a job the lookup asks for (the query flags of the connection's profile). */
+export interface JobLookupOptions extends CallOptions {
+  /** The full detail: payload, result, logs and errors. */
+  full?: boolean;
+  /** The cheap form plus the `error` text (ignored with `full`, which has it). */
+  withError?: boolean;
+}
+
 export interface ServiceClientOptions<V extends VariantId = VariantId> {
   /** Ends in the API version segment, e.g. `https://host/public-api/api/v1`. */
   baseUrl: string;
@@ -89,7 +97,7 @@ export interface ServiceClient<V extends VariantId = VariantId> {
   /** The lightweight form of every job. */
   listJobs(options?: CallOptions): Promise<JobInfo[]>;
   /** One job: the cheap form for polling, or with `full` the payload, result, logs and errors. */
-  getJob(id: number, options?: CallOptions & { full?: boolean }): Promise<DecodedJobDetail<V>>;
+  getJob(id: number, options?: JobLookupOptions): Promise<DecodedJobDetail<V>>;
   /**
    * Submits a payload. Never repeated after a failure whose outcome is unknown: such an error
    * has `outcome: 'unknown'` and says to check the job list before submitting again.
