@@ -38,6 +38,9 @@ export default defineConfig({
     base: './',
     build: {
       outDir: 'out/renderer',
+      // electron-vite leaves the renderer unminified; Monaco and the YAML worker are most of it
+      // (11.6 MB -> 6.3 MB): less to read from the asar and to parse at every start.
+      minify: true,
       rollupOptions: { input: resolve('src/renderer/index.html') },
     },
     plugins: [react()],

@@ -37,13 +37,19 @@ const fmt = (n: number) => n.toFixed(n < 10 ? 1 : 0);
 const rows = results.map((m) => [
   m.ok ? 'ok' : 'MISS',
   m.file.replace('.bench.ts', ''),
-  m.name,
+  m.runs > 1 ? `${m.name} (median of ${m.runs})` : m.name,
   `${fmt(m.wallMs)} ms`,
-  m.target.maxMs === undefined ? '' : `≤ ${m.target.maxMs} ms`,
+  `${fmt(m.cpuMs)} ms`,
+  [
+    m.target.maxMs === undefined ? '' : `wall ≤ ${m.target.maxMs} ms`,
+    m.target.maxCpuMs === undefined ? '' : `cpu ≤ ${m.target.maxCpuMs} ms`,
+  ]
+    .filter(Boolean)
+    .join(', '),
   `${fmt(m.rssMiB)} MiB`,
   m.target.maxMiB === undefined ? '' : `≤ ${m.target.maxMiB} MiB`,
 ]);
-const header = ['', 'file', 'case', 'wall', 'target', 'memory', 'target'];
+const header = ['', 'file', 'case', 'wall', 'cpu', 'target', 'memory', 'target'];
 const widths = header.map((h, i) => Math.max(h.length, ...rows.map((r) => r[i]!.length)));
 for (const row of [header, ...rows]) {
   console.log(row.map((c, i) => c.padEnd(widths[i]!)).join('  '));

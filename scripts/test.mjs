@@ -2,20 +2,27 @@
 // The one test command (README): typecheck, lint, build, unit, integration, e2e.
 // On Linux it runs itself inside a private D-Bus session with an unlocked gnome-keyring, so the
 // keychain tests talk to a real Secret Service (see DEVELOPERS.md), and it ends with one line
-// "N passed, N failed" summing every runner's tests.
+// "N passed, N failed" summing every runner's tests (and saying so when the keychain tests were
+// skipped). Before the test runners it makes sure the native modules are built for this Node
+// (scripts/native-modules.mjs: `npm start` may have rebuilt them for Electron).
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { readCounts, summaryLine } from './test-summary.mjs';
 
 const root = new URL('..', import.meta.url).pathname;
 process.chdir(root);
 
+/** Debian packages that provide dbus-run-session and gnome-keyring-daemon (what CI installs). */
+const KEYCHAIN_PACKAGES = 'dbus gnome-keyring';
+/** Why the keychain tests cannot have a private keyring here, when they cannot; null otherwise. */
+let keychainProblem = null;
+
 if (process.platform === 'linux' && !process.env.QJOB_TEST_SESSION) {
-  const hasDbus =
-    spawnSync('sh', ['-c', 'command -v dbus-run-session && command -v gnome-keyring-daemon'], {
-      stdio: 'ignore',
-    }).status === 0;
-  if (hasDbus) {
+  const missing = ['dbus-run-session', 'gnome-keyring-daemon'].filter(
+    (cmd) => spawnSync('sh', ['-c', `command -v ${cmd}`], { stdio: 'ignore' }).status !== 0,
+  );
+  if (missing.length === 0) {
     const inner =
       'echo | gnome-keyring-daemon --unlock --components=secrets >/dev/null 2>&1; ' +
       'QJOB_TEST_SESSION=1 exec node scripts/test.mjs "$@"';
@@ -28,9 +35,19 @@ if (process.platform === 'linux' && !process.env.QJOB_TEST_SESSION) {
     );
     process.exit(r.status ?? 1);
   }
-  console.warn(
-    'test: dbus-run-session or gnome-keyring-daemon not found; keychain tests will fail.',
-  );
+  keychainProblem = `${missing.join(' and ')} not found; install with: sudo apt-get install ${KEYCHAIN_PACKAGES}`;
+  const args = process.argv.slice(2);
+  if (args.length > 0 && !args.includes('integration')) {
+    // No keychain tests in this run: nothing to warn about.
+  } else if (process.env.DBUS_SESSION_BUS_ADDRESS) {
+    console.warn(
+      `test: ${missing.join(' and ')} not found: the keychain tests use your session's own Secret Service (and its keyring) instead of a private one.`,
+    );
+  } else {
+    console.warn(
+      `test: WARNING: the keychain tests will be SKIPPED (no D-Bus session): ${keychainProblem}`,
+    );
+  }
 }
 
 const reports = join(root, 'test-results', 'reports');
@@ -80,7 +97,17 @@ const steps = [
 
 let passed = 0;
 let failed = 0;
+let keychainSkipped = 0;
 const outcome = [];
+
+// The runners load keytar and better-sqlite3 in this Node: undo an Electron build first.
+if (steps.some((s) => ['unit', 'integration', 'e2e'].includes(s.name))) {
+  const r = spawnSync(process.execPath, ['scripts/native-modules.mjs', 'node'], {
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) console.warn('test: native modules not loadable under Node (see above).');
+}
+
 for (const step of steps) {
   console.log(`\n=== ${step.name}: ${step.cmd.join(' ')}`);
   const started = Date.now();
@@ -93,6 +120,7 @@ for (const step of steps) {
   if (counts) {
     passed += counts.passed;
     failed += counts.failed;
+    keychainSkipped += counts.keychainSkipped;
   } else if (!ok) {
     failed += 1; // a step without tests (typecheck, lint, build) that failed counts as one failure
   }
@@ -103,19 +131,5 @@ for (const step of steps) {
 }
 
 console.log('\n' + outcome.join('\n'));
-console.log(`${passed} passed, ${failed} failed`);
+console.log(summaryLine(passed, failed, keychainSkipped, keychainProblem));
 process.exit(failed > 0 || outcome.some((o) => o.startsWith('FAIL')) ? 1 : 0);
-
-function readCounts(report) {
-  if (!existsSync(report.file)) return null;
-  try {
-    const json = JSON.parse(readFileSync(report.file, 'utf8'));
-    if (report.kind === 'vitest') {
-      return { passed: json.numPassedTests ?? 0, failed: json.numFailedTests ?? 0 };
-    }
-    const s = json.stats ?? {};
-    return { passed: s.expected ?? 0, failed: (s.unexpected ?? 0) + (s.flaky ?? 0) };
-  } catch {
-    return null;
-  }
-}

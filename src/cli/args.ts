@@ -1,5 +1,7 @@
 import { parseArgs } from 'node:util';
 import type { ParseArgsConfig } from 'node:util';
+import { isVariantId } from '../shared/variants';
+import type { VariantId } from '../shared/variants';
 import { UsageError } from './errors';
 
 type OptionSpec = NonNullable<ParseArgsConfig['options']>;
@@ -35,25 +37,38 @@ export interface GlobalValues {
   help: boolean;
 }
 
+/** The values of the options `O` declares, typed by each option's kind. */
+export type OptionValues<O extends OptionSpec> = {
+  [K in keyof O]?: O[K] extends { type: 'boolean' } ? boolean : string;
+};
+
 export interface Parsed<O extends OptionSpec> {
   globals: GlobalValues;
-  values: { [K in keyof O]?: O[K] extends { type: 'boolean' } ? boolean : string };
+  values: OptionValues<O>;
   positionals: string[];
 }
 
-/** node:util parseArgs with the global options merged in; any mistake is a UsageError. */
-export function parseCommandArgs<O extends OptionSpec>(argv: string[], options: O): Parsed<O> {
-  let parsed;
+/**
+ * node:util parseArgs, strict, with every mistake (unknown option, missing value) a UsageError.
+ * Commands that take their own arguments (simulator, web) use it alone; the others through
+ * `parseCommandArgs`.
+ */
+export function parseOptions<O extends OptionSpec>(
+  argv: string[],
+  options: O,
+  allowPositionals: boolean,
+): { values: OptionValues<O>; positionals: string[] } {
   try {
-    parsed = parseArgs({
-      args: argv,
-      options: { ...GLOBAL_OPTIONS, ...options },
-      allowPositionals: true,
-      strict: true,
-    });
+    const parsed = parseArgs({ args: argv, options, allowPositionals, strict: true });
+    return { values: parsed.values as OptionValues<O>, positionals: parsed.positionals };
   } catch (error) {
     throw new UsageError((error as Error).message.replace(/\. To specify a positional.*$/s, '.'));
   }
+}
+
+/** parseOptions with the global options merged in. */
+export function parseCommandArgs<O extends OptionSpec>(argv: string[], options: O): Parsed<O> {
+  const parsed = parseOptions(argv, { ...GLOBAL_OPTIONS, ...options }, true);
   const v = parsed.values as Record<string, string | boolean | undefined>;
   const str = (k: string) => (typeof v[k] === 'string' ? (v[k] as string) : undefined);
   const globals: GlobalValues = {
@@ -67,7 +82,7 @@ export function parseCommandArgs<O extends OptionSpec>(argv: string[], options: 
   };
   const values: Record<string, string | boolean | undefined> = {};
   for (const key of Object.keys(options)) values[key] = v[key];
-  return { globals, values: values as Parsed<O>['values'], positionals: parsed.positionals };
+  return { globals, values: values as OptionValues<O>, positionals: parsed.positionals };
 }
 
 /** Global options that take a value, so the dispatcher can skip them when finding the command. */
@@ -77,13 +92,48 @@ export const GLOBAL_VALUE_OPTIONS = new Set(
     .map(([name]) => `--${name}`),
 );
 
-export function requireInt(name: string, raw: string | undefined, min: number): number | undefined {
+/** What a numeric option accepts. */
+export interface NumberRule {
+  integer?: boolean;
+  /** The smallest value allowed, or with `minExclusive` the bound values must lie above. */
+  min?: number;
+  minExclusive?: boolean;
+  max?: number;
+  /** What the number counts, for the message ("a number of seconds"). */
+  unit?: string;
+}
+
+/** A numeric option checked against its rule; undefined when absent, a UsageError when wrong. */
+export function requireNumber(
+  name: string,
+  raw: string | undefined,
+  rule: NumberRule,
+): number | undefined {
   if (raw === undefined) return undefined;
   const n = Number(raw);
-  if (raw.trim() === '' || !Number.isSafeInteger(n) || n < min) {
-    throw new UsageError(`${name} must be an integer of at least ${min}, got '${raw}'`);
-  }
+  const fits =
+    raw.trim() !== '' &&
+    Number.isFinite(n) &&
+    (!rule.integer || Number.isSafeInteger(n)) &&
+    (rule.min === undefined || (rule.minExclusive ? n > rule.min : n >= rule.min)) &&
+    (rule.max === undefined || n <= rule.max);
+  if (!fits) throw new UsageError(`${name} must be ${describeRule(rule)}, got '${raw}'`);
   return n;
+}
+
+function describeRule(rule: NumberRule): string {
+  const kind = rule.integer ? 'an integer' : `a number${rule.unit ? ` of ${rule.unit}` : ''}`;
+  const { min, max } = rule;
+  if (min !== undefined && max !== undefined && !rule.minExclusive)
+    return `${kind} from ${min} to ${max}`;
+  const bounds: string[] = [];
+  if (min !== undefined) bounds.push(rule.minExclusive ? `above ${min}` : `of at least ${min}`);
+  if (max !== undefined) bounds.push(`at most ${max}`);
+  return bounds.length > 0 ? `${kind} ${bounds.join(' and ')}` : kind;
+}
+
+export function requireInt(name: string, raw: string | undefined, min: number): number | undefined {
+  return requireNumber(name, raw, { integer: true, min });
 }
 
 export function requireSeconds(
@@ -91,12 +141,21 @@ export function requireSeconds(
   raw: string | undefined,
   min = 0.05,
 ): number | undefined {
+  return requireNumber(name, raw, { min, unit: 'seconds' });
+}
+
+/** A data-model variant, in either case; a UsageError names the two there are. */
+export function requireVariant(name: string, raw: string | undefined): VariantId | undefined {
   if (raw === undefined) return undefined;
-  const n = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(n) || n < min) {
-    throw new UsageError(`${name} must be a number of seconds of at least ${min}, got '${raw}'`);
-  }
-  return n;
+  const upper = raw.toUpperCase();
+  if (!isVariantId(upper)) throw new UsageError(`${name} must be A or B, got '${raw}'`);
+  return upper;
+}
+
+/** A text option that, when given, must say something (a folder, a user name). */
+export function requireNonEmpty(name: string, raw: string | undefined): string | undefined {
+  if (raw === '') throw new UsageError(`${name} must not be empty`);
+  return raw;
 }
 
 export function oneOf<T extends string>(

@@ -8,15 +8,14 @@ import { createServiceClient } from '../core/client/service-client';
 import type { FetchLike } from '../core/client/transport';
 import type { ServiceClient } from '../core/client/types';
 import { CLIENT_VERSION } from '../core/client/user-agent';
-import { SIMULATOR_CREDENTIALS } from '../core/profiles/builtin';
+import { SIMULATOR_CREDENTIALS } from '../core/simulator/auth/default-credentials';
 import { defaultConfigDir, settingsFilePath } from '../core/profiles/config-dir';
 import { clientOptionsForProfile, profileAudience } from '../core/profiles/connection';
 import { requireProfile } from '../core/profiles/profiles';
 import type { Profile } from '../core/profiles/schema';
 import { profileSchema } from '../core/profiles/schema';
 import { SettingsStore, describeSettingsProblem } from '../core/profiles/settings-store';
-import { isVariantId } from '../shared/variants';
-import type { VariantId } from '../shared/variants';
+import { requireVariant } from './args';
 import type { GlobalValues } from './args';
 import { CommandFailure, UsageError } from './errors';
 import { EXIT } from './exit-codes';
@@ -43,13 +42,6 @@ function fetchOf(io: CliIo): FetchLike {
   return io.fetch ?? ((url, init) => fetch(url, init));
 }
 
-function variantOption(raw: string | undefined): VariantId | undefined {
-  if (raw === undefined) return undefined;
-  const upper = raw.toUpperCase();
-  if (!isVariantId(upper)) throw new UsageError(`--variant must be A or B, got '${raw}'`);
-  return upper;
-}
-
 /**
  * The connection the global options name: `--profile NAME`, or `--base-url URL --variant A|B`
  * (also `QJOB_PROFILE`, `QJOB_BASE_URL` + `QJOB_VARIANT`), else the profile used last.
@@ -58,7 +50,8 @@ export async function resolveConnection(globals: GlobalValues, io: CliIo): Promi
   const configDir = configDirOf(io);
   const profileName = globals.profile ?? (globals.baseUrl ? undefined : io.env.QJOB_PROFILE);
   const baseUrl = globals.baseUrl ?? (profileName ? undefined : io.env.QJOB_BASE_URL);
-  const variant = variantOption(
+  const variant = requireVariant(
+    '--variant',
     globals.variant ?? (globals.baseUrl || !profileName ? io.env.QJOB_VARIANT : undefined),
   );
 

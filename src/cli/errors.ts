@@ -25,6 +25,25 @@ export class CommandFailure extends Error {
   }
 }
 
+/**
+ * A lookup of one job that the service answered with 404 or 410: the job does not exist, so the
+ * operation failed (exit 1). The service itself worked; exit 4 would send people looking for a
+ * network problem.
+ */
+export function jobNotFound(error: unknown, jobId: number): unknown {
+  if (
+    !(error instanceof ServiceError) ||
+    error.code !== 'http' ||
+    (error.status !== 404 && error.status !== 410)
+  )
+    return error;
+  const said = error.serviceMessage ? `: ${error.serviceMessage}` : '';
+  return new CommandFailure(
+    `job ${jobId} was not found (HTTP ${error.status}${said})`,
+    EXIT.failed,
+  );
+}
+
 /** Maps any failure to the documented exit code and one message for people. */
 export function classifyError(error: unknown): { exitCode: ExitCode; message: string } {
   const message = redactText(error instanceof Error ? error.message : String(error));
@@ -32,7 +51,9 @@ export function classifyError(error: unknown): { exitCode: ExitCode; message: st
   if (error instanceof CommandFailure) return { exitCode: error.exitCode, message };
   if (error instanceof ServiceError) {
     if (error.code === 'auth') return { exitCode: EXIT.auth, message };
-    if (error.code === 'aborted') return { exitCode: EXIT.failed, message };
+    // Cancelled, or refused before anything was sent: the operation failed, not the service.
+    if (error.code === 'aborted' || error.code === 'invalid-request')
+      return { exitCode: EXIT.failed, message };
     if (error.outcome === 'unknown') {
       return {
         exitCode: EXIT.service,

@@ -1,7 +1,7 @@
 /** The exit codes of `qjob`, as documented in `qjob --help` and the README. */
 export const EXIT = Object.freeze({
   ok: 0,
-  /** The operation failed: invalid payload, job ended in error, timeout or cancelled. */
+  /** The operation failed: invalid payload, no such job, job ended in error, timeout or cancelled. */
   failed: 1,
   usage: 2,
   auth: 3,

@@ -10,7 +10,7 @@ import type { CliIo } from './io';
 export async function runCommand(
   name: string,
   usage: string,
-  io: CliIo,
+  io: Pick<CliIo, 'stderr'>,
   body: () => Promise<ExitCode>,
 ): Promise<number> {
   try {

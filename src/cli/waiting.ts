@@ -2,7 +2,7 @@ import type { ServiceClient } from '../core/client/types';
 import type { WaitProgress, WaitResult } from '../core/jobs/wait';
 import { WaitError, waitForJob } from '../core/jobs/wait';
 import type { VariantId } from '../shared/variants';
-import { CommandFailure } from './errors';
+import { CommandFailure, jobNotFound } from './errors';
 import type { ExitCode } from './exit-codes';
 import { EXIT } from './exit-codes';
 import type { CliIo } from './io';
@@ -57,7 +57,7 @@ export async function waitAndReport(
   } catch (error) {
     if (error instanceof WaitError && error.code === 'aborted')
       throw new CommandFailure(error.message, EXIT.failed);
-    throw error;
+    throw jobNotFound(error, jobId);
   }
   const { status, detail, problems } = result;
   const failed =

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { dialog, type BrowserWindow } from 'electron';
 import { AppError, APP_ERROR_CODES } from '../core/app/app-error';
 import type { FileDialogs } from '../core/app/types';
-import { writeFileAtomic } from '../core/profiles/atomic-write';
+import { writeFileAtomic } from '../core/fs/atomic-write';
 
 const ALL_FILES = { name: 'All files', extensions: ['*'] };
 const YAML_FILTERS = [{ name: 'YAML payloads', extensions: ['yaml', 'yml'] }, ALL_FILES];
@@ -50,7 +50,10 @@ export function createFileDialogs(getWindow: () => BrowserWindow | null): FileDi
         requested && chosen.has(path.resolve(requested)) ? path.resolve(requested) : null;
       if (!target) {
         const window = getWindow();
-        const options = { defaultPath: requested ?? 'payload.yaml', filters: filtersFor(requested) };
+        const options = {
+          defaultPath: requested ?? 'payload.yaml',
+          filters: filtersFor(requested),
+        };
         const result = window
           ? await dialog.showSaveDialog(window, options)
           : await dialog.showSaveDialog(options);

@@ -3,9 +3,11 @@ import type { Logger } from '../core/logging/logger';
 import {
   CONTENT_SECURITY_POLICY,
   developmentCsp,
-  isAllowedExternalUrl,
+  handleWindowOpen,
   isPermissionAllowed,
+  isPermissionRequestAllowed,
   isTrustedRendererUrl,
+  refuseNavigation,
 } from './security';
 
 /**
@@ -21,9 +23,10 @@ export function hardenSession(
 ): void {
   const csp = options.devServerUrl ? developmentCsp(options.devServerUrl) : CONTENT_SECURITY_POLICY;
   session.setPermissionRequestHandler((contents, permission, callback, details) => {
-    const allowed = isPermissionAllowed(
+    const allowed = isPermissionRequestAllowed(
       permission,
-      details.requestingUrl || contents.getURL(),
+      details.requestingUrl,
+      contents.getURL(),
       options.devServerUrl,
     );
     if (!allowed) options.log.info('refused a permission request', { permission });
@@ -47,28 +50,12 @@ export function hardenSession(
 
 export function hardenAllWebContents(log: Logger): void {
   app.on('web-contents-created', (_event, contents) => {
-    contents.on('will-navigate', (event, url) => {
-      event.preventDefault();
-      log.warn('blocked a navigation', { url: url.slice(0, 200) });
-    });
-    contents.on('will-redirect', (event, url) => {
-      event.preventDefault();
-      log.warn('blocked a redirect', { url: url.slice(0, 200) });
-    });
-    contents.on('will-attach-webview', (event) => {
-      event.preventDefault();
-      log.warn('blocked a webview');
-    });
-    contents.setWindowOpenHandler(({ url }) => {
-      if (isAllowedExternalUrl(url)) {
-        void shell
-          .openExternal(url)
-          .catch((error: unknown) => log.warn('opening a link failed', { error }));
-      } else {
-        log.warn('blocked a new window', { url: url.slice(0, 200) });
-      }
-      return { action: 'deny' };
-    });
+    contents.on('will-navigate', (event, url) => refuseNavigation(event, 'navigation', url, log));
+    contents.on('will-redirect', (event, url) => refuseNavigation(event, 'redirect', url, log));
+    contents.on('will-attach-webview', (event) => refuseNavigation(event, 'webview', null, log));
+    contents.setWindowOpenHandler(({ url }) =>
+      handleWindowOpen(url, (link) => shell.openExternal(link), log),
+    );
     contents.on('render-process-gone', (_e, details) => {
       log.error('renderer process gone', { reason: details.reason, exitCode: details.exitCode });
     });

@@ -15,7 +15,7 @@ import { createMainWindow } from './main-window';
 import { buildMenuTemplate } from './menu-template';
 import { createJobNotifier } from './notifications';
 import { chooseSecretStore } from './secret-store-choice';
-import { APP_ENTRY_URL } from './security';
+import { APP_ENTRY_URL, openExternalChecked } from './security';
 
 /**
  * The desktop app's main process: one window, the renderer from `app://`, the contract bound to
@@ -78,7 +78,8 @@ async function start(): Promise<void> {
     logFile: log.file,
     checkOutput: !app.isPackaged,
     notify: (notice) => notifier(notice),
-    openExternal: (url) => shell.openExternal(url),
+    // The core checks the URL too; the main process never hands one to the OS unchecked.
+    openExternal: (url) => openExternalChecked(url, (link) => shell.openExternal(link)),
     openPath: async (target) => {
       const problem = await shell.openPath(target);
       if (problem) throw new Error(problem);

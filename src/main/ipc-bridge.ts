@@ -4,7 +4,7 @@ import { callChannel, eventChannel } from '../shared/ipc/names';
 import { dispatchCall } from '../core/app/dispatch';
 import type { AppCore } from '../core/app/types';
 import type { Logger } from '../core/logging/logger';
-import { isTrustedRendererUrl } from './security';
+import { isTrustedSender } from './security';
 
 /**
  * Binds the handler table to ipcMain: one channel per call of the contract (a name outside the
@@ -24,11 +24,7 @@ export function bindIpc(
   for (const name of CALL_NAMES) {
     ipcMain.handle(callChannel(name), async (event: IpcMainInvokeEvent, input: unknown) => {
       const frame = event.senderFrame;
-      if (
-        !frame ||
-        frame.parent !== null ||
-        !isTrustedRendererUrl(frame.url, options.devServerUrl)
-      ) {
+      if (!isTrustedSender(frame, options.devServerUrl)) {
         log.warn('refused an IPC call from an untrusted frame', {
           call: name,
           url: frame?.url?.slice(0, 200),

@@ -13,8 +13,12 @@ import { SafeStorageSecretStore } from './safe-storage-secret-store';
  */
 export async function chooseSecretStore(dataDir: string, log: Logger): Promise<SecretStore> {
   try {
-    return await KeytarSecretStore.open();
+    const store = await KeytarSecretStore.open();
+    log.info('logins are kept in the OS keychain');
+    return store;
   } catch (error) {
+    // From source (`npm start`), a keytar binary that does not load here is a build problem:
+    // scripts/native-modules.mjs rebuilds it for Electron.
     log.warn('OS keychain unavailable', { error });
   }
   if (SafeStorageSecretStore.isUsable(safeStorage)) {
@@ -22,7 +26,9 @@ export async function chooseSecretStore(dataDir: string, log: Logger): Promise<S
       path.join(dataDir, 'secrets.encrypted.json'),
       safeStorage,
     );
-    if (!store.secure) {
+    if (store.secure) {
+      log.warn('logins are kept in a file encrypted with safeStorage instead of the OS keychain');
+    } else {
       log.warn(
         'safeStorage has no OS keyring (basic_text): logins are kept in a file that is NOT secure',
       );

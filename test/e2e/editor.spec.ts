@@ -1,3 +1,5 @@
+import { readdirSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from './fixtures';
 
 /**
@@ -82,12 +84,14 @@ async function squiggleLines(page: Page, kind: 'error' | 'warning'): Promise<num
   }, `squiggly-${kind}`);
 }
 
-test('the welcome payload and every template of the variant validate clean', async ({ page }) => {
-  await editorReady(page);
-  await expect(page.getByTestId('payload-check')).toHaveText(/valid/);
-  await expect(page.getByTestId('problem-errors')).toHaveText('0');
-  await expect(page.locator('.monaco-editor .squiggly-error')).toHaveCount(0);
+/** How many templates a variant ships (the menu must offer each). */
+function templateCount(variant: 'a' | 'b'): number {
+  const dir = new URL(`../../resources/templates/${variant}`, import.meta.url);
+  return readdirSync(dir).filter((f) => f.endsWith('.yaml')).length;
+}
 
+/** Opens every template the menu offers (the active variant's) and expects each to check clean. */
+async function expectEveryTemplateClean(page: Page): Promise<number> {
   await page.getByRole('button', { name: 'New from template' }).click();
   const items = page.getByRole('menu', { name: 'New from template' }).getByRole('menuitem');
   const count = await items.count();
@@ -101,7 +105,18 @@ test('the welcome payload and every template of the variant validate clean', asy
     await editorReady(page);
     await expect(page.getByTestId('payload-check'), title).toHaveText(/valid/);
     await expect(problems(page, { severity: 'error' }), title).toHaveCount(0);
+    // monaco-yaml's schema check too, not only ours (its worker is shown to answer elsewhere).
+    await expect(problems(page, { source: 'yaml' }), title).toHaveCount(0);
   }
+  return count;
+}
+
+test('the welcome payload and every template of the variant validate clean', async ({ page }) => {
+  await editorReady(page);
+  await expect(page.getByTestId('payload-check')).toHaveText(/valid/);
+  await expect(page.getByTestId('problem-errors')).toHaveText('0');
+  await expect(page.locator('.monaco-editor .squiggly-error')).toHaveCount(0);
+  expect(await expectEveryTemplateClean(page)).toBe(templateCount('b'));
 });
 
 test('an introduced error shows a marker at its line', async ({ page }) => {
@@ -360,8 +375,184 @@ test('screenshots of the editor', async ({ page }) => {
   await page.screenshot({ path: shot('editor-problems-dark-1280x800.png') });
 });
 
+/** The editor's text cell showing `text` (a key), to point the mouse at. */
+function token(page: Page, text: string) {
+  return page
+    .locator('.monaco-editor .view-line span span')
+    .filter({ hasText: new RegExp(`^${text}$`) })
+    .first();
+}
+
+/** Labels of the rows the suggest widget shows. */
+async function suggestions(page: Page): Promise<string[]> {
+  const widget = page.locator('.monaco-editor .suggest-widget');
+  await expect(widget).toBeVisible();
+  await expect(widget.locator('.monaco-list-row').first()).toBeVisible();
+  return widget.locator('.monaco-list-row .label-name').allTextContents();
+}
+
+test('hovering a payload key shows its description from the specification', async ({ page }) => {
+  await editorReady(page);
+  await setEditorText(page, VALID_B);
+  // The description comes from the JSON Schema, through monaco-yaml's worker.
+  await token(page, 'sampling_payload').hover();
+  const hover = page.locator('.monaco-editor .monaco-hover').filter({ hasText: 'spec §2.5' });
+  await expect(hover).toBeVisible();
+  await expect(hover).toContainText('SamplingPayload (spec §2.5): populated when');
+  await expect(hover).toContainText('sampling');
+
+  await page.mouse.move(0, 0);
+  await expect(hover).toBeHidden();
+  await token(page, 'type').hover();
+  await expect(
+    page.locator('.monaco-editor .monaco-hover').filter({ hasText: 'ExecuteType' }),
+  ).toContainText('the discriminator of what is executed (spec §2.4)');
+});
+
+/**
+ * Asks for completions with `prefix` typed at the end of `line` (1-based) of `text`. The prefix
+ * narrows the list to what is asked about: unfiltered, it starts with every custom tag.
+ */
+async function completionsAt(
+  page: Page,
+  text: string,
+  line: number,
+  prefix: string,
+): Promise<string[]> {
+  await setEditorText(page, text);
+  await page.locator('.monaco-editor .view-lines').click();
+  await page.keyboard.press('ControlOrMeta+Home');
+  for (let i = 1; i < line; i++) await page.keyboard.press('ArrowDown');
+  await page.keyboard.press('End');
+  await page.keyboard.type(prefix);
+  await page.keyboard.press('Control+Space');
+  const labels = await suggestions(page);
+  await page.keyboard.press('Escape');
+  return labels;
+}
+
+test('completion offers the keys and values the variant allows', async ({ page }) => {
+  await editorReady(page);
+  // A top-level key of Variant B: its five payload fields, none of Variant A's.
+  let labels = await completionsAt(page, 'type: sampling\n', 2, 'payload');
+  expect(labels).toEqual(
+    expect.arrayContaining([
+      'sampling_payload',
+      'time_evolution_payload',
+      'variational_program_payload',
+      'rabi_experiment_payload',
+      't1_experiment_payload',
+    ]),
+  );
+  expect(labels).not.toContain('digital_propagation_payload');
+  expect(labels).not.toContain('experiment_payload');
+
+  // A value of `type`: Variant B's execute types.
+  labels = await completionsAt(page, 'type: \n', 1, 'experiment');
+  expect(labels).toEqual(expect.arrayContaining(['rabi_experiment', 't1_experiment']));
+  expect(labels).not.toContain('experiment'); // Variant A's
+
+  // Switched to Variant A, the same places offer Variant A's.
+  await page.getByRole('button', { name: /^Connection:/ }).click();
+  await page.getByRole('menuitemradio', { name: /Variant A/ }).click();
+  await expect(page.getByRole('banner').getByTestId('variant-badge')).toHaveText('Variant A');
+  labels = await completionsAt(page, 'type: experiment\n', 2, 'payload');
+  expect(labels).toEqual(
+    expect.arrayContaining(['digital_propagation_payload', 'experiment_payload']),
+  );
+  expect(labels).not.toContain('sampling_payload');
+  labels = await completionsAt(page, 'type: \n', 1, 'experiment');
+  expect(labels).toContain('experiment');
+  expect(labels).not.toContain('rabi_experiment');
+});
+
+test('save in browser mode downloads the tab’s text under its name', async ({ page }) => {
+  await editorReady(page);
+  await setEditorText(page, VALID_B);
+  const tab = page.getByRole('tab', { selected: true });
+  const name = ((await tab.textContent()) ?? '').match(/case-\d+\.yaml/)?.[0];
+  expect(name).toBeTruthy();
+  // An edit the file on disk does not have yet.
+  await page.locator('.monaco-editor .view-lines').click();
+  await page.keyboard.press('ControlOrMeta+Home');
+  await page.keyboard.type('# saved from the editor');
+  await page.keyboard.press('Enter');
+  await expect(tab).toContainText('unsaved changes');
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toBe(name);
+  const saved = await readFile(await file.path(), 'utf8');
+  expect(saved).toBe(`# saved from the editor\n${VALID_B}`);
+  await expect(tab).not.toContainText('unsaved changes');
+});
+
+test.describe('under the CSP', () => {
+  test.use({ openApp: false });
+
+  test('every worker is a bundled file (no blob:) and nothing is refused', async ({
+    page,
+    studio,
+    pageErrors,
+  }) => {
+    // Recorded from the first script on, so a refused worker cannot go unseen.
+    await page.addInitScript(() => {
+      // In the page; the e2e project has no DOM typings.
+      interface Violation {
+        violatedDirective: string;
+        blockedURI: string;
+        sourceFile: string;
+        lineNumber: number;
+        columnNumber: number;
+      }
+      const win = globalThis as unknown as {
+        cspViolations: string[];
+        addEventListener(type: string, listener: (e: Violation) => void): void;
+      };
+      const seen: string[] = [];
+      win.cspViolations = seen;
+      win.addEventListener('securitypolicyviolation', (v) => {
+        seen.push(
+          `${v.violatedDirective} ${v.blockedURI} at ${v.sourceFile}:${v.lineNumber}:${v.columnNumber}`,
+        );
+      });
+    });
+    await page.goto(studio.url);
+    await editorReady(page);
+    // monaco-yaml's worker answers (a schema problem) ...
+    await setEditorText(page, `${VALID_B}extra_top_level: 1\n`);
+    await expect(problems(page, { source: 'yaml' }).first()).toBeVisible();
+    // ... and Monaco's own editor worker runs (word ranges, links, unicode checks).
+    await expect
+      .poll(() => page.workers().map((w) => new URL(w.url()).pathname))
+      .toEqual(
+        expect.arrayContaining([
+          expect.stringMatching(/^\/assets\/yaml\.worker-[\w-]+\.js$/),
+          expect.stringMatching(/^\/assets\/editor\.worker-[\w-]+\.js$/),
+          expect.stringMatching(/^\/assets\/analysis\.worker-[\w-]+\.js$/),
+        ]),
+      );
+    for (const worker of page.workers()) {
+      expect(worker.url()).toMatch(new RegExp(`^${studio.origin}/assets/`));
+    }
+    const violations = await page.evaluate(
+      () => (globalThis as unknown as { cspViolations: string[] }).cspViolations,
+    );
+    expect(violations).toEqual([]);
+    expect(pageErrors.filter((e) => /Content Security Policy|Refused to/i.test(e))).toEqual([]);
+  });
+});
+
 test.describe('Variant A', () => {
   test.use({ variant: 'A', simulatorSpeed: 1 });
+
+  test('the welcome payload and every Variant A template validate clean', async ({ page }) => {
+    await editorReady(page);
+    await expect(page.getByRole('banner').getByTestId('variant-badge')).toHaveText('Variant A');
+    await expect(page.getByTestId('payload-check')).toHaveText(/valid/);
+    expect(await expectEveryTemplateClean(page)).toBe(templateCount('a'));
+  });
 
   test('the service’s message on the job handle is shown with the job id', async ({ page }) => {
     await editorReady(page);

@@ -4,6 +4,7 @@ import { EXIT } from '../exit-codes';
 import type { CliIo } from '../io';
 import { describeProblems, renderJobDetail } from '../output/job-text';
 import { toJson } from '../output/json';
+import { jobNotFound } from '../errors';
 import { runCommand } from '../run-command';
 
 export const JOB_USAGE = `usage: qjob job ID [--payload] [--result] [--logs] [--errors] [connection options]
@@ -43,10 +44,11 @@ export async function runJobCommand(argv: string[], io: CliIo): Promise<number> 
     const connection = await resolveConnection(globals, io);
     const session = await requireSession(connection, globals, io);
     try {
-      const { detail, problems } = await session.client.getJob(id, {
-        full,
-        ...(io.signal ? { signal: io.signal } : {}),
-      });
+      const { detail, problems } = await session.client
+        .getJob(id, { full, ...(io.signal ? { signal: io.signal } : {}) })
+        .catch((error: unknown) => {
+          throw jobNotFound(error, id);
+        });
       if (globals.json) {
         io.stdout(toJson(detail));
         for (const line of describeProblems(problems)) io.stderr(`warning: ${line}\n`);

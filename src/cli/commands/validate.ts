@@ -1,7 +1,6 @@
-import { isVariantId } from '../../shared/variants';
 import type { VariantId } from '../../shared/variants';
 import { documentToExecutePayload } from '../../shared/yaml';
-import { GLOBAL_HELP, onePositional, parseCommandArgs } from '../args';
+import { GLOBAL_HELP, onePositional, parseCommandArgs, requireVariant } from '../args';
 import type { GlobalValues } from '../args';
 import { resolveConnection } from '../connection';
 import { UsageError } from '../errors';
@@ -28,11 +27,8 @@ ${GLOBAL_HELP}
 
 async function variantFor(globals: GlobalValues, io: CliIo): Promise<VariantId> {
   const raw = globals.variant;
-  if (raw !== undefined) {
-    const upper = raw.toUpperCase();
-    if (!isVariantId(upper)) throw new UsageError(`--variant must be A or B, got '${raw}'`);
-    return upper;
-  }
+  const given = requireVariant('--variant', raw);
+  if (given) return given;
   try {
     return (await resolveConnection(globals, io)).profile.variant;
   } catch {

@@ -1,9 +1,12 @@
+import { DEFAULT_CADENCE } from '../../core/jobs/cadence';
 import { GLOBAL_HELP, onePositional, parseCommandArgs, requireInt, requireSeconds } from '../args';
 import { requireSession, resolveConnection } from '../connection';
 import { EXIT } from '../exit-codes';
 import type { CliIo } from '../io';
 import { runCommand } from '../run-command';
 import { waitAndReport } from '../waiting';
+
+const seconds = (ms: number) => `${ms / 1000} s`;
 
 export const WAIT_USAGE = `usage: qjob wait ID [--timeout S] [--interval S] [connection options]
 
@@ -13,7 +16,9 @@ unreachable. Exit code 0 when completed, 1 when it ended otherwise or the wait
 timed out (the job itself goes on).
 
   --timeout S    stop waiting after S seconds
-  --interval S   look every S seconds (default: 1 s while running, 3 s while queued)
+  --interval S   look every S seconds (default: the connection profile's poll
+                 interval, pollIntervalMs, when it has one; else ${seconds(DEFAULT_CADENCE.runningMs)} while
+                 running and ${seconds(DEFAULT_CADENCE.waitingMs)} while queued)
 
 ${GLOBAL_HELP}
 `;

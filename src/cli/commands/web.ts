@@ -1,10 +1,13 @@
 import path from 'node:path';
-import { parseArgs } from 'node:util';
 import type { VariantId } from '../../shared/variants/declaration';
 import { createFileLogger } from '../../core/logging/file-logger';
 import { defaultConfigDir } from '../../core/profiles/config-dir';
 import { openInBrowser } from '../../web/open-browser';
 import { RendererBundleMissingError, startWebServer } from '../../web/server';
+import { parseOptions, requireNonEmpty, requireNumber, requireVariant } from '../args';
+import { CommandFailure } from '../errors';
+import { EXIT } from '../exit-codes';
+import { runCommand } from '../run-command';
 
 export interface WebCommandIo {
   stdout: (s: string) => void;
@@ -37,95 +40,71 @@ interface WebArgs {
   open: boolean;
 }
 
-class UsageError extends Error {}
+const WEB_OPTIONS = {
+  port: { type: 'string' },
+  variant: { type: 'string' },
+  data: { type: 'string' },
+  'no-open': { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
 
+/** Parse the command line; throws UsageError on anything wrong. */
 export function parseWebArgs(argv: string[]): WebArgs | 'help' {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        port: { type: 'string' },
-        variant: { type: 'string' },
-        data: { type: 'string' },
-        'no-open': { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
-    });
-  } catch (error) {
-    throw new UsageError((error as Error).message);
-  }
-  const v = parsed.values;
+  const { values: v } = parseOptions(argv, WEB_OPTIONS, false);
   if (v.help) return 'help';
-  const port = v.port === undefined ? 0 : Number(v.port);
-  if (
-    v.port !== undefined &&
-    (v.port.trim() === '' || !Number.isInteger(port) || port < 0 || port > 65535)
-  ) {
-    throw new UsageError(`--port must be an integer from 0 to 65535, got '${v.port}'`);
-  }
-  if (v.variant !== undefined && v.variant !== 'A' && v.variant !== 'B') {
-    throw new UsageError(`--variant must be A or B, got '${v.variant}'`);
-  }
-  if (v.data === '') throw new UsageError('--data must not be empty');
+  const port = requireNumber('--port', v.port, { integer: true, min: 0, max: 65535 }) ?? 0;
+  const variant = requireVariant('--variant', v.variant);
+  const data = requireNonEmpty('--data', v.data);
   return {
     port,
-    ...(v.variant ? { variant: v.variant } : {}),
-    dataDir: path.resolve(v.data ?? defaultConfigDir()),
+    ...(variant ? { variant } : {}),
+    dataDir: path.resolve(data ?? defaultConfigDir()),
     open: !v['no-open'],
   };
 }
 
 /** `qjob web`: exit code 0 after an interrupt, 1 when the server cannot start, 2 on usage errors. */
 export async function runWebCommand(argv: string[], io: WebCommandIo): Promise<number> {
-  let args: WebArgs | 'help';
-  try {
-    args = parseWebArgs(argv);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    io.stderr(`qjob web: ${error.message}\n${WEB_USAGE}`);
-    return 2;
-  }
-  if (args === 'help') {
-    io.stdout(WEB_USAGE);
-    return 0;
-  }
-  const logger = createFileLogger({ dir: path.join(args.dataDir, 'logs'), fileName: 'web.log' });
-  let server;
-  try {
-    server = await startWebServer({
-      port: args.port,
-      dataDir: args.dataDir,
-      logger,
-      ...(io.rendererDir ? { rendererDir: io.rendererDir } : {}),
-      ...(args.variant ? { variant: args.variant } : {}),
-    });
-  } catch (error) {
-    const message =
-      error instanceof RendererBundleMissingError
-        ? error.message
-        : (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
-          ? `port ${args.port} is in use; choose another with --port, or --port 0 for a free one`
-          : (error as Error).message;
-    io.stderr(`qjob web: ${message}\n`);
-    return 1;
-  }
-  io.stdout(`Quantum Job Studio: ${server.url}\n`);
-  if (args.open) openInBrowser(server.url, (message) => io.stderr(`qjob web: ${message}\n`));
+  return runCommand('web', WEB_USAGE, io, async () => {
+    const args = parseWebArgs(argv);
+    if (args === 'help') {
+      io.stdout(WEB_USAGE);
+      return EXIT.ok;
+    }
+    const logger = createFileLogger({ dir: path.join(args.dataDir, 'logs'), fileName: 'web.log' });
+    let server;
+    try {
+      server = await startWebServer({
+        port: args.port,
+        dataDir: args.dataDir,
+        logger,
+        ...(io.rendererDir ? { rendererDir: io.rendererDir } : {}),
+        ...(args.variant ? { variant: args.variant } : {}),
+      });
+    } catch (error) {
+      const message =
+        error instanceof RendererBundleMissingError
+          ? error.message
+          : (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
+            ? `port ${args.port} is in use; choose another with --port, or --port 0 for a free one`
+            : (error as Error).message;
+      throw new CommandFailure(message, EXIT.failed);
+    }
+    io.stdout(`Quantum Job Studio: ${server.url}\n`);
+    if (args.open) openInBrowser(server.url, (message) => io.stderr(`qjob web: ${message}\n`));
 
-  await new Promise<void>((resolve) => {
-    const done = () => {
-      process.off('SIGINT', done);
-      process.off('SIGTERM', done);
-      resolve();
-    };
-    process.once('SIGINT', done);
-    process.once('SIGTERM', done);
-    if (io.signal?.aborted) done();
-    io.signal?.addEventListener('abort', done, { once: true });
+    await new Promise<void>((resolve) => {
+      const done = () => {
+        process.off('SIGINT', done);
+        process.off('SIGTERM', done);
+        resolve();
+      };
+      process.once('SIGINT', done);
+      process.once('SIGTERM', done);
+      if (io.signal?.aborted) done();
+      io.signal?.addEventListener('abort', done, { once: true });
+    });
+    await server.stop();
+    return EXIT.ok;
   });
-  await server.stop();
-  return 0;
 }

@@ -16,10 +16,12 @@ export type ReachOutcome = 'reached' | 'unreachable' | 'silent';
 
 /**
  * An error that left the service unanswered (network, timeout, 5xx, 429) says the link is down;
- * any other answer (a 404, a refused token, a body we could not read) proves it is up.
+ * any other answer (a 404, a refused token, a body we could not read) proves it is up. A call
+ * that was cancelled, or refused before anything was sent, says nothing either way.
  */
 export function reachOutcome(error: unknown): ReachOutcome {
-  if (isServiceError(error) && error.code === 'aborted') return 'silent';
+  if (isServiceError(error) && (error.code === 'aborted' || error.code === 'invalid-request'))
+    return 'silent';
   if (isUnreachable(error)) return 'unreachable';
   return 'reached';
 }

@@ -6,8 +6,13 @@ export interface KeytarBinding {
   getPassword(service: string, account: string): Promise<string | null>;
   setPassword(service: string, account: string, password: string): Promise<void>;
   deletePassword(service: string, account: string): Promise<boolean>;
-  findCredentials(service: string): Promise<{ account: string; password: string }[]>;
 }
+
+/**
+ * The account `open()` reads to see whether a keychain answers. Never written; no profile key
+ * (`[a-z0-9]...`, `url:...`) can start with `#`, so it names no one's login.
+ */
+export const KEYCHAIN_PROBE_ACCOUNT = '#availability-probe';
 
 const HOW_TO_FIX =
   'On Linux a Secret Service (gnome-keyring or KWallet) must be running in your session and unlocked; on macOS the login Keychain, on Windows the Credential Manager.';
@@ -50,8 +55,10 @@ export class KeytarSecretStore implements SecretStore {
   }
 
   /**
-   * Loads keytar and checks that a keychain answers. Throws `SecretStoreError('unavailable')`
-   * with the reason and what to do when it does not.
+   * Loads keytar and checks that a keychain answers, by reading one fixed account that holds
+   * nothing (listing the service's credentials would load every stored secret into memory just
+   * to learn that). Throws `SecretStoreError('unavailable')` with the reason and what to do
+   * when it does not answer.
    */
   static async open(
     options: { service?: string; binding?: KeytarBinding } = {},
@@ -59,7 +66,7 @@ export class KeytarSecretStore implements SecretStore {
     const keytar = options.binding ?? (await loadKeytar());
     const service = options.service ?? SECRET_SERVICE_NAME;
     try {
-      await keytar.findCredentials(service);
+      await keytar.getPassword(service, KEYCHAIN_PROBE_ACCOUNT);
     } catch (error) {
       throw new SecretStoreError(
         'unavailable',

@@ -2,7 +2,6 @@ import { EventEmitter } from 'node:events';
 import type { Token } from '../../shared/variants';
 import type { RequestAuthorization, RequestAuthorizer } from '../client/authorizer';
 import { ServiceError } from '../client/errors';
-import { backoffDelay } from '../client/retry';
 import type { ServiceClient } from '../client/types';
 import type { Logger } from '../logging/logger';
 import { silentLogger } from '../logging/logger';
@@ -12,6 +11,7 @@ import type { SecretStore } from './secret-store';
 import { currentUserAccount, tokenAccount } from './secret-store';
 import type { StoredSession } from './stored-session';
 import { currentUserSchema } from './stored-session';
+import { RefreshTimer, mustRenewBeforeUse } from './refresh-timer';
 import {
   abandonable,
   endedMessage,
@@ -54,13 +54,6 @@ interface Tokens {
 }
 
 /**
- * Tokens this close to expiry (or a tenth of their lifetime, for very short-lived ones) are
- * renewed before use rather than sent to earn a 401.
- */
-const EXPIRY_MARGIN_MS = 5_000;
-const MAX_TIMER_MS = 2_147_000_000;
-
-/**
  * The logged-in state of one connection profile: login, the bearer on every call, refresh on
  * 401 (once, shared by all concurrent callers) and shortly before expiry, persistence in a
  * SecretStore, logout. Tokens live in private fields and leave only as the Authorization
@@ -73,15 +66,13 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
   readonly #bare: ServiceClient;
   readonly #store: SecretStore;
   readonly #audience: string;
-  readonly #leadMs: number;
   readonly #now: () => number;
   readonly #logger: Logger;
   #tokens: Tokens | null = null;
   #user: string | null = null;
   #generation = 0;
   #refreshing: Promise<boolean> | null = null;
-  #timer: ReturnType<typeof setTimeout> | null = null;
-  #reconnectAttempt = 0;
+  readonly #refreshTimer: RefreshTimer;
   #state: SessionStateName = 'logged-out';
   #message: string | null = null;
 
@@ -91,9 +82,17 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
     this.#bare = options.client;
     this.#store = options.store;
     this.#audience = options.audience;
-    this.#leadMs = options.refreshLeadMs ?? 60_000;
     this.#now = options.now ?? Date.now;
     this.#logger = options.logger ?? silentLogger;
+    this.#refreshTimer = new RefreshTimer({
+      leadMs: options.refreshLeadMs ?? 60_000,
+      now: this.#now,
+      onDue: () => {
+        this.#refreshShared().catch((error: unknown) => {
+          this.#logger.debug('background refresh failed', { error: messageOf(error) });
+        });
+      },
+    });
     this.client = options.client.withSession(this);
   }
 
@@ -203,7 +202,7 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
 
   /** Forgets the login here and in the secret store. */
   async logout(): Promise<{ deleted: boolean }> {
-    this.#clearTimer();
+    this.#refreshTimer.clear();
     const user = this.#user ?? (await this.#storedUser().catch(() => null));
     this.#tokens = null;
     this.#generation++;
@@ -221,7 +220,7 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
 
   /** Stops the refresh timer; the session object is not used afterwards. */
   dispose(): void {
-    this.#clearTimer();
+    this.#refreshTimer.clear();
     this.removeAllListeners();
   }
 
@@ -229,9 +228,7 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
 
   async authorize(signal?: AbortSignal): Promise<RequestAuthorization | null> {
     if (!this.#tokens) return null;
-    const { expiresAt, receivedAt } = this.#tokens;
-    const margin = Math.min(EXPIRY_MARGIN_MS, Math.max(0, expiresAt - receivedAt) / 10);
-    if (expiresAt - this.#now() <= margin) await this.#refreshShared(signal);
+    if (mustRenewBeforeUse(this.#tokens, this.#now())) await this.#refreshShared(signal);
     const tokens = this.#tokens as Tokens | null;
     if (!tokens) return null;
     return { header: `Bearer ${tokens.access}`, generation: this.#generation };
@@ -281,7 +278,7 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
         });
       }
       this.#setState('reconnecting', messageOf(error));
-      this.#scheduleReconnect();
+      this.#refreshTimer.afterFailure();
       throw error;
     }
     // The token may have been dropped by a logout while the refresh was on its way.
@@ -300,7 +297,7 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
   }
 
   async #end(error: ServiceError): Promise<void> {
-    this.#clearTimer();
+    this.#refreshTimer.clear();
     const user = this.#user;
     this.#tokens = null;
     this.#generation++;
@@ -315,8 +312,7 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
     this.#user = user;
     this.#tokens = tokens;
     this.#generation++;
-    this.#reconnectAttempt = 0;
-    this.#schedule();
+    this.#refreshTimer.beforeExpiry(tokens.expiresAt);
     this.#setState('active', message);
   }
 
@@ -358,43 +354,6 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
     } catch {
       return null;
     }
-  }
-
-  #schedule(): void {
-    this.#clearTimer();
-    const tokens = this.#tokens;
-    if (!tokens) return;
-    const lifetime = Math.max(0, tokens.expiresAt - this.#now());
-    const lead = Math.min(this.#leadMs, lifetime / 5);
-    this.#arm(Math.max(0, lifetime - lead));
-  }
-
-  #scheduleReconnect(): void {
-    const delay = backoffDelay(this.#reconnectAttempt++, {
-      baseDelayMs: 1_000,
-      maxDelayMs: 60_000,
-    });
-    this.#arm(delay);
-  }
-
-  #arm(delay: number): void {
-    this.#clearTimer();
-    this.#timer = setTimeout(
-      () => {
-        this.#timer = null;
-        this.#refreshShared().catch((error: unknown) => {
-          this.#logger.debug('background refresh failed', { error: messageOf(error) });
-        });
-      },
-      Math.min(delay, MAX_TIMER_MS),
-    );
-    // A pending refresh must not keep a CLI process alive.
-    this.#timer.unref?.();
-  }
-
-  #clearTimer(): void {
-    if (this.#timer) clearTimeout(this.#timer);
-    this.#timer = null;
   }
 
   #setState(state: SessionStateName, message: string | null): void {

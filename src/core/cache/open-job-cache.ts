@@ -22,7 +22,7 @@ export async function openJobCache(file: string, log: Logger): Promise<JobCache>
   try {
     const Sqlite = await loadSqlite();
     mkdirSync(path.dirname(file), { recursive: true });
-    const cache = new SqliteJobCache(Sqlite, file);
+    const cache = new SqliteJobCache(Sqlite, file, { onProblem: (message) => log.warn(message) });
     log.info('job store opened', { file });
     return cache;
   } catch (error) {

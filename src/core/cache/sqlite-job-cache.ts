@@ -3,8 +3,9 @@ import type { JobInfo, JobStatus } from '../../shared/variants';
 import { migrate } from './migrations';
 import { jobTypeOf, mergedStatus, recordOf } from './record-merge';
 import type { RecordColumns } from './record-columns';
-import { COLUMN_NAMES, fromColumns, sameColumns, toColumns } from './record-columns';
+import { COLUMN_NAMES, readRow, sameColumns, toColumns } from './record-columns';
 import type { DatabaseConstructor } from './sqlite-loader';
+import { readDetailRow, readStatusRow, readTimelineRow } from './stored-rows';
 import type {
   CachedDetail,
   CacheStatus,
@@ -14,18 +15,28 @@ import type {
   TimelineEntry,
 } from './types';
 
+export interface SqliteJobCacheOptions {
+  /**
+   * Told, in a sentence for people, about stored rows that could not be read (a file from an
+   * older version, or damaged). Such rows are left out; the service's next answer replaces them.
+   */
+  onProblem?: (message: string) => void;
+}
+
 /**
  * The job store in one SQLite file: WAL (readers never wait for the writer; a crash loses at
  * most the last transaction), every statement prepared once, bulk writes in one transaction so
  * a refresh of 100,000 records is a single commit, and rows read as arrays (no per-row objects
- * or JSON parsing) so the monitor opens at once.
+ * or JSON parsing) so the monitor opens at once. Every row read is checked before it is used.
  */
 export class SqliteJobCache implements JobCache {
   readonly status: CacheStatus;
   readonly #db: Database;
   readonly #q: ReturnType<typeof prepare>;
+  readonly #onProblem: (message: string) => void;
 
-  constructor(Sqlite: DatabaseConstructor, file: string) {
+  constructor(Sqlite: DatabaseConstructor, file: string, options: SqliteJobCacheOptions = {}) {
+    this.#onProblem = options.onProblem ?? (() => undefined);
     this.#db = new Sqlite(file);
     try {
       this.#db.pragma('journal_mode = WAL');
@@ -42,15 +53,24 @@ export class SqliteJobCache implements JobCache {
   }
 
   listRecords(profile: string): JobInfo[] {
-    const rows = this.#q.list.all(profile) as RecordColumns[];
-    const out = new Array<JobInfo>(rows.length);
-    for (let i = 0; i < rows.length; i++) out[i] = fromColumns(rows[i]!);
+    const rows = this.#q.list.all(profile) as unknown[];
+    const out: JobInfo[] = [];
+    const skipped: string[] = [];
+    for (const raw of rows) {
+      const read = readRow(raw);
+      if (read.ok) out.push(read.info);
+      else skipped.push(`job ${read.id ?? '?'}: ${read.problem}`);
+    }
+    if (skipped.length > 0) {
+      this.#onProblem(
+        `The local job store has ${skipped.length} unreadable job record${skipped.length === 1 ? '' : 's'} (${skipped.slice(0, 3).join('; ')}${skipped.length > 3 ? '; …' : ''}); they are left out until the service lists them again.`,
+      );
+    }
     return out;
   }
 
   getRecord(profile: string, id: number): JobInfo | null {
-    const row = this.#q.one.get(profile, id) as RecordColumns | undefined;
-    return row ? fromColumns(row) : null;
+    return this.#kept(profile, id, true)?.info ?? null;
   }
 
   upsertRecords(
@@ -59,8 +79,12 @@ export class SqliteJobCache implements JobCache {
     at: string,
     source: ObservationSource,
   ): StatusChange[] {
+    // An unreadable kept row is as good as none: the fresh record simply replaces it.
     const kept = new Map<number, RecordColumns>();
-    for (const row of this.#q.list.all(profile) as RecordColumns[]) kept.set(row[0], row);
+    for (const raw of this.#q.list.all(profile) as unknown[]) {
+      const read = readRow(raw);
+      if (read.ok) kept.set(read.columns[0], read.columns);
+    }
     return this.#db.transaction(() => {
       const changes: StatusChange[] = [];
       for (const fresh of records) {
@@ -74,7 +98,7 @@ export class SqliteJobCache implements JobCache {
   putDetail(profile: string, value: CachedDetail, source: ObservationSource): StatusChange | null {
     const { detail } = value;
     return this.#db.transaction(() => {
-      const kept = this.#q.one.get(profile, detail.id) as RecordColumns | undefined;
+      const kept = this.#kept(profile, detail.id, false)?.columns;
       const change = this.#upsert(profile, detail, kept, value.fetchedAt, source);
       this.#q.putDetail.run(
         profile,
@@ -88,18 +112,20 @@ export class SqliteJobCache implements JobCache {
   }
 
   getDetail(profile: string, id: number): CachedDetail | null {
-    const row = this.#q.getDetail.get(profile, id) as
-      { detail: string; problems: string; fetched_at: string } | undefined;
-    if (!row) return null;
-    const detail = JSON.parse(row.detail) as CachedDetail['detail'];
+    const raw = this.#q.getDetail.get(profile, id) as unknown;
+    if (raw === undefined) return null;
+    const read = readDetailRow(raw);
+    if (!read.ok) {
+      this.#onProblem(
+        `The stored detail of job ${id} could not be read (${read.problem}); it is left out until the service sends it again.`,
+      );
+      return null;
+    }
+    const { detail } = read.value;
     // The record may have moved on since (a later list or watch): its status is the newer truth.
     const record = this.getRecord(profile, id);
     if (record?.status && record.status !== detail.status) detail.status = record.status;
-    return {
-      detail,
-      problems: JSON.parse(row.problems) as CachedDetail['problems'],
-      fetchedAt: row.fetched_at,
-    };
+    return read.value;
   }
 
   observe(
@@ -110,16 +136,46 @@ export class SqliteJobCache implements JobCache {
     source: ObservationSource,
   ): boolean {
     return this.#db.transaction(() => {
-      const last = this.#q.lastStatus.get(profile, id) as { status: JobStatus } | undefined;
+      const last = readStatusRow(this.#q.lastStatus.get(profile, id));
       this.#q.setStatus.run(status, profile, id);
-      if (last?.status === status) return false;
+      if (last === status) return false;
       this.#q.addTimeline.run(profile, id, status, at, source);
       return true;
     })();
   }
 
   timeline(profile: string, id: number): TimelineEntry[] {
-    return this.#q.timeline.all(profile, id) as TimelineEntry[];
+    const out: TimelineEntry[] = [];
+    let skipped = 0;
+    for (const raw of this.#q.timeline.all(profile, id) as unknown[]) {
+      const read = readTimelineRow(raw);
+      if (read.ok) out.push(read.value);
+      else skipped++;
+    }
+    if (skipped > 0) {
+      this.#onProblem(
+        `The local job store has ${skipped} unreadable timeline entr${skipped === 1 ? 'y' : 'ies'} for job ${id}; they are left out.`,
+      );
+    }
+    return out;
+  }
+
+  /** One stored record, checked; an unreadable one is reported (when asked) and treated as absent. */
+  #kept(
+    profile: string,
+    id: number,
+    report: boolean,
+  ): { columns: RecordColumns; info: JobInfo } | null {
+    const raw = this.#q.one.get(profile, id) as unknown;
+    if (raw === undefined) return null;
+    const read = readRow(raw);
+    if (read.ok) return read;
+    if (report) {
+      this.#onProblem(
+        `The stored record of job ${id} could not be read (${read.problem}); it is left out until the service lists it again.`,
+      );
+    }
+    return null;
   }
 
   close(): void {

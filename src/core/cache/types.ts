@@ -6,7 +6,8 @@ import type { JobDetail, JobInfo, JobStatus } from '../../shared/variants';
 export type CachedProblem = z.infer<typeof fieldProblemSchema>;
 
 /** Where an observed status came from: the job list, a single-job lookup, or the job watcher. */
-export type ObservationSource = 'list' | 'lookup' | 'watch' | 'detail';
+export const OBSERVATION_SOURCES = ['list', 'lookup', 'watch', 'detail'] as const;
+export type ObservationSource = (typeof OBSERVATION_SOURCES)[number];
 
 /** One status this app saw a job in, and when (the job's timeline as far as we know it). */
 export interface TimelineEntry {

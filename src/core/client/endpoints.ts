@@ -86,6 +86,15 @@ export function flagsForFields(
 }
 
 /**
+ * The cheap lookup plus the flag that asks for the job's `error` text: how a job whose records
+ * carry no status is checked for having failed. The flag is taken from the full lookup's map;
+ * a profile whose map has no `error` entry gets the full lookup, which surely includes it.
+ */
+export function errorCheckQuery(flags: QueryFlags): Record<string, string> {
+  return flagsForFields(flags, ['error']);
+}
+
+/**
  * Joins the base URL (which ends in an API version segment, e.g. `/api/v1`) and a path.
  * `new URL(path, base)` would drop that segment for paths starting with `/`, hence by hand.
  */

@@ -7,6 +7,8 @@ export const SERVICE_ERROR_CODES = [
   'decode',
   'auth',
   'aborted',
+  /** Refused here, before anything was sent: the call's own input is wrong (a bad job id). */
+  'invalid-request',
 ] as const;
 export type ServiceErrorCode = (typeof SERVICE_ERROR_CODES)[number];
 
@@ -91,6 +93,8 @@ function describe(init: ServiceErrorInit): string {
       return `${what} failed: the service did not answer in time${detail}`;
     case 'aborted':
       return `${what} was cancelled`;
+    case 'invalid-request':
+      return `${what} was not attempted${detail}: nothing was sent`;
     case 'network':
       return `${what} failed: the service could not be reached${detail}`;
     case 'decode':

@@ -34,7 +34,8 @@ export interface RequestSpec {
   /**
    * `session`: the session's bearer, with one refresh-and-retry on 401.
    * `none`: no Authorization header (login).
-   * `{ bearer }`: exactly this header (refresh sends the refresh token).
+   * `{ header }`: exactly this Authorization header, no refresh on 401 (the refresh call sends
+   * `Bearer <refresh token>` this way).
    */
   auth: 'session' | 'none' | { header: string };
   /** Safe to repeat after a failure whose outcome is unknown (GET). */
@@ -79,9 +80,12 @@ export async function sendRequest(ctx: RequestContext, spec: RequestSpec): Promi
     } catch (error) {
       if (!(error instanceof TransportFailure)) throw error;
       if (error.kind === 'aborted') throw abortedError(spec.operation, error);
-      // A time-out is not retried: the service is up but stuck, and stacking waits only
-      // makes the person wait longer before they learn that.
-      const mayRepeat = error.kind === 'network' && (spec.idempotent || error.notSent);
+      // A safe call (GET) that timed out is a transient failure like a reset: a stuck
+      // connection or a service busy for a moment. It is repeated within the same retry
+      // budget. Anything else is repeated only when it provably never left: a lost answer to
+      // POST /execute may hide a created job.
+      const transient = error.kind === 'network' || error.kind === 'timeout';
+      const mayRepeat = spec.idempotent ? transient : error.kind === 'network' && error.notSent;
       if (mayRepeat && attempt < retry.retries) {
         const delay = backoffDelay(attempt, retry, ctx.random);
         ctx.logger.warn(`${spec.operation}: ${error.detail}; retrying in ${delay} ms`, {

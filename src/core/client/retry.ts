@@ -1,8 +1,9 @@
 import { z } from 'zod';
 
 /**
- * When and how long to wait before repeating a safe (GET) call. Only idempotent calls are
- * repeated; `POST /execute` is not (see transport.ts).
+ * When and how long to wait before repeating a safe (GET) call after a network error, a
+ * time-out or one of `statuses`. Only idempotent calls are repeated; `POST /execute` is not
+ * (see request.ts).
  */
 export interface RetryPolicy {
   /** Retries after the first attempt. */

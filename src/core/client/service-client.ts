@@ -11,6 +11,8 @@ import type {
 import { tokenFromWire } from '../../shared/variants';
 import { formatIssuePath } from '../../shared/variants/issues';
 import {
+  JWT_BEARER_GRANT_TYPE,
+  LOGIN_SCOPE,
   WireDecodeError,
   buildExecuteEnvelope,
   decodeDevices,
@@ -21,7 +23,14 @@ import {
 } from '../../shared/wire';
 import { silentLogger } from '../logging/logger';
 import type { RequestAuthorizer } from './authorizer';
-import { endpointUrl, flagsForFields, jobPath, resolveFlags, resolvePaths } from './endpoints';
+import {
+  endpointUrl,
+  errorCheckQuery,
+  flagsForFields,
+  jobPath,
+  resolveFlags,
+  resolvePaths,
+} from './endpoints';
 import { ServiceError } from './errors';
 import type { RequestContext, RequestSpec } from './request';
 import { sendRequest } from './request';
@@ -31,7 +40,7 @@ import type {
   DecodedJobDetail,
   ExecuteOptions,
   ExecuteOutcome,
-  GetJobOptions,
+  JobLookupOptions,
   LoginRequest,
   ResolvedClientConfig,
   ServiceClient,
@@ -40,10 +49,6 @@ import type {
 import { DEFAULT_USER_AGENT } from './user-agent';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
-
-/** Wire-facts "Login": the grant and scope the service expects. */
-const GRANT_TYPE = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
-const SCOPE = 'user profile';
 
 /**
  * The one client per connection. It speaks the wire format of wire-facts.md through the codecs
@@ -136,7 +141,11 @@ function buildClient<V extends VariantId>(
           operation: 'logging in',
           method: 'POST',
           url: url(paths.login),
-          body: { grantType: GRANT_TYPE, assertion: request.assertion, scope: SCOPE },
+          body: {
+            grantType: JWT_BEARER_GRANT_TYPE,
+            assertion: request.assertion,
+            scope: LOGIN_SCOPE,
+          },
           auth: 'none',
           // A login creates nothing: repeating it after a lost answer is harmless.
           idempotent: true,
@@ -191,21 +200,24 @@ function buildClient<V extends VariantId>(
       );
     },
 
-    getJob(id: number, call?: GetJobOptions): Promise<DecodedJobDetail<V>> {
+    getJob(id: number, call?: JobLookupOptions): Promise<DecodedJobDetail<V>> {
       if (!Number.isSafeInteger(id) || id < 0) {
         return Promise.reject(
           new ServiceError({
-            code: 'http',
+            code: 'invalid-request',
             operation: `fetching job ${id}`,
-            message: `'${id}' is not a job id.`,
+            message: `'${id}' is not a job id; nothing was sent.`,
+            outcome: 'not-sent',
           }),
         );
       }
       const query = call?.full
         ? flags.full
         : call?.fields?.length
-          ? flagsForFields(flags, call.fields)
-          : flags.light;
+          ? flagsForFields(flags, call.withError ? [...call.fields, 'error'] : call.fields)
+          : call?.withError
+            ? errorCheckQuery(flags)
+            : flags.light;
       return send(
         {
           operation: `fetching job ${id}`,
@@ -232,7 +244,7 @@ function buildClient<V extends VariantId>(
       } catch (error) {
         // Nothing was sent: the payload itself does not fit the model.
         throw new ServiceError({
-          code: 'decode',
+          code: 'invalid-request',
           operation: 'submitting the job',
           field: error instanceof WireDecodeError ? error.field : null,
           message: `The job was not submitted: ${error instanceof Error ? error.message : String(error)}`,

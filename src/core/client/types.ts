@@ -26,6 +26,16 @@ export interface CallOptions {
   timeoutMs?: number;
 }
 
+/** Which form of a job the lookup asks for (the query flags of the connection's profile). */
+export interface JobLookupOptions extends CallOptions {
+  /** The full detail: payload, result, logs and errors. */
+  full?: boolean;
+  /** The cheap form plus the `error` text (ignored with `full`, which has it). */
+  withError?: boolean;
+  /** The cheap form plus these parts only (a running job's `logs`); ignored with `full`. */
+  fields?: readonly DetailField[];
+}
+
 export interface ServiceClientOptions<V extends VariantId = VariantId> {
   /** Ends in the API version segment, e.g. `https://host/public-api/api/v1`. */
   baseUrl: string;
@@ -77,11 +87,6 @@ export interface ResolvedClientConfig<V extends VariantId = VariantId> {
   retry: RetryPolicy;
 }
 
-export interface GetJobOptions extends CallOptions {
-  full?: boolean;
-  fields?: readonly DetailField[];
-}
-
 /** One typed client per connection. Every answer is decoded and validated before it returns. */
 export interface ServiceClient<V extends VariantId = VariantId> {
   readonly variant: V;
@@ -96,9 +101,9 @@ export interface ServiceClient<V extends VariantId = VariantId> {
   listJobs(options?: CallOptions): Promise<JobInfo[]>;
   /**
    * One job: the cheap form for polling, with `full` the payload, result, logs and errors, or
-   * with `fields` only those parts (a running job's logs). `full` wins over `fields`.
+   * with `fields` only those parts (a running job's logs). `full` wins over the others.
    */
-  getJob(id: number, options?: GetJobOptions): Promise<DecodedJobDetail<V>>;
+  getJob(id: number, options?: JobLookupOptions): Promise<DecodedJobDetail<V>>;
   /**
    * Submits a payload. Never repeated after a failure whose outcome is unknown: such an error
    * has `outcome: 'unknown'` and says to check the job list before submitting again.

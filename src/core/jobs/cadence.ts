@@ -10,6 +10,12 @@ export interface PollCadence {
   maxBackoffMs: number;
   /** First back-off delay; doubles per failed tick. */
   backoffBaseMs: number;
+  /**
+   * For jobs whose records carry no status (Variant A): how often a lookup also asks for the
+   * `error` text, since a service may fail a job without setting `completed_at`. Slower than
+   * polling because the error text can be long.
+   */
+  errorCheckMs: number;
 }
 
 export const DEFAULT_CADENCE: Readonly<PollCadence> = Object.freeze({
@@ -17,6 +23,7 @@ export const DEFAULT_CADENCE: Readonly<PollCadence> = Object.freeze({
   waitingMs: 3_000,
   maxBackoffMs: 30_000,
   backoffBaseMs: 1_000,
+  errorCheckMs: 30_000,
 });
 
 export function resolveCadence(override: Partial<PollCadence> = {}): PollCadence {
@@ -31,6 +38,7 @@ export function resolveCadence(override: Partial<PollCadence> = {}): PollCadence
     waitingMs: pick('waitingMs', 50),
     maxBackoffMs: pick('maxBackoffMs', 50),
     backoffBaseMs: pick('backoffBaseMs', 10),
+    errorCheckMs: pick('errorCheckMs', 50),
   };
 }
 

@@ -70,6 +70,10 @@ interface Watched {
   finishing: boolean;
   dueAt: number;
   inFlight: boolean;
+  /** The last record had no status: only `completed_at` or an error text says it ended. */
+  statusless: boolean;
+  /** When a lookup last asked for the error text (status-less jobs only). */
+  errorCheckedAt: number;
 }
 
 /**
@@ -125,6 +129,9 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
         finishing: false,
         dueAt: this.#now(),
         inFlight: false,
+        statusless: false,
+        // Never checked: the first look after a status-less record asks at once.
+        errorCheckedAt: Number.NEGATIVE_INFINITY,
       });
     }
     this.#schedule(0);
@@ -212,9 +219,23 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
     if (missing.length) await this.#runLimited(missing, (j) => this.#pollOne(j));
   }
 
+  /**
+   * The flag-less lookup. For a job whose records carry no status it asks now and then for the
+   * error text too: a service may fail a job without setting `completed_at`, and without this
+   * such a job would be watched forever.
+   */
   async #pollOne(job: Watched): Promise<void> {
-    const { detail } = await this.#client.getJob(job.id, { signal: this.#abort.signal });
-    this.#observe(job, detail);
+    const now = this.#now();
+    const withError = job.statusless && now - job.errorCheckedAt >= this.#cadence.errorCheckMs;
+    if (withError) job.errorCheckedAt = now;
+    const { detail, problems } = await this.#client.getJob(job.id, {
+      signal: this.#abort.signal,
+      ...(withError ? { withError: true } : {}),
+    });
+    // An error text that arrived but could not be decoded still says the job failed.
+    const failed =
+      hasText(detail.error) || problems.some((p) => p.field === 'error' && hasText(p.raw));
+    this.#observe(job, detail, failed);
   }
 
   /**
@@ -241,9 +262,10 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
     if (connectionError !== null) throw connectionError;
   }
 
-  #observe(job: Watched, info: JobInfo): void {
+  #observe(job: Watched, info: JobInfo, failed = false): void {
     if (!this.#jobs.has(job.id)) return;
     const status = info.status ?? null;
+    job.statusless = status === null;
     if (status !== null && status !== job.status) {
       const from = job.status;
       job.status = status;
@@ -255,9 +277,10 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
         info,
       });
     }
-    // Without a status (job records of a variant that need not carry it), a completion time
-    // is the only sign that the job has ended.
-    const ended = status !== null ? isTerminalStatus(status) : info.completed_at != null;
+    // Without a status (job records of a variant that need not carry it), a completion time or
+    // an error text are the only signs that the job has ended. The status stays unknown (null):
+    // the detail fetched next carries the error for whoever reads it; nothing invents 'error'.
+    const ended = status !== null ? isTerminalStatus(status) : info.completed_at != null || failed;
     if (ended) {
       job.finishing = true;
       job.dueAt = this.#now();
@@ -296,8 +319,11 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
           cause: error,
         });
     if (serviceError.code === 'aborted') return;
+    // No such job (or an id that cannot be one): looking again will not change that.
     const gone =
-      serviceError.code === 'http' && (serviceError.status === 404 || serviceError.status === 410);
+      serviceError.code === 'invalid-request' ||
+      (serviceError.code === 'http' &&
+        (serviceError.status === 404 || serviceError.status === 410));
     if (gone) this.#jobs.delete(job.id);
     else {
       // Auth and decode problems do not fix themselves quickly: look again, but slowly.
@@ -336,6 +362,10 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
       message,
     });
   }
+}
+
+function hasText(value: unknown): boolean {
+  return typeof value === 'string' && value.trim() !== '';
 }
 
 function isAborted(error: unknown): boolean {

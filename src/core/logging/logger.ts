@@ -43,17 +43,3 @@ export const silentLogger: Logger = {
   warn: () => undefined,
   error: () => undefined,
 };
-
-/** Logs to any text sink (a stream's write, an array in tests) at or above `level`. */
-export function createLineLogger(
-  write: (line: string) => void,
-  options: { level?: LogLevel; now?: () => Date } = {},
-): Logger {
-  const min = levelRank(options.level ?? 'info');
-  const now = options.now ?? (() => new Date());
-  const emit = (level: LogLevel) => (message: string, fields?: LogFields) => {
-    if (levelRank(level) < min) return;
-    write(formatRecord(level, message, fields, now()) + '\n');
-  };
-  return { debug: emit('debug'), info: emit('info'), warn: emit('warn'), error: emit('error') };
-}

@@ -1,8 +1,10 @@
 import type { VariantId } from '../../shared/variants';
+import { SIMULATOR_CREDENTIALS } from '../simulator/auth/default-credentials';
 import type { Profile } from './schema';
 
-/** The embedded simulator's default credentials (the simulator's own defaults). */
-export const SIMULATOR_CREDENTIALS = Object.freeze({ user: 'demo', apiKey: 'demo' });
+// Built-in profiles log in to the embedded simulator with its own defaults; re-exported so the
+// code that logs them in needs no knowledge of where the simulator keeps them.
+export { SIMULATOR_CREDENTIALS };
 
 /**
  * One built-in profile per variant. Their base URL is filled in at run time, when the

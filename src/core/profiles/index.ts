@@ -2,7 +2,6 @@ export * from './schema';
 export * from './errors';
 export * from './builtin';
 export * from './config-dir';
-export * from './atomic-write';
 export * from './settings-store';
 export * from './profiles';
 export * from './connection';

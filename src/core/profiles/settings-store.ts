@@ -1,6 +1,6 @@
 import { promises as fs } from 'node:fs';
 import { pathIssues } from '../../shared/variants/issues';
-import { writeFileAtomic } from './atomic-write';
+import { writeFileAtomic } from '../fs/atomic-write';
 import { withBuiltinProfiles } from './builtin';
 import { ProfileError } from './errors';
 import type { Settings } from './schema';

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { VARIANT_IDS } from '../../shared/variants';
+import { SIMULATOR_CREDENTIALS } from './auth/default-credentials';
 import { DEFAULT_ENGINE_LIMITS } from './engine/types';
 import type { EngineLimits } from './engine/types';
 
@@ -33,8 +34,8 @@ export const simulatorOptionsSchema = z.strictObject({
     .default(7 * 24 * 3600),
   /** Where jobs, logs and the token key are kept; without it nothing outlives the process. */
   dataDir: z.string().min(1).optional(),
-  user: z.string().min(1).default('demo'),
-  apiKey: z.string().min(1).default('demo'),
+  user: z.string().min(1).default(SIMULATOR_CREDENTIALS.user),
+  apiKey: z.string().min(1).default(SIMULATOR_CREDENTIALS.apiKey),
   /** The audience assertions must name; unset accepts any. */
   audience: z.string().optional(),
   failureRate: z.number().min(0).max(1).default(0),

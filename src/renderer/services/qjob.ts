@@ -5,7 +5,13 @@ import type {
   EventName,
   EventPayload,
 } from '../../shared/ipc/contract';
-import { getQjob, getShell, onTransportStatus, type Shell, type TransportStatus } from '../transport';
+import {
+  getQjob,
+  getShell,
+  onTransportStatus,
+  type Shell,
+  type TransportStatus,
+} from '../transport';
 
 /**
  * The one module through which the UI does I/O (design.md, "I/O only through a service

@@ -237,6 +237,3 @@ void namesMatch;
 export function isCallName(value: unknown): value is CallName {
   return typeof value === 'string' && Object.prototype.hasOwnProperty.call(calls, value);
 }
-export function isEventName(value: unknown): value is EventName {
-  return typeof value === 'string' && Object.prototype.hasOwnProperty.call(events, value);
-}

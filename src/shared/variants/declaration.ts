@@ -202,10 +202,6 @@ export type PayloadFieldOf<V extends VariantId> =
 export type JobTypeOf<V extends VariantId> = VariantDecl<V>['jobTypes'][number];
 export type JobType = JobTypeOf<'A'> | JobTypeOf<'B'>;
 
-export function variantOf(id: VariantId): VariantDeclaration {
-  return VARIANTS[id];
-}
-
 /** The execute kind for a type, or undefined when the variant has no such type. */
 export function executeKind(id: VariantId, executeType: string): ExecuteKind | undefined {
   return VARIANTS[id].executeKinds.find((k) => k.executeType === executeType);

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isPlainObject } from '../json/plain-object';
 import type {
   ExecuteKind,
   ExecuteTypeOf,
@@ -93,10 +94,6 @@ export function exactlyOnePayloadIssues(
     });
   }
   return issues;
-}
-
-function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 const cache = new Map<string, z.ZodType>();

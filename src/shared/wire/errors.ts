@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { isPlainObject } from '../json/plain-object';
 import type { PathIssue } from '../variants/issues';
 import { pathIssues } from '../variants/issues';
 
@@ -87,10 +88,6 @@ export function wireResult<T>(decode: () => T): WireResult<T> {
     if (error instanceof WireDecodeError) return { ok: false, error };
     throw error;
   }
-}
-
-export function isPlainObject(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null && !Array.isArray(value);
 }
 
 /** The body must be a JSON object; anything else is `not_an_object` at `field`. */

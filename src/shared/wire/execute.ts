@@ -5,7 +5,8 @@ import type { PathIssue } from '../variants/issues';
 import { pathIssues } from '../variants/issues';
 import type { ExecutePayload } from '../variants/payload';
 import { executePayloadSchema, jobTypeSchema } from '../variants/payload';
-import { isPlainObject, WireDecodeError } from './errors';
+import { isPlainObject } from '../json/plain-object';
+import { WireDecodeError } from './errors';
 
 /*
  * The body of `POST {base}/execute` (wire-facts "Execute"): the ExecutePayload travels as a JSON

@@ -20,3 +20,4 @@ export * from './job-detail';
 export * from './devices';
 export * from './execute';
 export * from './service-error';
+export * from './login';

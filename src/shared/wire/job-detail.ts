@@ -5,7 +5,8 @@ import { jobDetailSchema, jobInfoSchema } from '../variants/jobs';
 import type { ExecutePayload, ExecuteResult } from '../variants/payload';
 import { executePayloadSchema, executeResultSchema, jobTypeSchema } from '../variants/payload';
 import { decodeBase64Text, encodeBase64Text } from './base64';
-import { expectObject, isPlainObject, WireDecodeError } from './errors';
+import { isPlainObject } from '../json/plain-object';
+import { expectObject, WireDecodeError } from './errors';
 import { decodeJobDates, encodeJobInfo, validated } from './job-info';
 
 /*

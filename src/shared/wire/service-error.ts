@@ -1,4 +1,4 @@
-import { isPlainObject } from './errors';
+import { isPlainObject } from '../json/plain-object';
 
 /** What a failed call's body says, for "what was being done, the HTTP status, the message (code)". */
 export interface ServiceErrorInfo {

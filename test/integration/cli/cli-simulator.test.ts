@@ -358,9 +358,13 @@ describe.each(CASES)(
         expect(typeof detail.logs).toBe('string');
         expect(detail.created_at).toMatch(/Z$/);
 
+        // A job that does not exist is the operation failing (1), not the service (4).
         const missing = await runCli(['job', '999999', ...conn], { env });
-        expect(missing.code, missing.stdout + missing.stderr).toBe(4);
-        expect(missing.stderr).toMatch(/Fetching job 999999 failed: HTTP 404/);
+        expect(missing.code, missing.stdout + missing.stderr).toBe(1);
+        expect(missing.stderr).toMatch(/^qjob job: job 999999 was not found \(HTTP 404: .+\)\n$/);
+        const missingWait = await runCli(['wait', '999999', '--interval', '0.2', ...conn], { env });
+        expect(missingWait.code, missingWait.stdout + missingWait.stderr).toBe(1);
+        expect(missingWait.stderr).toMatch(/job 999999 was not found \(HTTP 404/);
         expect((await runCli(['job', 'abc', ...conn], { env })).code).toBe(2);
       });
 

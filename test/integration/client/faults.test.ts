@@ -152,18 +152,26 @@ describe('transient failures of safe calls', () => {
 });
 
 describe('answers that never come or make no sense', () => {
-  it('times out a hanging response', async () => {
+  it('retries a GET that hung once, within the retry budget, and succeeds', async () => {
     const session = await loggedIn({ timeoutMs: 300 });
+    server.route('GET', '/devices', [{ kind: 'hang' }, json(DEVICES_BODY)]);
+    const devices = await session.client.listDevices();
+    expect(devices.map((d) => d.code)).toEqual(['sim-1']);
+    expect(server.count('GET', '/devices')).toBe(2);
+  });
+
+  it('gives the clear time-out error once every retry of a GET has hung', async () => {
+    const session = await loggedIn({ timeoutMs: 300, retries: 2 });
     server.route('GET', '/devices', { kind: 'hang' });
     const started = Date.now();
     const error = await failure(session.client.listDevices());
-    expect(Date.now() - started).toBeLessThan(2_000);
+    // Three attempts of 300 ms and two short back-offs: the caller still learns soon.
+    expect(Date.now() - started).toBeLessThan(3_000);
     expect(error.code).toBe('timeout');
     expect(error.message).toBe(
       'Listing devices failed: the service did not answer in time (no answer within 300 ms)',
     );
-    // A stuck service is not asked again and again: the caller learns quickly.
-    expect(server.count('GET', '/devices')).toBe(1);
+    expect(server.count('GET', '/devices')).toBe(3);
   });
 
   it('times out a body that stops half-way', async () => {
@@ -242,8 +250,9 @@ describe('POST /execute is never repeated blindly', () => {
   });
 
   it('a hanging execute times out without a second submission', async () => {
-    const session = await loggedIn({ timeoutMs: 300 });
-    server.route('POST', '/execute', { kind: 'hang' });
+    // The same retry budget that repeats a hung GET must not repeat this.
+    const session = await loggedIn({ timeoutMs: 300, retries: 3 });
+    server.route('POST', '/execute', [{ kind: 'hang' }, json({ id: 12 })]);
     const error = await failure(
       session.client.execute(SAMPLING_PAYLOAD_B, { deviceCode: 'sim-1' }),
     );
@@ -283,7 +292,7 @@ describe('POST /execute is never repeated blindly', () => {
         },
       ),
     );
-    expect(error).toMatchObject({ code: 'decode', outcome: 'not-sent' });
+    expect(error).toMatchObject({ code: 'invalid-request', outcome: 'not-sent' });
     expect(error.message).toMatch(/^The job was not submitted: /);
     expect(server.count('POST', '/execute')).toBe(0);
   });

@@ -1,13 +1,20 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   APP_ENTRY_URL,
   APP_SCHEME_PRIVILEGES,
   CONTENT_SECURITY_POLICY,
   SECURE_WEB_PREFERENCES,
+  appRequestPath,
+  appResponseHeaders,
   developmentCsp,
+  handleWindowOpen,
   isAllowedExternalUrl,
   isPermissionAllowed,
+  isPermissionRequestAllowed,
   isTrustedRendererUrl,
+  isTrustedSender,
+  openExternalChecked,
+  refuseNavigation,
 } from '../../../src/main/security';
 import { RENDERER_RESPONSE_HEADERS } from '../../../src/shared/ipc/content-security-policy';
 
@@ -41,9 +48,9 @@ describe('the desktop window’s security settings', () => {
       'default-src': "'self'",
       'script-src': "'self'",
       'style-src': "'self' 'unsafe-inline'",
-      'img-src': "'self' data: blob:",
+      'img-src': "'self' data:",
       'font-src': "'self' data:",
-      'worker-src': "'self' blob:",
+      'worker-src': "'self'", // no blob: workers (see the editor e2e test)
       'connect-src': "'self'",
       'object-src': "'none'",
       'base-uri': "'none'",
@@ -98,6 +105,90 @@ describe('the desktop window’s security settings', () => {
       'fileSystem',
     ]) {
       expect(isPermissionAllowed(permission, 'app://qjob/index.html'), permission).toBe(false);
+    }
+  });
+
+  it('refuse a permission request without a requesting URL unless the page itself is ours', () => {
+    const page = 'app://qjob/index.html';
+    expect(isPermissionRequestAllowed('clipboard-sanitized-write', '', page)).toBe(true);
+    expect(
+      isPermissionRequestAllowed('clipboard-sanitized-write', undefined, 'https://x.org/'),
+    ).toBe(false);
+    expect(isPermissionRequestAllowed('clipboard-sanitized-write', 'https://x.org/', page)).toBe(
+      false,
+    );
+    expect(isPermissionRequestAllowed('media', '', page)).toBe(false);
+  });
+});
+
+/** The decisions behind the handlers src/main installs (hardening.ts, ipc-bridge.ts, app-protocol.ts). */
+describe('the main process’s security handlers decide', () => {
+  const quietLog = () => ({ warn: vi.fn() });
+
+  it('that navigation, redirects and webviews are always prevented', () => {
+    for (const what of ['navigation', 'redirect', 'webview'] as const) {
+      const event = { preventDefault: vi.fn() };
+      const log = quietLog();
+      refuseNavigation(event, what, what === 'webview' ? null : APP_ENTRY_URL, log);
+      expect(event.preventDefault, what).toHaveBeenCalledOnce();
+      expect(log.warn).toHaveBeenCalledWith(`blocked a ${what}`, expect.any(Object));
+    }
+  });
+
+  it('that no new window ever opens; only an allowed https link goes to the system browser', async () => {
+    const open = vi.fn(async () => undefined);
+    const log = quietLog();
+    for (const url of [
+      'https://example.org/docs',
+      'http://example.org/',
+      'file:///etc/passwd',
+      'javascript:alert(1)',
+      'app://qjob/index.html',
+      'smb://host/share',
+    ]) {
+      expect(handleWindowOpen(url, open, log), url).toEqual({ action: 'deny' });
+    }
+    await Promise.resolve();
+    expect(open.mock.calls).toEqual([['https://example.org/docs']]);
+    expect(log.warn).toHaveBeenCalledTimes(5);
+  });
+
+  it('that a link refused by the check never reaches the OS', async () => {
+    const open = vi.fn(async () => undefined);
+    await expect(openExternalChecked('file:///etc/passwd', open)).rejects.toThrow(/https links/);
+    await expect(openExternalChecked('https://user:pw@example.org', open)).rejects.toThrow();
+    expect(open).not.toHaveBeenCalled();
+    await openExternalChecked('https://example.org/', open);
+    expect(open).toHaveBeenCalledWith('https://example.org/');
+  });
+
+  it('that IPC is answered only for the top frame of the app’s own page', () => {
+    expect(isTrustedSender({ url: 'app://qjob/index.html', parent: null })).toBe(true);
+    // An iframe inside our page, even one of our own origin, has a parent.
+    expect(isTrustedSender({ url: 'app://qjob/index.html', parent: {} })).toBe(false);
+    expect(isTrustedSender({ url: 'https://evil.example/', parent: null })).toBe(false);
+    expect(isTrustedSender({ url: 'file:///index.html', parent: null })).toBe(false);
+    expect(isTrustedSender(null)).toBe(false);
+    expect(isTrustedSender(undefined)).toBe(false);
+    const dev = 'http://localhost:5173';
+    expect(isTrustedSender({ url: 'http://localhost:5173/', parent: null }, dev)).toBe(true);
+    expect(isTrustedSender({ url: 'http://localhost:5173/', parent: null })).toBe(false);
+  });
+
+  it('that app:// serves only the host qjob, with the CSP on every response', () => {
+    expect(appRequestPath('app://qjob/index.html')).toBe('/index.html');
+    expect(appRequestPath('app://qjob/assets/x.js?v=1')).toBe('/assets/x.js');
+    // The URL parser folds dot segments before the static file reader sees the path.
+    expect(appRequestPath('app://qjob/../../etc/passwd')).toBe('/etc/passwd');
+    expect(appRequestPath('app://other/index.html')).toBeNull();
+    expect(appRequestPath('file:///index.html')).toBeNull();
+    expect(appRequestPath('not a url')).toBeNull();
+    for (const type of ['text/html; charset=utf-8', 'text/plain; charset=utf-8']) {
+      expect(appResponseHeaders(type)).toMatchObject({
+        'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+        'X-Content-Type-Options': 'nosniff',
+        'Content-Type': type,
+      });
     }
   });
 });

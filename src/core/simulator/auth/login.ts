@@ -1,10 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
+import { JWT_BEARER_GRANT_TYPE } from '../../../shared/wire/login';
 import type { FieldIssue } from '../server/http-error';
 import { zodIssues } from '../server/http-error';
-
-/** The grant type of the login request (wire-facts). */
-export const JWT_BEARER_GRANT = 'urn:ietf:params:oauth:grant-type:jwt-bearer';
 
 export interface Credentials {
   user: string;
@@ -19,7 +17,7 @@ export type LoginOutcome =
   | { ok: false; kind: 'denied'; code: string; message: string };
 
 const loginBodySchema = z.strictObject({
-  grantType: z.literal(JWT_BEARER_GRANT, { message: `must be '${JWT_BEARER_GRANT}'` }),
+  grantType: z.literal(JWT_BEARER_GRANT_TYPE, { message: `must be '${JWT_BEARER_GRANT_TYPE}'` }),
   assertion: z.string().min(1, 'must not be empty'),
   scope: z.string().optional(),
 });

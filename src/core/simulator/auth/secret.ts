@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../store/atomic-file';
+import { writeFileAtomic } from '../../fs/atomic-write';
 
 const FILE = 'token-secret';
 const HEX_64 = /^[0-9a-f]{64}\s*$/;

@@ -1,6 +1,5 @@
+import { MAX_TIMER_MS } from '../../timers/max-delay';
 import type { DeviceRegistry } from '../devices/device-registry';
-
-const MAX_TIMER_MS = 2 ** 31 - 1;
 
 /**
  * One FIFO queue per device and at most one running job per device. A device that is not

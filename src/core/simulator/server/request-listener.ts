@@ -3,7 +3,7 @@ import { bearerToken } from '../auth/bearer';
 import type { TokenService } from '../auth/token-service';
 import { readJsonBody } from './body';
 import { HttpError } from './http-error';
-import type { AuthMode, RequestContext, Router } from './router';
+import type { AuthMode, Router } from './router';
 
 export interface ListenerOptions {
   /** Prefix of every route, e.g. `/api/v1` (wire-facts: the base URL ends in a version). */
@@ -59,16 +59,21 @@ async function handle(
         { allow: match.allowed.join(', ') },
       );
     }
-    const subject = authenticate(req, match.route.auth, options.tokens);
     let body: Promise<unknown> | undefined;
-    const ctx: RequestContext = {
+    const common = {
       req,
       url,
       params: match.params,
-      subject,
       body: () => (body ??= readJsonBody(req, options.maxBodyBytes)),
     };
-    const reply = await match.route.handle(ctx);
+    const { route } = match;
+    const reply =
+      route.auth === 'none'
+        ? await route.handle({ ...common, subject: null })
+        : await route.handle({
+            ...common,
+            subject: authenticate(req, route.auth, options.tokens),
+          });
     send(res, reply.status, reply.body);
   } catch (error) {
     if (!(error instanceof HttpError)) throw error;
@@ -76,8 +81,11 @@ async function handle(
   }
 }
 
-function authenticate(req: IncomingMessage, mode: AuthMode, tokens: TokenService): string | null {
-  if (mode === 'none') return null;
+function authenticate(
+  req: IncomingMessage,
+  mode: Exclude<AuthMode, 'none'>,
+  tokens: TokenService,
+): string {
   const token = bearerToken(req.headers.authorization);
   if (token === null) {
     throw new HttpError(401, 'not_authenticated', `missing bearer ${mode} token`, undefined, {

@@ -3,13 +3,14 @@ import type { IncomingMessage } from 'node:http';
 /** Who may call a route: anyone, holders of an access token, holders of a refresh token. */
 export type AuthMode = 'none' | 'access' | 'refresh';
 
-export interface RequestContext {
+/** What a route's handler is given. `S` is the caller: `null` on open routes, the user otherwise. */
+export interface RequestContext<S extends string | null = string | null> {
   readonly req: IncomingMessage;
   readonly url: URL;
   /** Path parameters, by the names in the route's pattern (`/jobs/:id`). */
   readonly params: Readonly<Record<string, string>>;
-  /** The authenticated user, for routes that require a token. */
-  readonly subject: string | null;
+  /** The authenticated user: a route that requires a token runs only once it was checked. */
+  readonly subject: S;
   /** The JSON body; read once, lazily, under the size limit. */
   body(): Promise<unknown>;
 }
@@ -19,13 +20,16 @@ export interface Reply {
   body: unknown;
 }
 
-export interface Route {
+interface RouteShape<A extends AuthMode, S extends string | null> {
   method: 'GET' | 'POST';
   /** Relative to the base path; `:name` segments are parameters. */
   path: string;
-  auth: AuthMode;
-  handle(ctx: RequestContext): Promise<Reply> | Reply;
+  auth: A;
+  handle(ctx: RequestContext<S>): Promise<Reply> | Reply;
 }
+
+/** A route anyone may call, or one whose handler always knows who calls (typed, not checked). */
+export type Route = RouteShape<'none', null> | RouteShape<'access' | 'refresh', string>;
 
 export type RouteMatch =
   | { kind: 'found'; route: Route; params: Record<string, string> }

@@ -1,6 +1,7 @@
 import { mkdir, readFile, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { TEMP_SUFFIX, appendFileDurable, syncDirectory, writeFileAtomic } from './atomic-file';
+import { TEMP_SUFFIX, syncDirectory, writeFileAtomic } from '../../fs/atomic-write';
+import { appendFileDurable } from '../../fs/durable-append';
 import type { JobStore, LoadedJob, StoreLoadReport } from './job-store';
 import { parseStoredJob } from './stored-job';
 import type { StoredJob } from './stored-job';

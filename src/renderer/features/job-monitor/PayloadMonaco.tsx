@@ -1,5 +1,5 @@
 import { useEffect, useRef } from 'react';
-import * as monaco from 'monaco-editor';
+import { monaco } from '../editor/monaco/monaco-api';
 import { selectEffectiveTheme, useAppStore } from '../../state/app/store';
 import { installMonacoEnvironment } from '../editor/monaco/environment';
 

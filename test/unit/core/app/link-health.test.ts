@@ -14,7 +14,7 @@ const networkError = () =>
   new ServiceError({ code: 'network', operation: 'listing jobs', detail: 'ECONNREFUSED' });
 
 describe('reachOutcome', () => {
-  it('calls network, timeout, 5xx and 429 unreachable, any other answer reached, an abort silent', () => {
+  it('calls network, timeout, 5xx and 429 unreachable, any other answer reached, a call never sent silent', () => {
     expect(reachOutcome(networkError())).toBe('unreachable');
     expect(reachOutcome(new ServiceError({ code: 'timeout', operation: 'x' }))).toBe('unreachable');
     expect(reachOutcome(new ServiceError({ code: 'http', operation: 'x', status: 503 }))).toBe(
@@ -28,6 +28,9 @@ describe('reachOutcome', () => {
     );
     expect(reachOutcome(new ServiceError({ code: 'decode', operation: 'x' }))).toBe('reached');
     expect(reachOutcome(new ServiceError({ code: 'aborted', operation: 'x' }))).toBe('silent');
+    expect(reachOutcome(new ServiceError({ code: 'invalid-request', operation: 'x' }))).toBe(
+      'silent',
+    );
   });
 });
 

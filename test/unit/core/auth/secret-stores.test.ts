@@ -4,6 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { KeytarBinding } from '../../../../src/core/auth';
 import {
+  KEYCHAIN_PROBE_ACCOUNT,
   KeytarSecretStore,
   MemorySecretStore,
   PlainFileSecretStore,
@@ -11,12 +12,16 @@ import {
 } from '../../../../src/core/auth';
 
 function fakeKeytar(
-  options: { failFind?: string } = {},
-): KeytarBinding & { data: Map<string, string> } {
+  options: { failRead?: string } = {},
+): KeytarBinding & { data: Map<string, string>; calls: string[] } {
   const data = new Map<string, string>();
+  const calls: string[] = [];
   return {
     data,
+    calls,
     async getPassword(service, account) {
+      calls.push(`get ${service}/${account}`);
+      if (options.failRead) throw new Error(options.failRead);
       return data.get(`${service}/${account}`) ?? null;
     },
     async setPassword(service, account, password) {
@@ -24,10 +29,6 @@ function fakeKeytar(
     },
     async deletePassword(service, account) {
       return data.delete(`${service}/${account}`);
-    },
-    async findCredentials() {
-      if (options.failFind) throw new Error(options.failFind);
-      return [];
     },
   };
 }
@@ -44,9 +45,17 @@ describe('KeytarSecretStore', () => {
     expect(store).toMatchObject({ kind: 'keychain', secure: true });
   });
 
+  it('checks the keychain by reading one fixed, empty account, not by listing every secret', async () => {
+    const binding = fakeKeytar();
+    binding.data.set('quantum-job-studio/prod:alice', 'a token');
+    await KeytarSecretStore.open({ binding });
+    expect(binding.calls).toEqual([`get quantum-job-studio/${KEYCHAIN_PROBE_ACCOUNT}`]);
+    expect(KEYCHAIN_PROBE_ACCOUNT).not.toMatch(/^[a-z0-9]|^url:/);
+  });
+
   it('reports a missing keychain as unavailable, with what to do', async () => {
     const error = await KeytarSecretStore.open({
-      binding: fakeKeytar({ failFind: 'Cannot autolaunch D-Bus without X11 $DISPLAY' }),
+      binding: fakeKeytar({ failRead: 'Cannot autolaunch D-Bus without X11 $DISPLAY' }),
     }).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(SecretStoreError);
     expect((error as SecretStoreError).code).toBe('unavailable');

@@ -149,6 +149,64 @@ describe('SQLite job store', () => {
     again.close();
   });
 
+  it('reports and leaves out rows an older version or a damaged file left, never crashing or mistyping', async () => {
+    const file = path.join(dir, 'jobs.sqlite');
+    const first = new SqliteJobCache(await loadSqlite(), file);
+    first.upsertRecords(
+      P,
+      [1, 2, 3, 4, 5, 6].map((id) => job(id)),
+      't',
+      'list',
+    );
+    const detail = { ...job(1), logs: 'kept', payload: null, result: null } as JobDetail;
+    first.putDetail(P, { detail, problems: [], fetchedAt: 't' }, 'detail');
+    first.putDetail(P, { detail: { ...detail, id: 2 }, problems: [], fetchedAt: 't' }, 'detail');
+    first.putDetail(P, { detail: { ...detail, id: 3 }, problems: [], fetchedAt: 't' }, 'detail');
+    first.close();
+
+    const raw = new Database(file);
+    raw.prepare("UPDATE jobs SET status = 'exploded' WHERE id = 2").run();
+    raw.prepare("UPDATE jobs SET extra = '{not json' WHERE id = 3").run();
+    raw.prepare("UPDATE jobs SET device_id = 'one' WHERE id = 4").run();
+    raw.prepare("UPDATE jobs SET extra = '[1, 2]' WHERE id = 5").run();
+    raw.prepare('UPDATE details SET detail = \'{"id": "x"}\' WHERE id = 1').run();
+    raw.prepare("UPDATE details SET problems = 'nope' WHERE id = 2").run();
+    raw.prepare("UPDATE details SET detail = '{' WHERE id = 3").run();
+    raw.prepare("UPDATE timeline SET status = 'exploded' WHERE job_id = 6").run();
+    raw.close();
+
+    const problems: string[] = [];
+    const cache = new SqliteJobCache(await loadSqlite(), file, {
+      onProblem: (m) => problems.push(m),
+    });
+    const list = cache.listRecords(P);
+    expect(list.map((j) => j.id)).toEqual([6, 1]);
+    expect(list.every((j) => typeof j.device_id === 'number')).toBe(true);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatch(
+      /4 unreadable job records \(job 5: extra: not a JSON object; job 4: device_id: .+; job 3: extra: not JSON; …\)/,
+    );
+
+    expect(cache.getRecord(P, 2)).toBeNull();
+    expect(problems.at(-1)).toMatch(/stored record of job 2 could not be read \(status: /);
+    for (const [id, why] of [
+      [1, /detail: id: /],
+      [2, /problems: not JSON/],
+      [3, /detail: not JSON/],
+    ] as const) {
+      expect(cache.getDetail(P, id)).toBeNull();
+      expect(problems.at(-1)).toMatch(why);
+    }
+    expect(cache.timeline(P, 6)).toEqual([]);
+    expect(problems.at(-1)).toMatch(/1 unreadable timeline entry for job 6/);
+
+    // The service's next answer replaces what could not be read.
+    cache.upsertRecords(P, [job(2, { status: 'completed' }), job(4)], 't2', 'list');
+    expect(cache.getRecord(P, 2)?.status).toBe('completed');
+    expect(cache.listRecords(P).map((j) => j.id)).toEqual([6, 4, 2, 1]);
+    cache.close();
+  });
+
   it('loads 100,000 records quickly (sanity bound; npm run bench measures)', async () => {
     const cache = new SqliteJobCache(await loadSqlite(), path.join(dir, 'jobs.sqlite'));
     const many = Array.from({ length: 100_000 }, (_, i) =>

@@ -7,6 +7,7 @@ import {
 } from '../../../../src/core/client/retry';
 import {
   DEFAULT_FLAGS,
+  errorCheckQuery,
   endpointUrl,
   jobPath,
   resolveFlags,
@@ -77,6 +78,16 @@ describe('endpoints', () => {
     expect(resolveFlags({ full: { include: 'all' } })).toEqual({
       full: { include: 'all' },
       light: {},
+    });
+  });
+  it('asks for the error text with the full lookup’s own flag, or the full lookup without one', () => {
+    expect(errorCheckQuery(resolveFlags())).toEqual({ error: 'true' });
+    expect(errorCheckQuery(resolveFlags({ light: { error: 'false', logs: 'false' } }))).toEqual({
+      error: 'true',
+      logs: 'false',
+    });
+    expect(errorCheckQuery(resolveFlags({ full: { include: 'all' } }))).toEqual({
+      include: 'all',
     });
   });
 });

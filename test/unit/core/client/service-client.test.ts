@@ -81,6 +81,18 @@ describe('createServiceClient', () => {
     expect(error).toMatchObject({ code: 'decode', field: 'items[0].nqubits', status: null });
   });
 
+  it('refuses an id that cannot be a job before sending anything, and says so', async () => {
+    const fetch = fakeFetch(() => jsonResponse({}));
+    const client = createServiceClient({ baseUrl: BASE_URL, variant: 'B', fetch });
+    for (const id of [-1, 1.5, Number.NaN]) {
+      const error = (await client.getJob(id).catch((e: unknown) => e)) as ServiceError;
+      expect(error).toBeInstanceOf(ServiceError);
+      expect(error).toMatchObject({ code: 'invalid-request', outcome: 'not-sent', status: null });
+      expect(error.message).toMatch(/is not a job id; nothing was sent/);
+    }
+    expect(fetch.calls).toEqual([]);
+  });
+
   it('never repeats a secret a service echoes into an error', async () => {
     const client = createServiceClient({
       baseUrl: BASE_URL,

@@ -191,6 +191,63 @@ describe('JobPoller, job records without status in the list (Variant A)', () => 
     poller.stop();
   });
 
+  /**
+   * A real Variant A service may send records without `status`, and may fail a job without
+   * setting `completed_at`: only the `error` text (sent when the lookup asks for it) says so.
+   */
+  function statuslessService(failAtMs: number | null) {
+    const start = Date.now();
+    return fakeFetch((req) => {
+      const failed = failAtMs !== null && Date.now() - start >= failAtMs;
+      const record: Record<string, unknown> = wireJobDetail('A', jobInfo(21, undefined));
+      delete record.status;
+      if (req.url.searchParams.get('error') === 'true' && failed) {
+        record.error = encodeBase64Text('device lost qubit 3');
+      }
+      if (req.url.searchParams.get('logs') === 'true') record.logs = encodeBase64Text('log of 21');
+      return jsonResponse(record);
+    });
+  }
+  const asksForError = (c: { url: URL }) => c.url.searchParams.get('error') === 'true';
+  const isFull = (c: { url: URL }) => c.url.searchParams.get('logs') === 'true';
+
+  it('finds a status-less job that failed without completed_at, by asking for its error now and then', async () => {
+    const fetch = statuslessService(5_000);
+    const poller = new JobPoller({ client: clientFor('A', fetch), random: () => 0.5 });
+    const events = record(poller);
+    poller.watch(21);
+    await vi.advanceTimersByTimeAsync(40_000);
+
+    expect(poller.watching).toEqual([]);
+    // The status is not invented: it stays unknown, and the error text is there to read.
+    expect(events.detail.map((d) => [d.jobId, d.status, d.detail.error])).toEqual([
+      [21, null, 'device lost qubit 3'],
+    ]);
+    expect(events.status).toEqual([]);
+    // The error is asked for rarely (first look after the status-less record, then every
+    // ~30 s); the other looks stay cheap.
+    const checks = fetch.calls.filter((c) => asksForError(c) && !isFull(c));
+    expect(checks).toHaveLength(2);
+    expect(checks[0]!.url.search).toBe('?error=true');
+    expect(fetch.calls.filter((c) => !asksForError(c)).length).toBeGreaterThanOrEqual(8);
+    expect(fetch.calls.filter(isFull)).toHaveLength(1);
+    poller.stop();
+  });
+
+  it('keeps a status-less job that has not failed under watch, checking its error every ~30 s', async () => {
+    const fetch = statuslessService(null);
+    const poller = new JobPoller({ client: clientFor('A', fetch), random: () => 0.5 });
+    const events = record(poller);
+    poller.watch(21);
+    await vi.advanceTimersByTimeAsync(95_000);
+    expect(poller.watching).toEqual([21]);
+    expect(events.detail).toEqual([]);
+    const checks = fetch.calls.filter(asksForError).length;
+    expect(checks).toBeGreaterThanOrEqual(3);
+    expect(checks).toBeLessThanOrEqual(4);
+    poller.stop();
+  });
+
   it('reports a job that does not exist and stops watching it', async () => {
     const fetch = fakeService('A', { 1: [[0, 'running']] });
     const poller = new JobPoller({ client: clientFor('A', fetch) });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REDACTED, redactText, redactValue } from '../../../../src/core/logging/redact';
+import { TokenService } from '../../../../src/core/simulator/auth/token-service';
 
 describe('redactText', () => {
   it('removes bearer tokens and Authorization headers', () => {
@@ -31,6 +32,25 @@ describe('redactText', () => {
   it('redacts JWT-shaped strings without a telling key', () => {
     const jwt = 'eyJhbGciOiJIUzI1NiJ9.eyJzdWIiOiJhbGljZSJ9.c2lnbmF0dXJl';
     expect(redactText(`token was ${jwt} ok`)).toBe(`token was ${REDACTED} ok`);
+  });
+
+  it('redacts the simulator’s own tokens without a telling key', () => {
+    const tokens = new TokenService({
+      secret: new Uint8Array(32).fill(7),
+      accessTtlSeconds: 60,
+      refreshTtlSeconds: 600,
+    });
+    const { accessToken, refreshToken } = tokens.login('demo');
+    for (const token of [accessToken, refreshToken] as string[]) {
+      expect(token).toMatch(/^qjs1\./);
+      expect(redactText(`kept ${token} in the keychain`)).toBe(`kept ${REDACTED} in the keychain`);
+      expect(redactText(`["${token}"]`)).toBe(`["${REDACTED}"]`);
+      expect(redactText(`/jobs?t=${token}&x=1`)).not.toContain(token.split('.')[1]);
+    }
+    // The prefix alone, as in prose or a version string, is not a token.
+    expect(redactText('tokens look like qjs1.<claims>.<mac>')).toBe(
+      'tokens look like qjs1.<claims>.<mac>',
+    );
   });
 
   it('leaves ordinary text alone and is idempotent', () => {

@@ -80,16 +80,14 @@ describe('lifting long runs out of a result before the YAML parser sees it', () 
     expect(originalLine(scan, 5)).toBe(304);
   });
 
-  it('reads 2^20 outcomes in seconds, not minutes', () => {
+  // Its speed is measured by bench/result-viewer.bench.ts; here, that every outcome is read.
+  it('reads all 2^20 outcomes of a wide sampling result', () => {
     const { yaml, nshots } = wideSampling(20);
-    const started = performance.now();
     const m = decodeResultText(yaml);
-    const elapsed = performance.now() - started;
     expect(m.kind).toBe('sampling');
     if (m.kind !== 'sampling') return;
     expect(m.counts.keys).toHaveLength(2 ** 20);
     expect(m.total).toBe(nshots);
     expect(m.notes).toEqual([]);
-    expect(elapsed).toBeLessThan(30_000);
   });
 });

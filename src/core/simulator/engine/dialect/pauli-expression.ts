@@ -152,8 +152,3 @@ function maxQubitOf(terms: PauliTerm[]): number {
   }
   return max;
 }
-
-/** True when every factor is I or Z: the term is read off computational-basis samples. */
-export function isDiagonal(sum: PauliSum): boolean {
-  return sum.terms.every((t) => t.xMask === 0);
-}

@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import '../../../zod-jitless';
 import { analyzePayload } from './analyze';
 import type { AnalysisRequest, AnalysisResponse } from './protocol';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import * as monaco from 'monaco-editor';
+import { monaco } from './monaco-api';
 import { selectEffectiveTheme, useAppStore } from '../../../state/app/store';
 import { useEditorStore } from '../../../state/editor/store';
 import { runCommand } from '../../shell/commands';

@@ -1,4 +1,5 @@
 /// <reference lib="webworker" />
+import '../../../zod-jitless';
 import { decodeResultText } from '../model/decode';
 import type { DecodeRequest, DecodeResponse } from './protocol';
 

@@ -1,11 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { JWT_BEARER_GRANT, checkLogin } from '../../../../../src/core/simulator/auth/login';
+import { checkLogin } from '../../../../../src/core/simulator/auth/login';
+import { JWT_BEARER_GRANT_TYPE } from '../../../../../src/shared/wire';
 
 const creds = { user: 'demo', apiKey: 'demo' };
 const assertion = (o: Record<string, unknown>) =>
   Buffer.from(JSON.stringify(o)).toString('base64url');
 const body = (o: Record<string, unknown>) => ({
-  grantType: JWT_BEARER_GRANT,
+  grantType: JWT_BEARER_GRANT_TYPE,
   assertion: assertion(o),
   scope: 'user profile',
 });
@@ -36,7 +37,7 @@ describe('checkLogin', () => {
       kind: 'malformed',
       issues: [{ loc: ['body', 'grantType'] }],
     });
-    const notBase64Json = checkLogin({ grantType: JWT_BEARER_GRANT, assertion: '%%%' }, creds);
+    const notBase64Json = checkLogin({ grantType: JWT_BEARER_GRANT_TYPE, assertion: '%%%' }, creds);
     expect(notBase64Json).toMatchObject({ issues: [{ loc: ['body', 'assertion'] }] });
     const missingKey = checkLogin(body({ username: 'demo', audience: 'a', iat: 1 }), creds);
     expect(missingKey).toMatchObject({ issues: [{ loc: ['body', 'assertion', 'api_key'] }] });

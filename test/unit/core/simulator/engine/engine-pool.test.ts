@@ -41,8 +41,9 @@ describe('EnginePool (worker threads)', () => {
     expect(r.$tag).toBe('!SamplingResult');
     expect(elapsed).toBeGreaterThan(300);
     // The timer kept firing while the job ran: no gap anywhere near the job's length (run
-    // in-process, the whole job would be one gap). Bounds are loose for loaded CI machines.
-    expect(longestGap).toBeLessThan(Math.min(250, elapsed / 2));
+    // in-process, the whole job would be one gap). Relative bounds: a loaded CI machine slows
+    // the timer and the job alike.
+    expect(longestGap).toBeLessThan(elapsed / 2);
     expect(ticks).toBeGreaterThan(elapsed / 50);
     expect(progress.at(-1)?.fraction).toBe(1);
     expect(progress.some((p) => /^gate \d+\/280$/.test(p.message))).toBe(true);
