@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from './fixtures';
+import { expect, type Page, shot, test } from './fixtures';
 
 /**
  * The payload editor in browser mode against the real core and simulator: templates validate
@@ -9,8 +9,6 @@ import { expect, test, type Page } from './fixtures';
  * worker really validates, and a submit returns a job id.
  */
 test.use({ variant: 'B' });
-
-const shot = (name: string) => new URL(`../../docs/screenshots/${name}`, import.meta.url).pathname;
 
 const VALID_B = `type: sampling
 sampling_payload:

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -86,6 +86,21 @@ export const test = base.extend<StudioFixtures & StudioOptions>({
     await use(page);
   },
 });
+
+/**
+ * Where a spec's screenshot goes: test-results/screenshots, or docs/screenshots (the README's
+ * pictures) when QJOB_UPDATE_SCREENSHOTS=1, so an ordinary test run leaves the tree clean.
+ * `subdir` keeps review-only pictures apart.
+ */
+export function shot(name: string, subdir = ''): string {
+  const root = new URL('../..', import.meta.url).pathname;
+  const base = process.env['QJOB_UPDATE_SCREENSHOTS']
+    ? path.join(root, 'docs', 'screenshots')
+    : path.join(root, 'test-results', 'screenshots');
+  const dir = path.join(base, subdir);
+  mkdirSync(dir, { recursive: true });
+  return path.join(dir, name);
+}
 
 export { expect };
 export type { Page };

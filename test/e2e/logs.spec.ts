@@ -11,7 +11,7 @@ import {
   wireJobList,
   wireToken,
 } from '../support/wire-fixtures';
-import { expect, test, type Page, type Studio } from './fixtures';
+import { expect, type Page, shot, type Studio, test } from './fixtures';
 
 /**
  * The log viewer with a 50 MB log: lines split without freezing the page, only a screenful in
@@ -21,7 +21,6 @@ import { expect, test, type Page, type Studio } from './fixtures';
  */
 test.use({ variant: 'B' });
 
-const shot = (name: string) => new URL(`../../docs/screenshots/${name}`, import.meta.url).pathname;
 const JOB = 424242;
 const NEEDLE_EVERY = 50_000;
 

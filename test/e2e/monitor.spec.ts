@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { jobCacheFile } from '../../src/core/cache';
 import { startSimulator } from '../../src/core/simulator';
-import { expect, test, type Page } from './fixtures';
+import { expect, type Page, shot, test } from './fixtures';
 
 /**
  * The job monitor in browser mode against the real core and the embedded simulator: a Bell job
@@ -11,8 +11,6 @@ import { expect, test, type Page } from './fixtures';
  * store and saying so).
  */
 test.use({ variant: 'B' });
-
-const shot = (name: string) => new URL(`../../docs/screenshots/${name}`, import.meta.url).pathname;
 
 const BELL = `type: sampling
 sampling_payload:

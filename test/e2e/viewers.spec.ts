@@ -14,7 +14,7 @@ import {
   timeEvolution,
   wideSampling,
 } from '../unit/renderer/result-viewers/fixtures';
-import { expect, test, type Page, type Studio } from './fixtures';
+import { expect, type Page, shot, type Studio, test } from './fixtures';
 
 /**
  * The result viewers in the real app (browser mode, job monitor, embedded simulator): jobs run
@@ -22,7 +22,6 @@ import { expect, test, type Page, type Studio } from './fixtures';
  * unknown tag, a million outcomes) come from a fake service speaking the wire format.
  */
 
-const shot = (name: string) => new URL(`../../docs/screenshots/${name}`, import.meta.url).pathname;
 const row = (page: Page, id: number) => page.locator(`.job-row[data-job-id="${id}"]`);
 const detail = (page: Page) => page.getByTestId('job-detail');
 const range = (n: number, step: number) => Array.from({ length: n }, (_, i) => i * step).join(', ');
