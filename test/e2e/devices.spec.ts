@@ -1,4 +1,4 @@
-import { expect, test, type Page } from './fixtures';
+import { expect, type Page, shot, test } from './fixtures';
 
 /**
  * The device panel in browser mode against the embedded simulator's fleet (one exact simulator,
@@ -6,8 +6,6 @@ import { expect, test, type Page } from './fixtures';
  * shape, filters and search, refresh on demand and by the core's timer, a device's jobs.
  */
 test.use({ variant: 'B' });
-
-const shot = (name: string) => new URL(`../../docs/screenshots/${name}`, import.meta.url).pathname;
 
 async function openDevices(page: Page) {
   await page.getByRole('button', { name: 'Devices', exact: true }).click();
@@ -113,6 +111,22 @@ test.describe('at the simulator’s start', () => {
     await page.getByRole('button', { name: 'Devices', exact: true }).click();
     await table.locator('tr[data-device="qpu.analog.deneb"]').getByRole('button').click();
     await expect(page.getByText('No jobs have run on this device yet.')).toBeVisible();
+  });
+
+  test('in a narrow window a chosen device takes the whole width, and "← Devices" goes back', async ({
+    page,
+  }) => {
+    await page.setViewportSize({ width: 760, height: 800 });
+    const table = await openDevices(page);
+    // No empty detail pane squeezing the list.
+    await expect(page.getByRole('complementary', { name: 'Device detail' })).toBeHidden();
+    await table.locator('tr[data-device="qpu.digital.sirius"]').getByRole('button').click();
+    const detail = page.getByRole('complementary', { name: 'Device Sirius' });
+    await expect(detail).toBeVisible();
+    await expect(table).toBeHidden();
+    await detail.getByRole('button', { name: '← Devices' }).click();
+    await expect(table).toBeVisible();
+    await expect(detail).toBeHidden();
   });
 
   test('screenshots of the device panel', async ({ page }) => {

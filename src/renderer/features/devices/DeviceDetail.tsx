@@ -80,6 +80,9 @@ export function DeviceDetail({ device, onClose }: { device: Device | null; onClo
   const extras = extraFields(device);
   return (
     <aside className="device-detail" aria-label={`Device ${device.name}`}>
+      <button type="button" className="btn btn-ghost device-back" onClick={onClose}>
+        ← Devices
+      </button>
       <header className="detail-head">
         <div>
           <h2>{device.name}</h2>
@@ -87,7 +90,7 @@ export function DeviceDetail({ device, onClose }: { device: Device | null; onClo
         </div>
         <button
           type="button"
-          className="btn btn-ghost btn-icon"
+          className="btn btn-ghost btn-icon device-close"
           aria-label="Close device detail"
           onClick={onClose}
         >

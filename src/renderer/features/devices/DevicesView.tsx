@@ -81,48 +81,50 @@ export function DevicesView() {
   }
 
   return (
-    <div className="devices-view">
-      <div className="devices-main">
-        <header className="devices-head">
-          <h2>Devices</h2>
-          <span className="muted" aria-live="polite">
-            {loading
-              ? 'Loading…'
-              : hasFilters
-                ? `${filtered.length} of ${state.devices.length}`
-                : `${state.devices.length} devices`}
-          </span>
-          <span className="devices-spacer" />
-          <span
-            className="refreshed muted"
-            title={
-              state.fetchedAt ? `Last refreshed at ${formatClock(state.fetchedAt)}` : undefined
-            }
-            data-testid="devices-refreshed"
-          >
-            Refreshed {formatAgo(state.fetchedAt, now)}
-            {state.fetchedAt ? ` (${formatClock(state.fetchedAt)})` : ''}
-          </span>
-          <button
-            type="button"
-            className="btn"
-            onClick={() => void load(true)}
-            disabled={state.refreshing || loading || !loggedIn}
-          >
-            <Icon name="refresh" className={state.refreshing ? 'spin' : ''} />
-            {state.refreshing ? 'Refreshing…' : 'Refresh'}
-          </button>
-        </header>
-        {state.error && state.status === 'ready' ? (
-          <p className="callout callout-err devices-banner" role="alert">
-            <Icon name="warning" /> Refresh failed: {state.error} Showing the list from{' '}
-            {formatClock(state.fetchedAt)}.
-          </p>
-        ) : null}
-        <DeviceFilters />
-        <div className="devices-body">{body}</div>
+    <div className="devices-frame">
+      <div className={`devices-view${selected ? ' has-selection' : ''}`}>
+        <div className="devices-main">
+          <header className="devices-head">
+            <h2>Devices</h2>
+            <span className="muted" aria-live="polite">
+              {loading
+                ? 'Loading…'
+                : hasFilters
+                  ? `${filtered.length} of ${state.devices.length}`
+                  : `${state.devices.length} devices`}
+            </span>
+            <span className="devices-spacer" />
+            <span
+              className="refreshed muted"
+              title={
+                state.fetchedAt ? `Last refreshed at ${formatClock(state.fetchedAt)}` : undefined
+              }
+              data-testid="devices-refreshed"
+            >
+              Refreshed {formatAgo(state.fetchedAt, now)}
+              {state.fetchedAt ? ` (${formatClock(state.fetchedAt)})` : ''}
+            </span>
+            <button
+              type="button"
+              className="btn"
+              onClick={() => void load(true)}
+              disabled={state.refreshing || loading || !loggedIn}
+            >
+              <Icon name="refresh" className={state.refreshing ? 'spin' : ''} />
+              {state.refreshing ? 'Refreshing…' : 'Refresh'}
+            </button>
+          </header>
+          {state.error && state.status === 'ready' ? (
+            <p className="callout callout-err devices-banner" role="alert">
+              <Icon name="warning" /> Refresh failed: {state.error} Showing the list from{' '}
+              {formatClock(state.fetchedAt)}.
+            </p>
+          ) : null}
+          <DeviceFilters />
+          <div className="devices-body">{body}</div>
+        </div>
+        <DeviceDetail device={selected} onClose={() => select(null)} />
       </div>
-      <DeviceDetail device={selected} onClose={() => select(null)} />
     </div>
   );
 }
