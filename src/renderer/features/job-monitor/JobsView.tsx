@@ -162,9 +162,11 @@ export function JobsView() {
           {shell === 'web' && permission === 'default' ? (
             <button
               type="button"
-              className="btn btn-ghost"
+              className="btn"
+              title="Ask the browser to show a notification when a job ends while this tab is in the background"
               onClick={() => void enableNotifications().then(setPermission)}
             >
+              <Icon name="bell" />
               Notify me when jobs end
             </button>
           ) : null}
