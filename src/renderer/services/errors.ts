@@ -21,6 +21,8 @@ const NEXT_STEP: Record<string, string> = {
   'service.http': 'That is the service’s own explanation above.',
   'service.decode':
     'The service answered in a shape this app does not expect. Check that the connection’s variant matches the service.',
+  'service.invalid-request':
+    'Nothing was sent to the service. Check the job id or the payload and try again.',
   'no-profile': 'Choose a connection in the top bar first.',
   'invalid-input': 'Correct the highlighted fields.',
   'invalid-payload': 'Fix the problems listed under the editor.',

@@ -1,3 +1,4 @@
+import type { SessionState } from '../../../shared/ipc/schemas';
 import { Icon } from '../../components/Icon';
 import { useNow } from '../../hooks/useNow';
 import { formatRemaining } from '../../services/format';
@@ -8,6 +9,35 @@ import {
   selectIsReconnecting,
   useConnectionStore,
 } from '../../state/connection/store';
+
+type StoreKind = SessionState['secretStore']['kind'];
+
+/** What an insecure secret store means for the person, said per kind of store. */
+const STORE_WARNING: Record<StoreKind, { wide: string; narrow: string; title: string }> = {
+  memory: {
+    wide: 'Token kept in memory only',
+    narrow: 'Memory only',
+    title:
+      'No system keychain is available, so the login token is kept in this process’s memory only: you will need to log in again after a restart.',
+  },
+  'encrypted-file': {
+    wide: 'Token stored with a fixed key',
+    narrow: 'Weak storage',
+    title:
+      'No system keychain or keyring is available: the login token is kept in a file in the app’s data folder, encrypted with a fixed key that any program running as you could undo.',
+  },
+  'plain-file': {
+    wide: 'Token stored in a plain file',
+    narrow: 'Plain file',
+    title:
+      'The login token is kept unencrypted in a file that only your user account can read (chosen with --no-keychain).',
+  },
+  keychain: {
+    wide: 'Token storage not secure',
+    narrow: 'Not secure',
+    title: 'The keychain reported that it does not keep the token securely.',
+  },
+};
 
 /** Who is logged in, until when, whether the link is healthy, and where the token lives. */
 export function SessionIndicator() {
@@ -33,13 +63,12 @@ export function SessionIndicator() {
   return (
     <div className="session" role="group" aria-label="Session">
       {insecure && loggedIn ? (
-        <span
-          className="badge badge-warn"
-          title="No system keychain is available, so the login token is kept in this process’s memory only: you will need to log in again after a restart."
-        >
+        <span className="badge badge-warn" title={STORE_WARNING[session.secretStore.kind].title}>
           <Icon name="lock" size={13} />
-          <span className="only-wide">Token kept in memory only</span>
-          <span className="only-narrow session-word">Memory only</span>
+          <span className="only-wide">{STORE_WARNING[session.secretStore.kind].wide}</span>
+          <span className="only-narrow session-word">
+            {STORE_WARNING[session.secretStore.kind].narrow}
+          </span>
         </span>
       ) : null}
       {reconnecting ? (
