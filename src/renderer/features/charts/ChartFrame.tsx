@@ -155,44 +155,47 @@ export function ChartFrame({
         <span className="chart-title">{title}</span>
         <span className="chart-tools">
           {controls}
-          <button
-            type="button"
-            className="btn btn-ghost btn-icon"
-            onClick={() => withPlot((u) => zoomBy(u, spec.interaction, 0.8))}
-            aria-label={`Zoom in: ${title}`}
-            title="Zoom in (+)"
-          >
-            +
-          </button>
-          <button
-            type="button"
-            className="btn btn-ghost btn-icon"
-            onClick={() => withPlot((u) => zoomBy(u, spec.interaction, 1.25))}
-            aria-label={`Zoom out: ${title}`}
-            title="Zoom out (−)"
-          >
-            −
-          </button>
-          <button
-            type="button"
-            className="btn btn-ghost"
-            onClick={() => withPlot((u) => resetView(u, spec.interaction))}
-            title="Show all data (0 or double-click)"
-          >
-            Reset
-          </button>
-          <button
-            type="button"
-            className="btn btn-ghost"
-            aria-expanded={showTable}
-            aria-controls={tableId}
-            onClick={() => setShowTable((s) => !s)}
-          >
-            {showTable ? 'Hide table' : 'Table'}
-          </button>
-          <button type="button" className="btn btn-ghost" onClick={() => void savePng()}>
-            PNG
-          </button>
+          {/* The view's own tools wrap as one group, never one button alone on a line. */}
+          <span className="chart-view-tools">
+            <button
+              type="button"
+              className="btn btn-ghost btn-icon"
+              onClick={() => withPlot((u) => zoomBy(u, spec.interaction, 0.8))}
+              aria-label={`Zoom in: ${title}`}
+              title="Zoom in (+)"
+            >
+              +
+            </button>
+            <button
+              type="button"
+              className="btn btn-ghost btn-icon"
+              onClick={() => withPlot((u) => zoomBy(u, spec.interaction, 1.25))}
+              aria-label={`Zoom out: ${title}`}
+              title="Zoom out (−)"
+            >
+              −
+            </button>
+            <button
+              type="button"
+              className="btn btn-ghost"
+              onClick={() => withPlot((u) => resetView(u, spec.interaction))}
+              title="Show all data (0 or double-click)"
+            >
+              Reset
+            </button>
+            <button
+              type="button"
+              className="btn btn-ghost"
+              aria-expanded={showTable}
+              aria-controls={tableId}
+              onClick={() => setShowTable((s) => !s)}
+            >
+              {showTable ? 'Hide table' : 'Table'}
+            </button>
+            <button type="button" className="btn btn-ghost" onClick={() => void savePng()}>
+              PNG
+            </button>
+          </span>
         </span>
       </figcaption>
       <div
