@@ -61,7 +61,7 @@ async function sampling(file: string, nshots: number): Promise<void> {
   // the serialising, the window the deserialising on its main thread, a freeze while it lasts.
   // It should be a frame or two, and is now. A million outcome strings made the whole clone
   // ~0.2–0.25 s of CPU, ~0.15 s of it the window's. Packed into a Uint32Array in the worker
-  // (~0.1–0.15 s there: twenty million characters read; the worker's serialising of the strings,
+  // (~0.1–0.2 s there: twenty million characters read; the worker's serialising of the strings,
   // ~55 ms, is gone) and transferred, the clone is ~3 ms, the window's part of it (the counts
   // copied in; outcomes become strings only when drawn) ~1–2 ms.
   const lastKey = decoded.counts.keys[OUTCOMES - 1];
