@@ -327,6 +327,29 @@ test.describe('a running job from a service whose log grows steadily', () => {
       await expect.poll(count, { timeout: 15_000 }).toBeGreaterThan(again + 3);
       await expect.poll(async () => (await scrollState(page)).fromBottom).toBeLessThan(36);
 
+      // A search while it runs: new lines add their matches to the count, and the match the
+      // reader is on stays the current one (the view does not jump back to it on every poll).
+      const search = viewer.getByRole('searchbox');
+      await search.fill('INFO');
+      const searchStatus = viewer.getByTestId('log-search-status');
+      await expect(searchStatus).toHaveText(/^\d[\d,]* of \d[\d,]*$/);
+      await search.press('Enter');
+      const position = async () => {
+        const [at, of] = ((await searchStatus.textContent()) ?? '')
+          .replace(/,/g, '')
+          .split(' of ')
+          .map(Number);
+        return { at: at!, of: of! };
+      };
+      const found = await position();
+      const topWhenFound = (await scrollState(page)).top;
+      await expect
+        .poll(async () => (await position()).of, { timeout: 15_000 })
+        .toBeGreaterThan(found.of + 3);
+      expect((await position()).at).toBe(found.at);
+      expect((await scrollState(page)).top).toBe(topWhenFound);
+      await search.fill('');
+
       // While it ran, the open detail asked for its logs alone (its first look was the full one).
       const lookups = fake.requests.filter((r) => r.path.endsWith('/jobs/7'));
       const full = lookups.filter((r) => r.query.get('payload') === 'true');

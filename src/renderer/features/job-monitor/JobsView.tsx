@@ -12,7 +12,7 @@ import { LoginPrompt } from '../connection/LoginPrompt';
 import { shortcutLabel } from '../shell/commands';
 import { JobDetailPane } from './JobDetailPane';
 import { JobFilterBar } from './JobFilterBar';
-import { queryJobs } from './job-query';
+import { createJobQuery } from './job-query';
 import { JobTable } from './JobTable';
 import { enableNotifications, notificationsSupported } from './notify-job-end';
 import { OpenByIdDialog } from './OpenByIdDialog';
@@ -47,9 +47,11 @@ export function JobsView() {
   // Running jobs' durations grow: sorted by duration, the order is brought up to date every
   // 10 s (not every tick, so rows do not jump under the pointer).
   const sortClock = s.sort.key === 'duration' ? now : 0;
+  // Keeps the sorted order between queries: a keystroke or a live change does not sort again.
+  const [queryJobs] = useState(createJobQuery);
   const rows = useMemo(
     () => queryJobs(s.records, s.filters, s.sort, deviceName, sortClock),
-    [s.records, s.filters, s.sort, deviceName, sortClock],
+    [queryJobs, s.records, s.filters, s.sort, deviceName, sortClock],
   );
   const statusCounts = useMemo(() => {
     const counts: Record<string, number> = {};

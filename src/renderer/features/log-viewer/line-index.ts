@@ -14,6 +14,12 @@ export interface LineIndex {
   readonly maxLength: number;
   /** True when the text holds escape codes (lines need ANSI parsing and search strips them). */
   readonly ansi: boolean;
+  /**
+   * Shared by every index grown from one full indexing through appends only (a running job's
+   * log): an index of the same lineage with a shorter text indexed a prefix of this one, so what
+   * was found in its lines but the last (which may have been partial) still holds.
+   */
+  readonly lineage: object;
 }
 
 const PROGRESS_BYTES = 1 << 20;
@@ -24,6 +30,7 @@ export const EMPTY_INDEX: LineIndex = {
   count: 0,
   maxLength: 0,
   ansi: false,
+  lineage: {},
 };
 
 /** The text of line `i`, without its newline (and without a CR of a CRLF ending). */
@@ -47,9 +54,27 @@ export function lineOfOffset(index: LineIndex, offset: number): number {
   return lo;
 }
 
+/** Characters at the end of the old text compared first: a replaced log is told apart at once. */
+const TAIL_CHARS = 4096;
+
 /**
- * Indexes `text`. When `previous` indexed a prefix of it (a running job's log that grew), only
- * the new part is scanned: from the start of the previous last line, which may have been partial.
+ * Whether `text` is `previous`'s text with more appended (a running job's log between two polls),
+ * so that only the new part needs indexing and searching. Exact, and cheap for what it proves:
+ * the tail is compared first (a different log fails there), then the whole old text at once
+ * through a slice, which V8 compares with memcmp: ~4 ms for 50 MB, where `startsWith` walked it
+ * character by character (~50 ms, more than indexing the log from scratch).
+ */
+export function appendsTo(previous: LineIndex, text: string): boolean {
+  const old = previous.text;
+  if (previous.count === 0 || text.length < old.length) return false;
+  const tail = Math.max(0, old.length - TAIL_CHARS);
+  return text.startsWith(old.slice(tail), tail) && text.slice(0, old.length) === old;
+}
+
+/**
+ * Indexes `text`. With `previous`, which must have indexed a prefix of it (check with
+ * `appendsTo`; a running job's log that grew), only the new part is scanned: from the start of
+ * the previous last line, which may have been partial.
  */
 export async function indexLines(
   text: string,
@@ -59,10 +84,7 @@ export async function indexLines(
     onProgress?: (fraction: number) => void;
   } = {},
 ): Promise<LineIndex> {
-  const prev =
-    options.previous && options.previous.count > 0 && text.startsWith(options.previous.text)
-      ? options.previous
-      : null;
+  const prev = options.previous && options.previous.count > 0 ? options.previous : null;
   let starts = new Uint32Array(
     Math.max(1024, prev ? prev.starts.length : Math.ceil(text.length / 48)),
   );
@@ -104,5 +126,5 @@ export async function indexLines(
   }
   const ansi =
     (prev?.ansi ?? false) || (prev ? text.slice(prev.text.length) : text).includes('\u001b');
-  return { text, starts, count, maxLength, ansi };
+  return { text, starts, count, maxLength, ansi, lineage: prev?.lineage ?? {} };
 }

@@ -15,6 +15,8 @@ export interface SearchResult {
   lens: Uint32Array;
   kept: number;
   count: number;
+  /** What was searched: the index's lineage, line count and text length (see `canResume`). */
+  searched: { lineage: object; lines: number; length: number };
 }
 
 function escapeRegExp(text: string): string {
@@ -22,11 +24,25 @@ function escapeRegExp(text: string): string {
 }
 
 class Collector {
-  lines = new Uint32Array(256);
-  cols = new Uint32Array(256);
-  lens = new Uint32Array(256);
-  kept = 0;
-  count = 0;
+  lines: Uint32Array;
+  cols: Uint32Array;
+  lens: Uint32Array;
+  kept: number;
+  count: number;
+  /** Empty, or holding `previous`'s first `keep` matches (its kept matches are all it counted). */
+  constructor(previous?: SearchResult, keep = 0) {
+    const size = Math.max(256, keep * 2);
+    const from = (a: Uint32Array | undefined) => {
+      const b = new Uint32Array(size);
+      if (a && keep > 0) b.set(a.subarray(0, keep));
+      return b;
+    };
+    this.lines = from(previous?.lines);
+    this.cols = from(previous?.cols);
+    this.lens = from(previous?.lens);
+    this.kept = keep;
+    this.count = keep;
+  }
   add(line: number, col: number, len: number): void {
     this.count++;
     if (this.kept >= MAX_KEPT_MATCHES) return;
@@ -48,21 +64,49 @@ class Collector {
 }
 
 /**
+ * Whether searching `index` for `query` can start from `previous` instead of the top: the same
+ * query, and `index` is the searched index with lines appended (the same lineage, a text at least
+ * as long). Not when the matches overflowed what is kept: the count of the cut-off ones is lost.
+ */
+export function canResume(
+  previous: SearchResult | null | undefined,
+  index: LineIndex,
+  query: string,
+): previous is SearchResult {
+  return (
+    previous != null &&
+    previous.query === query &&
+    previous.searched.lineage === index.lineage &&
+    previous.searched.lines > 0 &&
+    previous.searched.length <= index.text.length &&
+    previous.kept === previous.count
+  );
+}
+
+/**
  * Case-insensitive search of a whole log, in slices (progress reported, cancellable through
  * the signal). Without escape codes the raw text is scanned in 1 MB windows; with them each
- * line is stripped first so that columns match what is drawn.
+ * line is stripped first so that columns match what is drawn. With `previous` (see `canResume`)
+ * only the appended lines are scanned, from the old last line on (it may have been partial):
+ * matches before it are kept as they were, so a running job's log costs what it grew by.
  */
 export async function searchLog(
   index: LineIndex,
   query: string,
-  options: { signal?: AbortSignal; onProgress?: (fraction: number, count: number) => void } = {},
+  options: {
+    signal?: AbortSignal;
+    onProgress?: (fraction: number, count: number) => void;
+    previous?: SearchResult | null;
+  } = {},
 ): Promise<SearchResult> {
-  const found = new Collector();
+  const resume = canResume(options.previous, index, query) ? options.previous : null;
+  const fromLine = resume ? resume.searched.lines - 1 : 0;
+  const found = resume ? new Collector(resume, firstMatchFrom(resume, fromLine)) : new Collector();
   const y = createYielder(options.signal);
   if (query !== '' && index.count > 0) {
     const re = new RegExp(escapeRegExp(query), 'gi');
-    if (!index.ansi) await scanWindows(index, re, found, y, options.onProgress);
-    else await scanLines(index, re, found, y, options.onProgress);
+    if (!index.ansi) await scanWindows(index, fromLine, re, found, y, options.onProgress);
+    else await scanLines(index, fromLine, re, found, y, options.onProgress);
   }
   return {
     query,
@@ -71,19 +115,22 @@ export async function searchLog(
     lens: found.lens,
     kept: found.kept,
     count: found.count,
+    searched: { lineage: index.lineage, lines: index.count, length: index.text.length },
   };
 }
 
 async function scanWindows(
   index: LineIndex,
+  fromLine: number,
   re: RegExp,
   found: Collector,
   y: ReturnType<typeof createYielder>,
   onProgress?: (fraction: number, count: number) => void,
 ): Promise<void> {
   const { text, starts, count } = index;
-  let line = 0;
-  for (let from = 0; from < text.length; from += WINDOW) {
+  let line = fromLine;
+  const begin = starts[fromLine]!;
+  for (let from = begin; from < text.length; from += WINDOW) {
     // Windows overlap by the query's length so a match across a boundary is found once.
     const chunk = text.slice(from, from + WINDOW + re.source.length);
     re.lastIndex = 0;
@@ -96,28 +143,31 @@ async function scanWindows(
     }
     // Progress per window whatever the machine's speed (a window is 1 MB: at most ~50 updates),
     // so a search that takes seconds always shows it is moving.
-    onProgress?.(Math.min(1, (from + WINDOW) / text.length), found.count);
+    onProgress?.(Math.min(1, (from + WINDOW - begin) / (text.length - begin)), found.count);
     if (y.due()) await y.yield();
   }
 }
 
 async function scanLines(
   index: LineIndex,
+  fromLine: number,
   re: RegExp,
   found: Collector,
   y: ReturnType<typeof createYielder>,
   onProgress?: (fraction: number, count: number) => void,
 ): Promise<void> {
   // About 64 progress reports over the whole log, like the window scan's one per megabyte.
-  const step = Math.max(256, Math.ceil(index.count / 64));
-  for (let i = 0; i < index.count; i++) {
+  const lines = index.count - fromLine;
+  const step = Math.max(256, Math.ceil(lines / 64));
+  for (let i = fromLine; i < index.count; i++) {
     const plain = stripAnsi(lineAt(index, i));
     re.lastIndex = 0;
     for (let m = re.exec(plain); m; m = re.exec(plain)) {
       if (m[0].length === 0) re.lastIndex++;
       found.add(i, m.index, m[0].length);
     }
-    if (i % step === step - 1) onProgress?.((i + 1) / index.count, found.count);
+    const done = i - fromLine + 1;
+    if (done % step === 0) onProgress?.(done / lines, found.count);
     if ((i & 255) === 0 && y.due()) await y.yield();
   }
 }

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { LineIndex } from './line-index';
-import { EMPTY_INDEX, indexLines } from './line-index';
+import { EMPTY_INDEX, appendsTo, indexLines } from './line-index';
 import { isCancelled } from './scheduler';
 
 /** Texts below this are indexed without showing progress (it takes less than a frame or two). */
@@ -21,7 +21,7 @@ export function useLineIndex(text: string): { index: LineIndex; progress: number
   useEffect(() => {
     const controller = new AbortController();
     const previous = latest.current;
-    const grows = previous.count > 0 && text.startsWith(previous.text);
+    const grows = appendsTo(previous, text);
     const loud = !grows && text.length >= QUIET_BELOW;
     if (loud) setState((s) => ({ ...s, progress: 0 }));
     indexLines(text, {

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { JobRow } from '../../../../src/renderer/features/job-monitor/job-query';
 import {
   NO_FILTERS,
+  createJobQuery,
   durationMs,
   filterJobs,
   queryJobs,
@@ -121,6 +122,37 @@ describe('sortJobs at 100,000 rows', () => {
     }
   });
 
+  it('orders like one comparison of keys then id (newest first), rows in any order', () => {
+    const some = manyJobs(3_000);
+    // Shuffled (a refresh need not list newest first) and in id order.
+    const shuffled = some.map((r, i) => some[(i * 7919) % some.length]!);
+    for (const input of [some, shuffled]) {
+      for (const key of ['name', 'device', 'status', 'jobType', 'created', 'duration'] as const) {
+        for (const dir of ['asc', 'desc'] as const) {
+          const value = (r: JobRow): string | number | null => {
+            if (key === 'name') return r.name.toLowerCase();
+            if (key === 'device') return deviceName(r.device_id).toLowerCase();
+            if (key === 'jobType') return typeof r.jobType === 'string' ? r.jobType : null;
+            if (key === 'created') return Date.parse(r.created_at);
+            if (key === 'duration') return durationMs(r, now);
+            const order = STATUSES.indexOf(r.status as (typeof STATUSES)[number]);
+            return order < 0 ? null : order;
+          };
+          const expected = input.slice().sort((a, b) => {
+            const va = value(a);
+            const vb = value(b);
+            if (va === vb) return b.id - a.id;
+            if (va === null || vb === null) return va === null ? 1 : -1;
+            return (va < vb ? -1 : 1) * (dir === 'asc' ? 1 : -1);
+          });
+          expect(sortJobs(input, { key, dir }, deviceName, now).map((r) => r.id)).toEqual(
+            expected.map((r) => r.id),
+          );
+        }
+      }
+    }
+  });
+
   it('puts unknown values last whichever the direction', () => {
     for (const dir of ['asc', 'desc'] as const) {
       const out = sortJobs(rows, { key: 'status', dir }, deviceName, now);
@@ -149,5 +181,58 @@ describe('sortJobs at 100,000 rows', () => {
     );
     expect(out[0]!.status).toBe('completed');
     expect(out[0]!.id).toBeLessThan(out[1]!.id);
+  });
+});
+
+describe('a list queried again and again (createJobQuery)', () => {
+  const now = T0 + 200 * 86_400_000;
+  const ids = (rows: JobRow[]) => rows.map((r) => r.id);
+  /** A live change: a new array with one row replaced by a changed copy. */
+  const change = (rows: JobRow[], at: number, patch: Partial<JobRow>) => {
+    const out = rows.slice();
+    out[at] = { ...out[at]!, ...patch };
+    return out;
+  };
+
+  it('answers what queryJobs answers through filter, live, refresh and sort changes', () => {
+    const query = createJobQuery();
+    let rows = manyJobs(20_000);
+    const check = (filters: typeof NO_FILTERS, sort: Parameters<typeof queryJobs>[2]) =>
+      expect(ids(query(rows, filters, sort, deviceName, now))).toEqual(
+        ids(queryJobs(rows, filters, sort, deviceName, now)),
+      );
+    const byName = { key: 'name', dir: 'asc' } as const;
+    const byStatus = { key: 'status', dir: 'desc' } as const;
+    const week = { ...NO_FILTERS, from: '2026-01-10', to: '2026-01-16' };
+    check(NO_FILTERS, byName);
+    check({ ...NO_FILTERS, query: 'bell' }, byName);
+    // A status change keeps the name order; a rename moves the row.
+    rows = change(rows, 5, { status: 'completed' });
+    check({ ...NO_FILTERS, query: 'bell' }, byName);
+    rows = change(rows, 7, { name: 'aaa first' });
+    check(NO_FILTERS, byName);
+    expect(query(rows, NO_FILTERS, byName, deviceName, now)[0]!.name).toBe('aaa first');
+    // Sorted by status, a status change moves the row.
+    check(NO_FILTERS, byStatus);
+    rows = change(rows, 9, { status: rows[9]!.status === 'error' ? 'pending' : 'error' });
+    check(NO_FILTERS, byStatus);
+    // A refresh: every row a new object with the same values, then a job more at the top.
+    rows = structuredClone(rows);
+    check(week, byStatus);
+    rows = [{ ...rows[0]!, id: 20_001, name: 'newest' }, ...rows];
+    check(week, byName);
+    check(NO_FILTERS, { key: 'duration', dir: 'asc' });
+  });
+
+  it('reads a changed date again', () => {
+    const query = createJobQuery();
+    let rows = manyJobs(1_000);
+    const day = { ...NO_FILTERS, from: '2030-05-01', to: '2030-05-01' };
+    expect(query(rows, day, { key: 'id', dir: 'desc' }, deviceName, now)).toEqual([]);
+    rows = change(rows, 3, { created_at: new Date(2030, 4, 1, 12).toISOString() });
+    expect(ids(query(rows, day, { key: 'id', dir: 'desc' }, deviceName, now))).toEqual([
+      rows[3]!.id,
+    ]);
+    expect(ids(filterJobs(rows, day))).toEqual([rows[3]!.id]);
   });
 });

@@ -5,12 +5,18 @@ import {
   color256,
 } from '../../../../src/renderer/features/log-viewer/ansi';
 import {
+  appendsTo,
   indexLines,
   lineAt,
   lineOfOffset,
 } from '../../../../src/renderer/features/log-viewer/line-index';
 import { buildPieces, lineMarks } from '../../../../src/renderer/features/log-viewer/log-highlight';
-import { matchesOnLine, searchLog } from '../../../../src/renderer/features/log-viewer/log-search';
+import {
+  canResume,
+  matchesOnLine,
+  searchLog,
+} from '../../../../src/renderer/features/log-viewer/log-search';
+import type { SearchResult } from '../../../../src/renderer/features/log-viewer/log-search';
 import {
   fixedGeometry,
   wrappedGeometry,
@@ -33,6 +39,27 @@ describe('line index', () => {
     expect(grown.count).toBe(3);
     expect(lineAt(grown, 1)).toBe('two');
     expect(lineAt(grown, 2)).toBe('three');
+  });
+
+  it('tells a grown log from a replaced one', async () => {
+    const first = await indexLines('one\ntwo\n');
+    expect(appendsTo(first, 'one\ntwo\nthree\n')).toBe(true);
+    expect(appendsTo(first, 'one\ntwo\n')).toBe(true);
+    expect(appendsTo(first, 'one\n')).toBe(false);
+    expect(appendsTo(first, 'one\ntwX\nthree\n')).toBe(false);
+    // A change far from the old end, past the tail that is compared first.
+    const long = await indexLines(`${'x'.repeat(10_000)}\nend\n`);
+    expect(appendsTo(long, `y${'x'.repeat(9_999)}\nend\nmore\n`)).toBe(false);
+    expect(appendsTo(long, `${'x'.repeat(10_000)}\nend\nmore\n`)).toBe(true);
+    // Nothing indexed yet: nothing to grow from.
+    expect(appendsTo(await indexLines(''), 'a\n')).toBe(false);
+  });
+
+  it('keeps the lineage of a grown log, not of a new one', async () => {
+    const first = await indexLines('one\ntw');
+    const grown = await indexLines('one\ntwo\n', { previous: first });
+    expect(grown.lineage).toBe(first.lineage);
+    expect((await indexLines('one\ntwo\n')).lineage).not.toBe(first.lineage);
   });
 
   it('splits 50 MB in slices and can be cancelled', async () => {
@@ -126,6 +153,43 @@ describe('search', () => {
     controller.abort();
     await expect(pending).rejects.toThrow('cancelled');
   }, 60_000);
+});
+
+describe('search of a grown log', () => {
+  const matches = (r: SearchResult) =>
+    Array.from({ length: r.kept }, (_, i) => [r.lines[i], r.cols[i], r.lens[i]]);
+
+  /** Searching the grown log from the old result finds exactly what a search from the top does. */
+  async function grow(before: string, after: string, query: string) {
+    const first = await indexLines(before);
+    const old = await searchLog(first, query);
+    const grown = await indexLines(after, { previous: first });
+    const resumed = await searchLog(grown, query, { previous: old });
+    const full = await searchLog(await indexLines(after), query);
+    expect(canResume(old, grown, query)).toBe(true);
+    expect(resumed.count).toBe(full.count);
+    expect(matches(resumed)).toEqual(matches(full));
+    return resumed;
+  }
+
+  it('carries on over appended lines, the old last line included when it was partial', async () => {
+    const r = await grow('a beta\nbeta b\nbet', 'a beta\nbeta b\nbeta beta\nno\nBETA\n', 'beta');
+    expect(r.count).toBe(5);
+    await grow('beta\n', 'beta\nbeta\n', 'beta');
+    await grow('\x1b[31mbeta\x1b[0m be', '\x1b[31mbeta\x1b[0m beta\n\x1b[1mbeta\x1b[0m\n', 'beta');
+  });
+
+  it('starts from the top for another query, another log, or matches beyond those kept', async () => {
+    const first = await indexLines('alpha beta\n');
+    const old = await searchLog(first, 'beta');
+    const grown = await indexLines('alpha beta\nbeta\n', { previous: first });
+    expect(canResume(old, grown, 'alpha')).toBe(false);
+    expect(canResume(old, await indexLines('alpha beta\nbeta\n'), 'beta')).toBe(false);
+    expect(canResume({ ...old, kept: 0 }, grown, 'beta')).toBe(false);
+    // Given anyway, a result it cannot carry on from is ignored.
+    const fresh = await searchLog(grown, 'alpha', { previous: old });
+    expect(fresh.count).toBe(1);
+  });
 });
 
 describe('row geometry', () => {

@@ -2,6 +2,13 @@ import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { BarChart, DataTable } from '../../charts';
 import { formatCount, formatPercent, formatValue } from '../model/format';
 import type { SamplingModel } from '../model/models';
+import {
+  matchOutcomes,
+  outcomeAt,
+  outcomeCount,
+  outcomeWidth,
+  valuesByOutcome,
+} from '../model/outcome-keys';
 import { rankAll, topKWithRest } from '../model/top-k';
 import { ExportButtons } from './ExportButtons';
 import type { JobRef } from './ExportButtons';
@@ -9,26 +16,7 @@ import { Facts, Notes, Section } from './parts';
 
 const TOP_K_CHOICES = [8, 16, 32, 64, 128, 256];
 
-/** The bit width all outcomes share (a readout result does not say nqubits). */
-function widthOf(keys: readonly string[]): number | null {
-  const w = keys[0]?.length;
-  return w !== undefined && keys.every((k) => k.length === w) ? w : null;
-}
 const MAX_MATCHES = 10_000;
-
-/** Indices of outcomes matching a bitstring prefix, with `?`/`x` for any bit, in rank order. */
-function matching(keys: readonly string[], order: Uint32Array, query: string): number[] | null {
-  const q = query.trim();
-  if (!q) return null;
-  const pattern = /^[01?xX]+$/.test(q) ? new RegExp(`^${q.replace(/[?xX]/g, '.')}`) : null;
-  const out: number[] = [];
-  for (const i of order) {
-    const key = keys[i]!;
-    if (pattern ? pattern.test(key) : key.includes(q)) out.push(i);
-    if (out.length >= MAX_MATCHES) break;
-  }
-  return out;
-}
 
 /**
  * `!SamplingResult` / `!SamplingReadoutResult`: outcomes by count, the top K as bars with the
@@ -52,9 +40,14 @@ export function SamplingView({
   const deferredQuery = useDeferredValue(query);
   const ids = { k: useId(), log: useId(), prob: useId(), search: useId() };
   const { counts, total } = model;
-  const distinct = counts.keys.length;
+  const distinct = outcomeCount(counts);
 
-  const top = useMemo(() => topKWithRest(counts.keys, counts.values, k), [counts, k]);
+  // Outcomes are read one by one (`outcomeAt`), never all: from the decoding worker they arrive
+  // packed, and a million strings would be built only for the few drawn.
+  const top = useMemo(
+    () => topKWithRest((i) => outcomeAt(counts, i), counts.values, k),
+    [counts, k],
+  );
   const bars = useMemo(() => {
     const categories = top.top.map((t) => t.key);
     const values = top.top.map((t) => t.value);
@@ -76,16 +69,14 @@ export function SamplingView({
     order.forEach((index, rank) => (r[index] = rank));
     return r;
   }, [order]);
+  // Outcomes matching a bitstring prefix, with `?`/`x` for any bit, in rank order.
   const matches = useMemo(
-    () => matching(counts.keys, order, deferredQuery),
+    () => matchOutcomes(counts, order, deferredQuery, MAX_MATCHES),
     [counts, order, deferredQuery],
   );
   const reported = useMemo(
-    () =>
-      model.probabilities
-        ? new Map(model.probabilities.keys.map((key, i) => [key, model.probabilities!.values[i]!]))
-        : null,
-    [model.probabilities],
+    () => (model.probabilities ? valuesByOutcome(counts, model.probabilities) : null),
+    [counts, model.probabilities],
   );
 
   const shotsMatch = model.nshots === null ? null : model.nshots === total;
@@ -102,7 +93,7 @@ export function SamplingView({
       <Facts
         facts={[
           { label: 'Shots', value: model.nshots === null ? '—' : formatCount(model.nshots) },
-          { label: 'Qubits', value: model.nqubits ?? widthOf(counts.keys) ?? '—' },
+          { label: 'Qubits', value: model.nqubits ?? outcomeWidth(counts) ?? '—' },
           { label: 'Distinct outcomes', value: formatCount(distinct), testId: 'distinct-outcomes' },
           {
             label: 'Sum of counts',
@@ -187,14 +178,14 @@ export function SamplingView({
         rowCount={rows.length}
         row={(r) => {
           const i = rows[r]!;
-          const key = counts.keys[i]!;
           const count = counts.values[i]!;
+          const p = reported?.(i);
           return [
             formatCount(rankOf[i]! + 1),
-            <span className="mono">{key}</span>,
+            <span className="mono">{outcomeAt(counts, i)}</span>,
             formatCount(count),
             total > 0 ? formatValue(count / total) : '—',
-            ...(reported ? [reported.has(key) ? formatValue(reported.get(key)!) : '—'] : []),
+            ...(reported ? [p !== undefined ? formatValue(p) : '—'] : []),
           ];
         }}
         empty="No outcome matches."

@@ -63,10 +63,15 @@ export interface TopK {
   rest: { outcomes: number; value: number } | null;
 }
 
-/** The `k` largest outcomes and the rest summed. */
-export function topKWithRest(keys: readonly string[], values: ArrayLike<number>, k: number): TopK {
+/** The `k` largest outcomes and the rest summed; `keys` is read for the top `k` only. */
+export function topKWithRest(
+  keys: readonly string[] | ((index: number) => string),
+  values: ArrayLike<number>,
+  k: number,
+): TopK {
+  const keyAt = typeof keys === 'function' ? keys : (index: number) => keys[index]!;
   const indices = topKIndices(values, k);
-  const top = Array.from(indices, (index) => ({ key: keys[index]!, value: values[index]!, index }));
+  const top = Array.from(indices, (index) => ({ key: keyAt(index), value: values[index]!, index }));
   const others = values.length - top.length;
   if (others <= 0) return { top, rest: null };
   let total = 0;

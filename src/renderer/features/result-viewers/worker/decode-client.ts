@@ -1,5 +1,6 @@
 import { decodeResultText } from '../model/decode';
 import type { ResultHints, ViewModel } from '../model/models';
+import { unpackOutcomes } from '../model/outcome-keys';
 import type { DecodeRequest, DecodeResponse } from './protocol';
 import DecodeWorker from './decode.worker?worker';
 
@@ -27,7 +28,7 @@ function startWorker(): Worker | null {
       const entry = pending.get(msg.id);
       if (!entry) return;
       pending.delete(msg.id);
-      if (msg.ok) entry.resolve(msg.model);
+      if (msg.ok) entry.resolve(unpackOutcomes(msg.model));
       else entry.reject(new Error(msg.error));
     };
     worker.onerror = (event) => {

@@ -7,5 +7,6 @@ export interface DecodeRequest {
   hints: ResultHints;
 }
 
+/** A model's sampling outcomes may be packed (outcome-keys.ts): `unpackOutcomes` before use. */
 export type DecodeResponse =
   { id: number; ok: true; model: ViewModel } | { id: number; ok: false; error: string };
