@@ -92,12 +92,12 @@ async function writes(file: string): Promise<void> {
   // `jobs.get` without the detail: the lookup that fills Variant A's statuses for the rows on
   // screen (a few dozen per scroll pause) and updates a row when its job ends. It reads and
   // writes only the record it looks up, so 30 of them cost a few ms, not the ~12 s they cost
-  // when each read the whole store (0.4 s at 100,000). Met: ~0.3–0.5 ms of CPU measured (median
+  // when each read the whole store (0.4 s at 100,000). Met: ~0.4–0.7 ms of CPU measured (median
   // of runs, each a different job ending; the first pays for warming up).
   let lookups = 0;
   await measure(
     'jobs.get lookup: one record, 100,000 kept',
-    { maxCpuMs: 1.5, maxMs: 15, maxMiB: 10 },
+    { maxCpuMs: 2, maxMs: 20, maxMiB: 10 },
     async () => {
       const kept = moved[501 + lookups++]!;
       const ended = kept.status === 'completed' ? 'cancelled' : 'completed';
@@ -133,13 +133,15 @@ async function reads(file: string): Promise<void> {
   // The monitor opening (offline, or before the service answers: `jobs.list` with cachedOnly):
   // open the store and read every record. On the critical path of "the monitor opens at once
   // with 100,000 jobs", so the goal is well under half a second before the records cross to
-  // the renderer. Missed today: ~0.45–0.55 s of CPU (reading 1.1 million values through the
-  // binding) and ~90 MiB (the 100,000 record objects) measured.
+  // the renderer. Nearly met: ~0.35–0.45 s of CPU and ~70 MiB measured (it was ~0.45–0.55 s and
+  // ~95–100 MiB): rows are checked by hand before zod decides the odd ones, and read one at a
+  // time so their arrays die young. What is left is mostly better-sqlite3 making 1.1 million
+  // values (~0.25–0.3 s) and the 100,000 record objects themselves.
   let cache: SqliteJobCache | null = null;
   let listed = 0;
   await measure(
     'monitor opens: open the store, read 100,000 records',
-    { maxCpuMs: 1_300, maxMs: 5_000, maxMiB: 180 },
+    { maxCpuMs: 1_000, maxMs: 5_000, maxMiB: 150 },
     async () => {
       cache = new SqliteJobCache(Sqlite, file);
       listed = (await listJobs(cache, PROFILE, OFFLINE, { cachedOnly: true })).jobs.length;

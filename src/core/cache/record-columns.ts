@@ -82,7 +82,7 @@ export function toColumns(
  * A stored row, checked: the file may come from an older version of the app or be damaged, and
  * a wrong type must not reach the monitor as a JobInfo.
  */
-const recordRowSchema = z.tuple([
+export const recordRowSchema = z.tuple([
   z.number().int(),
   jobStatusSchema.nullable(),
   z.string().nullable(),
@@ -157,8 +157,32 @@ export type RowRead =
   /** `id` when the row has a readable one, for the report. */
   | { ok: false; id: number | null; problem: string };
 
+/**
+ * The common shape of a good row, checked by hand: at 100,000 rows the zod tuple costs about
+ * half as much as reading the rows from SQLite. It accepts only rows `recordRowSchema` accepts (a
+ * unit test holds the two together); anything else goes to zod for the verdict and its words.
+ */
+function isPlainRow(raw: unknown): raw is RecordColumns {
+  return (
+    Array.isArray(raw) &&
+    raw.length === COLUMN_NAMES.length &&
+    Number.isSafeInteger(raw[0]) &&
+    (raw[1] === null || STATUSES.has(raw[1])) &&
+    isTextOrNull(raw[2]) &&
+    typeof raw[3] === 'string' &&
+    typeof raw[4] === 'string' &&
+    Number.isSafeInteger(raw[5]) &&
+    typeof raw[6] === 'string' &&
+    isTextOrNull(raw[7]) &&
+    isTextOrNull(raw[8]) &&
+    isTextOrNull(raw[9]) &&
+    isTextOrNull(raw[10])
+  );
+}
+
 /** A stored row as the list shows it (the best status known, the job type once a detail told it), or why it cannot be. */
 export function readRow(raw: unknown): RowRead {
+  if (isPlainRow(raw)) return withInfo(raw);
   const rawId = Array.isArray(raw) && Number.isSafeInteger(raw[0]) ? (raw[0] as number) : null;
   const parsed = recordRowSchema.safeParse(raw);
   if (!parsed.success) {

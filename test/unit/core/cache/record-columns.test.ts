@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import type { RecordColumns } from '../../../../src/core/cache/record-columns';
-import { fingerprint, readBriefs, toColumns } from '../../../../src/core/cache/record-columns';
+import {
+  fingerprint,
+  readBriefs,
+  readRow,
+  recordRowSchema,
+  toColumns,
+} from '../../../../src/core/cache/record-columns';
 import type { JobInfo } from '../../../../src/shared/variants';
 
 const record: JobInfo = {
@@ -59,5 +65,42 @@ describe('readBriefs', () => {
       [4, null, null],
       [6, 16, [null, 'digital']],
     ]);
+  });
+});
+
+describe('readRow', () => {
+  // The hand check in front of zod must never let through what zod refuses: every row it
+  // accepts, zod accepts; anything else gets zod's verdict.
+  it('accepts exactly the rows the zod row schema accepts', () => {
+    const good = toColumns({ ...record, message: 'm', jobType: 'digital' }, 'running', 'digital');
+    const odd: unknown[] = [
+      null,
+      undefined,
+      0,
+      -1,
+      1.5,
+      2 ** 53,
+      NaN,
+      '',
+      '1',
+      'completed',
+      true,
+      {},
+      [],
+    ];
+    const rows: unknown[] = [good, [...good, null], good.slice(0, 10), 'not a row', null];
+    // Every column but `extra`, whose text is further checked as a JSON object after zod.
+    good.slice(0, 10).forEach((_, i) => {
+      for (const value of odd) {
+        const row: unknown[] = [...good];
+        row[i] = value;
+        rows.push(row);
+      }
+    });
+    for (const row of rows) {
+      const read = readRow(row);
+      const zod = recordRowSchema.safeParse(row).success;
+      expect({ row, ok: read.ok }).toEqual({ row, ok: zod });
+    }
   });
 });
