@@ -7,18 +7,9 @@ import {
   recordRowSchema,
   toColumns,
 } from '../../../../src/core/cache/record-columns';
-import type { JobInfo } from '../../../../src/shared/variants';
+import { jobInfo } from '../../../support/wire-fixtures';
 
-const record: JobInfo = {
-  id: 7,
-  name: 'bell',
-  description: '',
-  device_id: 1,
-  status: 'running',
-  created_at: '2026-01-01T10:00:00.000Z',
-  updated_at: null,
-  completed_at: null,
-};
+const record = jobInfo(7, 'running', { name: 'bell' });
 
 describe('fingerprint', () => {
   it('is the same for the same record and differs when any column does', () => {
