@@ -53,8 +53,8 @@ async function writes(file: string): Promise<void> {
 
   // `jobs.list` on every refresh: the service's 100,000 records merged into the store, and the
   // store's records read back for the renderer. Nothing changed, so nothing is written; it has
-  // to stay a small share of a core per refresh. Met: ~0.2–0.3 s of CPU and ~20 MiB measured
-  // (median of runs), where it was ~1 s and ~125 MiB when it read every row to compare and
+  // to stay a small share of a core per refresh. Met: ~0.2–0.3 s of CPU (median of runs) and
+  // ~10–45 MiB measured, where it was ~1 s and ~125 MiB when it read every row to compare and
   // then every row again for the answer. What is left: reading an id and a fingerprint per row
   // (~50 ms), fingerprinting the service's records (~40 ms), building the answer's objects.
   await measure(
@@ -115,8 +115,9 @@ async function writes(file: string): Promise<void> {
   );
 
   // A job detail with a 50 MB log, kept when it is fetched (after the detail is on screen):
-  // about a second, holding no more than a few copies of the log at once. ~0.55 s of CPU and
-  // ~105 MiB (the JSON text and SQLite's UTF-8 copy of it) measured.
+  // about a second, holding no more than a few copies of the log at once. ~0.4–0.55 s of CPU
+  // and ~90–145 MiB (the JSON text and SQLite's UTF-8 copy of it) measured: the lower figures
+  // when a case before it had left the heap large (the lookup once read the whole store).
   const logs = logText(LOG_BYTES);
   const detail = { ...records[LOG_JOB - 1]!, logs };
   await measure(
