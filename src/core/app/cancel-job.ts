@@ -30,6 +30,7 @@ export async function cancelJob(
       fetch,
       userAgent: config.userAgent,
       timeoutMs: config.timeoutMs,
+      deadlineMs: config.deadlineMs,
       retry: config.retry,
       parseError: parseServiceError,
       authorizer: connection.session,

@@ -45,6 +45,7 @@ const PROFILE_KEYS = [
   'flags',
   'pollIntervalMs',
   'timeoutMs',
+  'deadlineMs',
   'builtin',
 ] as const satisfies readonly (keyof ProfileView)[];
 

@@ -59,9 +59,9 @@ export async function listJobs(
     return fromStore(offlineSentence(error));
   }
   const fetchedAt = now();
-  const changes = cache.upsertRecords(profile, fresh, fetchedAt, 'list');
+  const { jobs, changes } = cache.mergeList(profile, fresh, fetchedAt);
   return {
-    jobs: cache.listRecords(profile),
+    jobs,
     fetchedAt,
     fromCache: false,
     offline: null,

@@ -60,6 +60,15 @@ export class MemoryJobCache implements JobCache {
     return changes;
   }
 
+  mergeList(
+    profile: string,
+    records: readonly JobInfo[],
+    at: string,
+  ): { jobs: JobInfo[]; changes: StatusChange[] } {
+    const changes = this.upsertRecords(profile, records, at, 'list');
+    return { jobs: this.listRecords(profile), changes };
+  }
+
   putDetail(profile: string, value: CachedDetail, source: ObservationSource): StatusChange | null {
     const key = `${profile}\n${value.detail.id}`;
     this.#details.delete(key);

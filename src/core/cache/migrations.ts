@@ -7,7 +7,7 @@ import type { Database } from 'better-sqlite3';
  * kept as JSON in `extra`, so nothing the service sent is lost.
  * Bump SCHEMA_VERSION and add a step when a table changes; an old file is upgraded in place.
  */
-export const SCHEMA_VERSION = 1;
+export const SCHEMA_VERSION = 2;
 
 const STEPS: Record<number, string> = {
   1: `
@@ -47,6 +47,27 @@ const STEPS: Record<number, string> = {
       source  TEXT    NOT NULL
     );
     CREATE INDEX timeline_by_job ON timeline (profile, job_id);
+  `,
+  // `fp`: the fingerprint of the service record a row was last written from (record-columns.ts),
+  // so a refresh recognises an unchanged record by one integer instead of reading its row.
+  // `learnt`: 1 when the row's status or job type is not that record's own but learnt elsewhere
+  // (a lookup, a detail); only those rows' strings are read by a refresh. Any other change to a
+  // row (the job watcher's status, a hand edit) clears its fingerprint, so the next refresh reads
+  // and merges it whole. Rows from version 1 start without a fingerprint.
+  2: `
+    ALTER TABLE jobs ADD COLUMN fp INTEGER;
+    ALTER TABLE jobs ADD COLUMN learnt INTEGER NOT NULL DEFAULT 0;
+    CREATE TRIGGER jobs_fp_stale AFTER UPDATE ON jobs
+    WHEN new.fp IS NOT NULL AND new.fp IS old.fp AND (
+      new.status IS NOT old.status OR new.job_type IS NOT old.job_type OR
+      new.name IS NOT old.name OR new.description IS NOT old.description OR
+      new.device_id IS NOT old.device_id OR new.created_at IS NOT old.created_at OR
+      new.updated_at IS NOT old.updated_at OR new.completed_at IS NOT old.completed_at OR
+      new.message IS NOT old.message OR new.extra IS NOT old.extra OR
+      new.learnt IS NOT old.learnt)
+    BEGIN
+      UPDATE jobs SET fp = NULL WHERE profile = new.profile AND id = new.id;
+    END;
   `,
 };
 

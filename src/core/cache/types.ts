@@ -56,6 +56,15 @@ export interface JobCache {
     at: string,
     source: ObservationSource,
   ): StatusChange[];
+  /**
+   * Writes the service's job list (as `upsertRecords` with source 'list') and returns what
+   * `listRecords` would then return: every record kept, the service's over the others.
+   */
+  mergeList(
+    profile: string,
+    records: readonly JobInfo[],
+    at: string,
+  ): { jobs: JobInfo[]; changes: StatusChange[] };
   /** Keeps a full detail (payload, result, logs, errors) and refreshes its record. */
   putDetail(profile: string, value: CachedDetail, source: ObservationSource): StatusChange | null;
   getDetail(profile: string, id: number): CachedDetail | null;

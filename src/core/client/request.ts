@@ -16,7 +16,14 @@ export type ServiceErrorParser = (
 export interface RequestContext {
   fetch: FetchLike;
   userAgent: string;
+  /** Time-out of one attempt. */
   timeoutMs: number;
+  /**
+   * The whole wait of one call: its attempts, back-offs and Retry-After waits (never less than
+   * one attempt's time-out). Each attempt gets at most what is left of it; once it is spent the
+   * call fails with a time-out that names it.
+   */
+  deadlineMs: number;
   retry: RetryPolicy;
   parseError: ServiceErrorParser;
   authorizer?: RequestAuthorizer | undefined;
@@ -55,18 +62,37 @@ function abortedError(operation: string, cause: unknown): ServiceError {
 }
 
 /**
- * Sends one logical request: authorisation, time-out, retries for safe calls, one
- * refresh-and-retry on 401, and the translation of every failure into a `ServiceError`.
- * Returns the parsed JSON of a 2xx answer.
+ * Sends one logical request: authorisation, time-outs (per attempt, and the call's deadline over
+ * all of them), retries for safe calls, one refresh-and-retry on 401, and the translation of
+ * every failure into a `ServiceError`. Returns the parsed JSON of a 2xx answer.
  */
 export async function sendRequest(ctx: RequestContext, spec: RequestSpec): Promise<JsonResponse> {
   const { retry } = ctx;
+  const attemptMs = spec.timeoutMs ?? ctx.timeoutMs;
+  const budgetMs = Math.max(ctx.deadlineMs, attemptMs);
+  const deadline = performance.now() + budgetMs;
+  const left = () => Math.floor(deadline - performance.now());
+  // Said when the deadline ended the call: the whole wait, not one attempt's time-out.
+  const overdue = (attempts: number) =>
+    `no answer in ${formatWait(budgetMs)} over ${attempts} attempt${attempts === 1 ? '' : 's'}`;
   let attempt = 0;
+  let sent = 0;
   let refreshed = false;
   for (;;) {
     if (spec.signal?.aborted) throw abortedError(spec.operation, spec.signal.reason);
     const authorization = await resolveAuthorization(ctx, spec);
+    const timeoutMs = Math.min(attemptMs, left());
+    if (timeoutMs <= 0) {
+      // Spent before sending again (a refresh after a 401 took the rest): nothing is in flight.
+      throw new ServiceError({
+        code: 'timeout',
+        operation: spec.operation,
+        detail: overdue(sent),
+        outcome: 'not-sent',
+      });
+    }
     let raw: RawResponse;
+    sent++;
     try {
       raw = await exchange({
         fetch: ctx.fetch,
@@ -74,7 +100,7 @@ export async function sendRequest(ctx: RequestContext, spec: RequestSpec): Promi
         method: spec.method,
         headers: buildHeaders(ctx, spec, authorization),
         body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
-        timeoutMs: spec.timeoutMs ?? ctx.timeoutMs,
+        timeoutMs,
         signal: spec.signal,
       });
     } catch (error) {
@@ -86,14 +112,20 @@ export async function sendRequest(ctx: RequestContext, spec: RequestSpec): Promi
       // POST /execute may hide a created job.
       const transient = error.kind === 'network' || error.kind === 'timeout';
       const mayRepeat = spec.idempotent ? transient : error.kind === 'network' && error.notSent;
-      if (mayRepeat && attempt < retry.retries) {
+      // An attempt cut short by the deadline, or a time-out with no room left for another try,
+      // ends the call on its deadline.
+      let atDeadline = error.kind === 'timeout' && timeoutMs < attemptMs;
+      if (mayRepeat && attempt < retry.retries && !atDeadline) {
         const delay = backoffDelay(attempt, retry, ctx.random);
-        ctx.logger.warn(`${spec.operation}: ${error.detail}; retrying in ${delay} ms`, {
-          attempt: attempt + 1,
-        });
-        await pause(delay, spec);
-        attempt++;
-        continue;
+        if (delay < left()) {
+          ctx.logger.warn(`${spec.operation}: ${error.detail}; retrying in ${delay} ms`, {
+            attempt: attempt + 1,
+          });
+          await pause(delay, spec);
+          attempt++;
+          continue;
+        }
+        atDeadline = error.kind === 'timeout';
       }
       const outcome: DeliveryOutcome = error.notSent
         ? 'not-sent'
@@ -104,7 +136,7 @@ export async function sendRequest(ctx: RequestContext, spec: RequestSpec): Promi
         code: error.kind,
         operation: spec.operation,
         detail:
-          error.detail +
+          (atDeadline ? overdue(sent) : error.detail) +
           (outcome === 'unknown' ? '; the service may have received the request' : ''),
         outcome,
         cause: error,
@@ -122,8 +154,9 @@ export async function sendRequest(ctx: RequestContext, spec: RequestSpec): Promi
 
     const retryAfterMs = parseRetryAfter(raw.headers.get('retry-after'));
     if (spec.idempotent && retry.statuses.includes(raw.status) && attempt < retry.retries) {
-      if (retryAfterMs === null || retryAfterMs <= retry.maxRetryAfterMs) {
-        const delay = retryAfterMs ?? backoffDelay(attempt, retry, ctx.random);
+      // A wait the deadline cannot hold is not started: the error says when to come back.
+      const delay = retryAfterMs ?? backoffDelay(attempt, retry, ctx.random);
+      if ((retryAfterMs === null || retryAfterMs <= retry.maxRetryAfterMs) && delay < left()) {
         ctx.logger.warn(`${spec.operation}: HTTP ${raw.status}; retrying in ${delay} ms`, {
           attempt: attempt + 1,
         });
@@ -134,6 +167,11 @@ export async function sendRequest(ctx: RequestContext, spec: RequestSpec): Promi
     }
     throw httpError(ctx, spec, raw, retryAfterMs);
   }
+}
+
+/** "45 s" for whole seconds, else milliseconds ("1500 ms"). */
+function formatWait(ms: number): string {
+  return ms % 1000 === 0 ? `${ms / 1000} s` : `${ms} ms`;
 }
 
 async function resolveAuthorization(

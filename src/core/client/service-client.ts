@@ -49,6 +49,12 @@ import type {
 import { DEFAULT_USER_AGENT } from './user-agent';
 
 export const DEFAULT_TIMEOUT_MS = 30_000;
+/**
+ * The whole wait of one call by default: one attempt at the default time-out and a shorter
+ * second one. Someone waiting on a GET learns within ~45 s that the service is not answering,
+ * where the retries alone (4 attempts of 30 s) would keep them ~2 minutes.
+ */
+export const DEFAULT_DEADLINE_MS = 45_000;
 
 /**
  * The one client per connection. It speaks the wire format of wire-facts.md through the codecs
@@ -83,6 +89,7 @@ export function createServiceClient<V extends VariantId>(
     flags: resolveFlags(options.flags),
     userAgent: options.userAgent ?? DEFAULT_USER_AGENT,
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
+    deadlineMs: options.deadlineMs ?? DEFAULT_DEADLINE_MS,
     retry: resolveRetry(options.retry),
   };
   return buildClient(config, options, options.session);
@@ -97,6 +104,7 @@ function buildClient<V extends VariantId>(
     fetch: options.fetch,
     userAgent: config.userAgent,
     timeoutMs: config.timeoutMs,
+    deadlineMs: config.deadlineMs,
     retry: config.retry,
     parseError: parseServiceError,
     authorizer,

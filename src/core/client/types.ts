@@ -46,6 +46,11 @@ export interface ServiceClientOptions<V extends VariantId = VariantId> {
   userAgent?: string;
   /** Time-out of one attempt of one call. */
   timeoutMs?: number;
+  /**
+   * The whole wait of one call, its retries and back-offs included (never less than one
+   * attempt's time-out); each attempt gets at most what is left of it.
+   */
+  deadlineMs?: number;
   retry?: RetryPolicyOverride;
   /** The session whose bearer every call but login and refresh carries. */
   session?: RequestAuthorizer;
@@ -84,6 +89,7 @@ export interface ResolvedClientConfig<V extends VariantId = VariantId> {
   flags: QueryFlags;
   userAgent: string;
   timeoutMs: number;
+  deadlineMs: number;
   retry: RetryPolicy;
 }
 

@@ -34,6 +34,7 @@ export function clientOptionsForProfile(
   if (profile.paths) options.paths = profile.paths;
   if (profile.flags) options.flags = profile.flags;
   if (profile.timeoutMs !== undefined) options.timeoutMs = profile.timeoutMs;
+  if (profile.deadlineMs !== undefined) options.deadlineMs = profile.deadlineMs;
   if (runtime.userAgent) options.userAgent = runtime.userAgent;
   if (runtime.session) options.session = runtime.session;
   if (runtime.logger) options.logger = runtime.logger;

@@ -56,7 +56,10 @@ export const profileShape = {
   paths: endpointPathsSchema.optional(),
   flags: queryFlagsViewSchema.optional(),
   pollIntervalMs: z.number().int().min(250).max(600_000).optional(),
+  /** Time-out of one attempt of a call to the service. */
   timeoutMs: z.number().int().min(100).max(600_000).optional(),
+  /** The whole wait of one call, its retries included (never less than one attempt's time-out). */
+  deadlineMs: z.number().int().min(100).max(600_000).optional(),
   /** Built-in profiles point at the embedded simulator; their baseUrl is filled in at run time. */
   builtin: z.enum(['simulator']).optional(),
 };

@@ -24,12 +24,15 @@ import {
 let server: FaultyServer;
 let client: ServiceClient<'B'>;
 
-async function loggedIn(options: { timeoutMs?: number; retries?: number } = {}) {
+async function loggedIn(
+  options: { timeoutMs?: number; retries?: number; deadlineMs?: number } = {},
+) {
   const bare = createServiceClient({
     baseUrl: server.url,
     variant: 'B',
     fetch: (url, init) => fetch(url, init),
     timeoutMs: options.timeoutMs ?? 5_000,
+    ...(options.deadlineMs === undefined ? {} : { deadlineMs: options.deadlineMs }),
     retry: { retries: options.retries ?? 3, baseDelayMs: 20, maxDelayMs: 100 },
   });
   const session = new Session({
@@ -172,6 +175,35 @@ describe('answers that never come or make no sense', () => {
       'Listing devices failed: the service did not answer in time (no answer within 300 ms)',
     );
     expect(server.count('GET', '/devices')).toBe(3);
+  });
+
+  it("gives up on a GET that always hangs at the call's deadline, not after every retry", async () => {
+    // Six attempts of 1 s would keep the caller 6 s and more; the call's deadline is 2 s.
+    const session = await loggedIn({ timeoutMs: 1_000, retries: 5, deadlineMs: 2_000 });
+    server.route('GET', '/devices', { kind: 'hang' });
+    const started = Date.now();
+    const error = await failure(session.client.listDevices());
+    expect(error.code).toBe('timeout');
+    expect(error.message).toBe(
+      'Listing devices failed: the service did not answer in time (no answer in 2 s over 2 attempts)',
+    );
+    // A full first attempt, then a second cut short by the deadline: no third.
+    expect(server.count('GET', '/devices')).toBe(2);
+    // Only to prove the deadline fired: all the retries' time-outs would take 6 s or more.
+    expect(Date.now() - started).toBeLessThan(5_000);
+  });
+
+  it('does not wait for a Retry-After past the deadline, and says when to come back', async () => {
+    const session = await loggedIn({ timeoutMs: 1_000, deadlineMs: 1_000 });
+    server.route('GET', '/jobs', [
+      json({ message: 'maintenance' }, 503, { 'retry-after': '5' }),
+      json(wireJobList('B', [])),
+    ]);
+    const error = await failure(session.client.listJobs());
+    expect(error.message).toBe(
+      'Listing jobs failed: HTTP 503: maintenance; the service asks to retry after 5 s.',
+    );
+    expect(server.count('GET', '/jobs')).toBe(1);
   });
 
   it('times out a body that stops half-way', async () => {

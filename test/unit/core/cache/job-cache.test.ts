@@ -224,6 +224,174 @@ describe('SQLite job store', () => {
   }, 60_000);
 });
 
+describe('SQLite job store refresh (mergeList)', () => {
+  const sqlite = async (file = path.join(dir, 'jobs.sqlite')) =>
+    new SqliteJobCache(await loadSqlite(), file);
+  const seenAt = (file: string) => {
+    const db = new Database(file, { readonly: true });
+    const rows = db.prepare('SELECT id, seen_at FROM jobs ORDER BY id').all() as {
+      id: number;
+      seen_at: string;
+    }[];
+    db.close();
+    return Object.fromEntries(rows.map((r) => [r.id, r.seen_at]));
+  };
+
+  it('answers and writes what upsertRecords and listRecords did, step for step', async () => {
+    // The memory store merges by reading everything: the reference for the SQLite shortcuts.
+    const store = await sqlite();
+    const reference = new MemoryJobCache(null);
+    const a = (id: number, extra: Partial<JobInfo> = {}) =>
+      job(id, { status: undefined, ...extra });
+    const steps: [string, (c: JobCache) => unknown][] = [
+      ['first list', (c) => c.mergeList(P, [job(1), job(2), a(3), a(4)], 't1')],
+      ['the same list', (c) => c.mergeList(P, [job(1), job(2), a(3), a(4)], 't2')],
+      [
+        'a lookup learns 3',
+        (c) => c.upsertRecords(P, [{ ...a(3), status: 'running' }], 't3', 'lookup'),
+      ],
+      [
+        'a detail tells a job type',
+        (c) =>
+          c.putDetail(
+            P,
+            { detail: { ...job(2), jobType: 'digital', logs: 'x' }, problems: [], fetchedAt: 't4' },
+            'detail',
+          ),
+      ],
+      ['the watcher sees 1 end', (c) => c.observe(P, 1, 'completed', 't5', 'watch')],
+      ['the list, unchanged, again', (c) => c.mergeList(P, [job(1), job(2), a(3), a(4)], 't6')],
+      [
+        '4 moved, 5 is new, 2 is not listed, an unknown field',
+        (c) =>
+          c.mergeList(
+            P,
+            [
+              job(5, { unknown: [1] } as Partial<JobInfo>),
+              job(1),
+              a(3),
+              a(4, { updated_at: '2026-01-01T11:00:00Z' }),
+            ],
+            't7',
+          ),
+      ],
+      [
+        'a job twice in one answer',
+        (c) => c.mergeList(P, [job(6, { status: 'queued' }), job(6, { status: 'running' })], 't8'),
+      ],
+      [
+        'a lookup learns 4, then the list moves it',
+        (c) => [
+          c.upsertRecords(
+            P,
+            [{ ...a(4, { updated_at: '2026-01-01T11:00:00Z' }), status: 'running' }],
+            't9',
+            'lookup',
+          ),
+          c.mergeList(P, [a(4, { completed_at: '2026-01-01T12:00:00Z' })], 't10'),
+        ],
+      ],
+      ['the service lists nothing', (c) => c.mergeList(P, [], 't11')],
+    ];
+    for (const [step, run] of steps) {
+      expect({ step, answer: run(store) }).toEqual({ step, answer: run(reference) });
+      expect({ step, list: store.listRecords(P) }).toEqual({
+        step,
+        list: reference.listRecords(P),
+      });
+    }
+    for (const id of [1, 2, 3, 4, 5, 6])
+      expect(store.timeline(P, id)).toEqual(reference.timeline(P, id));
+    store.close();
+  });
+
+  it('writes nothing for an unchanged refresh and only the changed rows otherwise', async () => {
+    const file = path.join(dir, 'jobs.sqlite');
+    const store = await sqlite(file);
+    const list = [1, 2, 3].map((id) => job(id));
+    store.mergeList(P, list, 't1');
+    expect(store.mergeList(P, list, 't2').changes).toEqual([]);
+    expect(seenAt(file)).toEqual({ 1: 't1', 2: 't1', 3: 't1' });
+    const moved = store.mergeList(P, [job(1), job(2, { status: 'completed' }), job(3)], 't3');
+    expect(moved.changes).toEqual([{ id: 2, from: 'running', to: 'completed' }]);
+    expect(seenAt(file)).toEqual({ 1: 't1', 2: 't3', 3: 't1' });
+    store.close();
+  });
+
+  it('lets the service overwrite what changed a row behind its back (the watcher, a hand edit)', async () => {
+    const file = path.join(dir, 'jobs.sqlite');
+    const store = await sqlite(file);
+    const list = [1, 2].map((id) => job(id));
+    store.mergeList(P, list, 't1');
+    store.observe(P, 1, 'completed', 't2', 'watch');
+    const raw = new Database(file);
+    raw.prepare("UPDATE jobs SET device_id = 'one' WHERE id = 2").run();
+    raw.close();
+    // The service still says running: it is the truth, as before fingerprints.
+    const answer = store.mergeList(P, list, 't3');
+    expect(answer.jobs).toEqual([
+      expect.objectContaining({ id: 2, device_id: 1, status: 'running' }),
+      expect.objectContaining({ id: 1, status: 'running' }),
+    ]);
+    // An unreadable row is as good as none: its record comes back as new.
+    expect(answer.changes).toEqual([
+      { id: 1, from: 'completed', to: 'running' },
+      { id: 2, from: null, to: 'running' },
+    ]);
+    expect(store.listRecords(P)).toEqual(answer.jobs);
+    store.close();
+  });
+
+  it('reports unreadable rows the service no longer lists, and leaves them out', async () => {
+    const file = path.join(dir, 'jobs.sqlite');
+    const problems: string[] = [];
+    const store = new SqliteJobCache(await loadSqlite(), file, {
+      onProblem: (m) => problems.push(m),
+    });
+    store.mergeList(P, [job(1), job(2), job(3)], 't1');
+    const raw = new Database(file);
+    raw.prepare("UPDATE jobs SET extra = '{not json' WHERE id IN (1, 3)").run();
+    raw.close();
+    const answer = store.mergeList(P, [job(3)], 't2');
+    expect(answer.jobs.map((j) => j.id)).toEqual([3, 2]);
+    expect(problems).toEqual([
+      expect.stringMatching(/1 unreadable job record \(job 1: extra: not JSON\)/),
+    ]);
+    store.close();
+  });
+
+  it('upgrades a store written before fingerprints, then refreshes it without rewriting', async () => {
+    const file = path.join(dir, 'jobs.sqlite');
+    const v1 = new Database(file);
+    v1.exec(`
+      CREATE TABLE jobs (profile TEXT NOT NULL, id INTEGER NOT NULL, status TEXT, job_type TEXT,
+        name TEXT NOT NULL, description TEXT NOT NULL, device_id INTEGER NOT NULL,
+        created_at TEXT NOT NULL, updated_at TEXT, completed_at TEXT, message TEXT, extra TEXT,
+        seen_at TEXT NOT NULL, PRIMARY KEY (profile, id)) WITHOUT ROWID;
+      CREATE INDEX jobs_by_status ON jobs (profile, status);
+      CREATE INDEX jobs_by_created ON jobs (profile, created_at);
+      CREATE TABLE details (profile TEXT NOT NULL, id INTEGER NOT NULL, detail TEXT NOT NULL,
+        problems TEXT NOT NULL, fetched_at TEXT NOT NULL, PRIMARY KEY (profile, id));
+      CREATE TABLE timeline (profile TEXT NOT NULL, job_id INTEGER NOT NULL, status TEXT NOT NULL,
+        at TEXT NOT NULL, source TEXT NOT NULL);
+      CREATE INDEX timeline_by_job ON timeline (profile, job_id);
+      INSERT INTO jobs VALUES ('${P}', 1, 'running', 'digital', 'job 1', '', 1,
+        '2026-01-01T10:00:00.000Z', NULL, NULL, NULL, NULL, 't0');
+      PRAGMA user_version = 1;
+    `);
+    v1.close();
+    const store = await sqlite(file);
+    expect(store.listRecords(P)).toEqual([expect.objectContaining({ id: 1, jobType: 'digital' })]);
+    const first = store.mergeList(P, [job(1)], 't1');
+    expect(first.changes).toEqual([]);
+    expect(first.jobs).toEqual([expect.objectContaining({ id: 1, jobType: 'digital' })]);
+    store.mergeList(P, [job(1)], 't2');
+    // Same facts: the row kept its seen_at; only the fingerprint was added.
+    expect(seenAt(file)).toEqual({ 1: 't0' });
+    store.close();
+  });
+});
+
 describe('openJobCache', () => {
   it('falls back to memory with a reason when the file cannot be opened', async () => {
     const blocker = path.join(dir, 'not-a-folder');
