@@ -66,11 +66,17 @@ test('the profile editor validates as you type and tests a connection', async ({
 
   await url.fill(simulatorUrl);
   await expect(url).toHaveAttribute('aria-invalid', 'false');
-  await dialog.getByText('Endpoint overrides and query flags').click();
+  await dialog.getByText('Endpoint overrides, query flags and time-outs').click();
   const jobPath = dialog.getByLabel('job', { exact: true });
   await jobPath.fill('/jobs/one');
   await expect(dialog.getByText("The job path must contain '{id}'.")).toBeVisible();
   await jobPath.fill('');
+  const timeout = dialog.getByLabel('Request time-out (seconds)');
+  await expect(timeout).toHaveAttribute('placeholder', '30');
+  await timeout.fill('soon');
+  await expect(dialog.getByText('Enter a number of seconds, such as 5 or 0.5.')).toBeVisible();
+  await timeout.fill('20');
+  await expect(timeout).toHaveAttribute('aria-invalid', 'false');
   await dialog.getByLabel('Poll interval (seconds)').fill('0.1');
   await expect(dialog.getByText('Between 0.25 and 600 seconds.')).toBeVisible();
   await dialog.getByLabel('Poll interval (seconds)').fill('2');

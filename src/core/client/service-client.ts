@@ -46,15 +46,11 @@ import type {
   ServiceClient,
   ServiceClientOptions,
 } from './types';
+import { DEFAULT_DEADLINE_MS, DEFAULT_TIMEOUT_MS } from '../../shared/ipc/schemas';
 import { DEFAULT_USER_AGENT } from './user-agent';
 
-export const DEFAULT_TIMEOUT_MS = 30_000;
-/**
- * The whole wait of one call by default: one attempt at the default time-out and a shorter
- * second one. Someone waiting on a GET learns within ~45 s that the service is not answering,
- * where the retries alone (4 attempts of 30 s) would keep them ~2 minutes.
- */
-export const DEFAULT_DEADLINE_MS = 45_000;
+// The defaults a profile falls back to live beside the profile's fields, where the UI reads them.
+export { DEFAULT_DEADLINE_MS, DEFAULT_TIMEOUT_MS };
 
 /**
  * The one client per connection. It speaks the wire format of wire-facts.md through the codecs

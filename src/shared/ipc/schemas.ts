@@ -37,6 +37,15 @@ export const queryFlagsViewSchema = z.strictObject({
   light: queryMapSchema.optional(),
 });
 
+/** One attempt of a call to the service waits this long when a profile sets no `timeoutMs`. */
+export const DEFAULT_TIMEOUT_MS = 30_000;
+/**
+ * The whole wait of one call when a profile sets no `deadlineMs`: one attempt at the default
+ * time-out and a shorter second one. Someone waiting on a GET learns within ~45 s that the
+ * service is not answering, where the retries alone (4 attempts of 30 s) would keep them ~2 min.
+ */
+export const DEFAULT_DEADLINE_MS = 45_000;
+
 /**
  * A connection profile's fields, declared once: the IPC contract checks them strictly, the
  * settings file (src/core/profiles) loosely so a newer version's extra keys survive.

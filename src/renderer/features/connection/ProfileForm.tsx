@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
+import { DEFAULT_DEADLINE_MS, DEFAULT_TIMEOUT_MS } from '../../../shared/ipc/schemas';
 import type { ProfileView } from '../../../shared/ipc/schemas';
 import { VARIANT_IDS, VARIANTS } from '../../../shared/variants';
 import { PATH_HINTS, PATH_KEYS, slugify, validateDraft } from './profile-form';
-import type { ProfileDraft } from './profile-form';
+import type { ProfileDraft, SecondsField } from './profile-form';
 import { ConnectionTestResult } from './ConnectionTestResult';
 
 /** One text field with its label, hint and (once touched) its validation message. */
@@ -36,6 +37,13 @@ function Field({
   );
 }
 
+function hasAdvancedSettings(d: ProfileDraft): boolean {
+  return (
+    PATH_KEYS.some((k) => d.paths[k]) ||
+    Boolean(d.flagsFull || d.flagsLight || d.timeoutSeconds || d.deadlineSeconds)
+  );
+}
+
 /**
  * Edits one connection profile, validated as you type with the contract's `profileSchema`.
  * Built-in simulator profiles are shown read-only: the app sets their address at start.
@@ -60,6 +68,9 @@ export function ProfileForm({
   const [tried, setTried] = useState(false);
   const [saving, setSaving] = useState(false);
   const [saveError, setSaveError] = useState<string | null>(null);
+  // Open at first when the profile sets something in there; after that, as the person leaves it
+  // (clearing the last override must not fold the section away under their cursor).
+  const [advancedOpen, setAdvancedOpen] = useState(() => hasAdvancedSettings(initial));
   const readOnly = draft.builtin === 'simulator';
   const { profile, errors } = validateDraft(draft, isNew ? takenIds : []);
   const shown = (key: string) => (tried || touched[key] ? errors[key] : undefined);
@@ -86,6 +97,22 @@ export function ProfileForm({
       setSaving(false);
     }
   };
+
+  const seconds = (key: SecondsField, label: string, hint: string, placeholder?: string) => (
+    <Field id={`profile-${key}`} label={label} hint={hint} error={shown(key)}>
+      {(p) => (
+        <input
+          {...p}
+          className="input poll-input"
+          inputMode="decimal"
+          placeholder={placeholder}
+          value={draft[key]}
+          readOnly={readOnly}
+          onChange={(e) => update({ [key]: e.target.value }, key)}
+        />
+      )}
+    </Field>
+  );
 
   const text = (key: 'name' | 'baseUrl' | 'user' | 'audience', label: string, hint?: string) => (
     <Field id={`profile-${key}`} label={label} hint={hint} error={shown(key)}>
@@ -149,29 +176,28 @@ export function ProfileForm({
         {text('user', 'Default user', 'Pre-filled in the login form.')}
         {text('audience', 'Audience', 'Sent with the login when the service asks for one.')}
       </div>
-      <Field
-        id="profile-poll"
-        label="Poll interval (seconds)"
-        hint="How often running jobs are checked."
-        error={shown('pollSeconds')}
-      >
-        {(p) => (
-          <input
-            {...p}
-            className="input poll-input"
-            inputMode="decimal"
-            value={draft.pollSeconds}
-            readOnly={readOnly}
-            onChange={(e) => update({ pollSeconds: e.target.value }, 'pollSeconds')}
-          />
-        )}
-      </Field>
+      {seconds('pollSeconds', 'Poll interval (seconds)', 'How often running jobs are checked.')}
       <details
         className="paths"
-        open={PATH_KEYS.some((k) => draft.paths[k]) || Boolean(draft.flagsFull || draft.flagsLight)}
+        open={advancedOpen}
+        onToggle={(e) => setAdvancedOpen(e.currentTarget.open)}
       >
-        <summary>Endpoint overrides and query flags</summary>
+        <summary>Endpoint overrides, query flags and time-outs</summary>
         <p className="field-hint">Leave empty to use the defaults.</p>
+        <div className="form-grid">
+          {seconds(
+            'timeoutSeconds',
+            'Request time-out (seconds)',
+            'How long one request may wait for an answer.',
+            String(DEFAULT_TIMEOUT_MS / 1000),
+          )}
+          {seconds(
+            'deadlineSeconds',
+            'Give up after (seconds)',
+            'How long a call may take over all its retries.',
+            String(DEFAULT_DEADLINE_MS / 1000),
+          )}
+        </div>
         <div className="form-grid">
           {PATH_KEYS.map((k) => (
             <Field

@@ -15,6 +15,17 @@ export const PATH_HINTS: Record<PathKey, string> = {
   execute: 'POST, submits a payload',
 };
 
+/**
+ * Profile settings the form shows in seconds and the profile keeps in milliseconds, with the
+ * contract's bounds (src/shared/ipc/schemas.ts) for the message a person reads.
+ */
+export const SECONDS_FIELDS = [
+  { field: 'pollSeconds', key: 'pollIntervalMs', min: 0.25, max: 600 },
+  { field: 'timeoutSeconds', key: 'timeoutMs', min: 0.1, max: 600 },
+  { field: 'deadlineSeconds', key: 'deadlineMs', min: 0.1, max: 600 },
+] as const;
+export type SecondsField = (typeof SECONDS_FIELDS)[number]['field'];
+
 /** The form's values, all as typed (strings), so a half-typed number is not lost. */
 export interface ProfileDraft {
   id: string;
@@ -24,7 +35,12 @@ export interface ProfileDraft {
   user: string;
   audience: string;
   paths: Record<PathKey, string>;
+  /** How often running jobs are checked. */
   pollSeconds: string;
+  /** One request's time-out; empty: the client's default. */
+  timeoutSeconds: string;
+  /** How long a call may take over all its retries; empty: the client's default. */
+  deadlineSeconds: string;
   /** Query flags of the job lookup, typed as a query string (`include=result&logs=true`). */
   flagsFull: string;
   flagsLight: string;
@@ -46,6 +62,8 @@ export function emptyDraft(): ProfileDraft {
     audience: '',
     paths: noPaths(),
     pollSeconds: '5',
+    timeoutSeconds: '',
+    deadlineSeconds: '',
     flagsFull: '',
     flagsLight: '',
     builtin: undefined,
@@ -65,7 +83,7 @@ export function draftFromProfile(p: ProfileView): ProfileDraft {
       PathKey,
       string
     >,
-    pollSeconds: p.pollIntervalMs === undefined ? '' : String(p.pollIntervalMs / 1000),
+    ...secondsOf(p),
     flagsFull: new URLSearchParams(p.flags?.full ?? {}).toString(),
     flagsLight: new URLSearchParams(p.flags?.light ?? {}).toString(),
     builtin: p.builtin,
@@ -83,8 +101,19 @@ export function slugify(name: string): string {
     .slice(0, 64);
 }
 
-/** Where a contract path shows up in the form (the poll interval is typed in seconds). */
-const FIELD_OF: Record<string, string> = { pollIntervalMs: 'pollSeconds' };
+function secondsOf(p: ProfileView): Record<SecondsField, string> {
+  const out = {} as Record<SecondsField, string>;
+  for (const { field, key } of SECONDS_FIELDS) {
+    const ms = p[key];
+    out[field] = ms === undefined ? '' : String(ms / 1000);
+  }
+  return out;
+}
+
+/** Where a contract path shows up in the form (durations are typed in seconds). */
+const FIELD_OF: Record<string, string> = Object.fromEntries(
+  SECONDS_FIELDS.map(({ field, key }) => [key, field]),
+);
 
 /**
  * Builds the profile the contract expects and checks it with the contract's own schema, so the
@@ -98,21 +127,22 @@ export function validateDraft(
   const paths = Object.fromEntries(
     PATH_KEYS.filter((k) => draft.paths[k].trim() !== '').map((k) => [k, draft.paths[k].trim()]),
   );
-  let pollIntervalMs: number | undefined;
-  if (draft.pollSeconds.trim() !== '') {
-    const seconds = Number(draft.pollSeconds);
-    if (!Number.isFinite(seconds))
-      errors.pollSeconds = 'Enter a number of seconds, such as 5 or 0.5.';
-    else pollIntervalMs = Math.round(seconds * 1000);
+  const durations: Partial<Record<(typeof SECONDS_FIELDS)[number]['key'], number>> = {};
+  for (const { field, key } of SECONDS_FIELDS) {
+    const typed = draft[field].trim();
+    if (typed === '') continue;
+    const seconds = Number(typed);
+    if (!Number.isFinite(seconds)) errors[field] = 'Enter a number of seconds, such as 5 or 0.5.';
+    else durations[key] = Math.round(seconds * 1000);
   }
   const flags = {
     ...(draft.flagsFull.trim() ? { full: queryMap(draft.flagsFull) } : {}),
     ...(draft.flagsLight.trim() ? { light: queryMap(draft.flagsLight) } : {}),
   };
-  // Start from the saved profile so fields this form does not show (time-outs) survive a save.
+  // Start from the saved profile so fields this form does not show survive a save.
   const kept: Record<string, unknown> = { ...draft.base };
-  for (const k of ['user', 'audience', 'paths', 'pollIntervalMs', 'flags', 'baseUrl'])
-    delete kept[k];
+  for (const k of ['user', 'audience', 'paths', 'flags', 'baseUrl']) delete kept[k];
+  for (const { key } of SECONDS_FIELDS) delete kept[key];
   const baseUrl = draft.baseUrl.trim();
   const candidate = {
     ...kept,
@@ -123,7 +153,7 @@ export function validateDraft(
     ...(draft.user.trim() ? { user: draft.user.trim() } : {}),
     ...(draft.audience.trim() ? { audience: draft.audience.trim() } : {}),
     ...(Object.keys(paths).length ? { paths } : {}),
-    ...(pollIntervalMs !== undefined ? { pollIntervalMs } : {}),
+    ...durations,
     ...(Object.keys(flags).length ? { flags } : {}),
     ...(draft.builtin ? { builtin: draft.builtin } : {}),
   };
@@ -154,7 +184,8 @@ function humanise(field: string, message: string): string {
     return 'Enter the full http or https address, such as https://quantum.example.com/api.';
   if (field === 'name') return 'Give the connection a name (up to 80 characters).';
   if (field === 'id') return 'Start the name with a letter or digit.';
-  if (field === 'pollSeconds') return 'Between 0.25 and 600 seconds.';
+  const seconds = SECONDS_FIELDS.find((f) => f.field === field);
+  if (seconds) return `Between ${seconds.min} and ${seconds.max} seconds.`;
   if (field.startsWith('paths.') && /start/i.test(message))
     return 'A path on the service, starting with “/”.';
   if (field.startsWith('flags')) return 'Write flags as name=value pairs joined by &.';

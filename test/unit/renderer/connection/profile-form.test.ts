@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import {
+  draftFromProfile,
+  emptyDraft,
+  validateDraft,
+} from '../../../../src/renderer/features/connection/profile-form';
+
+const named = (over: Partial<ReturnType<typeof emptyDraft>> = {}) => ({
+  ...emptyDraft(),
+  id: 'lab',
+  name: 'Lab',
+  baseUrl: 'https://q.example.com/api/v1',
+  ...over,
+});
+
+describe('the connection form’s durations, typed in seconds', () => {
+  it('become the profile’s milliseconds, and empty means the default', () => {
+    const { profile, errors } = validateDraft(
+      named({ pollSeconds: '2.5', timeoutSeconds: '10', deadlineSeconds: '' }),
+      [],
+    );
+    expect(errors).toEqual({});
+    expect(profile).toMatchObject({ pollIntervalMs: 2500, timeoutMs: 10_000 });
+    expect(profile).not.toHaveProperty('deadlineMs');
+  });
+
+  it('say what is wrong, field by field, in words', () => {
+    const { profile, errors } = validateDraft(
+      named({ timeoutSeconds: 'soon', deadlineSeconds: '0.01', pollSeconds: '900' }),
+      [],
+    );
+    expect(profile).toBeNull();
+    expect(errors).toEqual({
+      timeoutSeconds: 'Enter a number of seconds, such as 5 or 0.5.',
+      deadlineSeconds: 'Between 0.1 and 600 seconds.',
+      pollSeconds: 'Between 0.25 and 600 seconds.',
+    });
+  });
+
+  it('round-trip through a saved profile, and a cleared field removes the setting', () => {
+    const saved = validateDraft(
+      named({ timeoutSeconds: '12', deadlineSeconds: '90' }),
+      [],
+    ).profile!;
+    const draft = draftFromProfile(saved);
+    expect(draft).toMatchObject({ timeoutSeconds: '12', deadlineSeconds: '90' });
+    const cleared = validateDraft({ ...draft, deadlineSeconds: '' }, []).profile!;
+    expect(cleared.timeoutMs).toBe(12_000);
+    expect(cleared).not.toHaveProperty('deadlineMs');
+  });
+});
