@@ -207,19 +207,17 @@ describe('SQLite job store', () => {
     cache.close();
   });
 
-  it('loads 100,000 records quickly (sanity bound; npm run bench measures)', async () => {
+  // How fast, is bench/cache.bench.ts's question; this one checks every record comes back.
+  it('keeps and lists 100,000 records, newest first', async () => {
     const cache = new SqliteJobCache(await loadSqlite(), path.join(dir, 'jobs.sqlite'));
     const many = Array.from({ length: 100_000 }, (_, i) =>
       job(i + 1, { status: i % 3 ? 'completed' : 'error' }),
     );
     cache.upsertRecords(P, many, 't', 'list');
-    // CPU time, not wall time: the bound is about our work, not about a busy CI machine.
-    const started = process.cpuUsage();
     const list = cache.listRecords(P);
-    const used = process.cpuUsage(started);
     expect(list).toHaveLength(100_000);
     expect(list[0]).toMatchObject({ id: 100_000, status: 'error' });
-    expect((used.user + used.system) / 1000).toBeLessThan(2000);
+    expect(list.at(-1)).toMatchObject({ id: 1, status: 'error' });
     cache.close();
   }, 60_000);
 });
