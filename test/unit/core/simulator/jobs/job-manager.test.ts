@@ -156,8 +156,8 @@ describe('JobManager', () => {
   it('runs one job per device at a time, in order', async () => {
     const m = await manager();
     const a = await submit(m, 'work: 400');
-    const b = await submit(m, 'work: 10');
     await until(m, a.id, (j) => j.status === 'running');
+    const b = await submit(m, 'work: 10');
     await until(m, b.id, (j) => j.status === 'queued');
     expect(m.get(b.id)?.logs).toMatch(/behind 1 job\b/);
     const doneB = await until(m, b.id, terminal);
@@ -186,9 +186,12 @@ describe('JobManager', () => {
 
   it('cancels queued and running jobs, and refuses to cancel a finished one', async () => {
     const m = await manager();
+    // The queue is in order of validation, so the second job goes in once the first runs:
+    // submitted together, a loaded machine may validate the short one first.
     const running = await submit(m, 'work: 5000');
-    const queued = await submit(m, 'work: 1');
     await until(m, running.id, (j) => j.status === 'running');
+    const queued = await submit(m, 'work: 1');
+    await until(m, queued.id, (j) => j.status === 'queued');
     expect(await m.cancel(queued.id)).toMatchObject({ ok: true, job: { status: 'cancelled' } });
     expect(await m.cancel(running.id)).toMatchObject({ ok: true, job: { status: 'cancelled' } });
     expect(await m.cancel(running.id)).toEqual({
@@ -221,8 +224,8 @@ describe('JobManager', () => {
     const done = await submit(first, 'work: 1');
     await until(first, done.id, terminal);
     const running = await submit(first, 'work: 5000');
-    const waiting = await submit(first, 'work: 1');
     await until(first, running.id, (j) => j.status === 'running');
+    const waiting = await submit(first, 'work: 1');
     await until(first, waiting.id, (j) => j.status === 'queued');
     await first.stop();
 
