@@ -116,6 +116,14 @@ test.describe('at the simulator’s start', () => {
   test('in a narrow window a chosen device takes the whole width, and "← Devices" goes back', async ({
     page,
   }) => {
+    // Wide: list and detail side by side, closed with ×; no back button.
+    const wide = await openDevices(page);
+    await wide.locator('tr[data-device="qpu.digital.sirius"]').getByRole('button').click();
+    const sirius = page.getByRole('complementary', { name: 'Device Sirius' });
+    await expect(sirius.getByRole('button', { name: 'Close device detail' })).toBeVisible();
+    await expect(sirius.getByRole('button', { name: '← Devices' })).toBeHidden();
+    await sirius.getByRole('button', { name: 'Close device detail' }).click();
+
     await page.setViewportSize({ width: 760, height: 800 });
     const table = await openDevices(page);
     // No empty detail pane squeezing the list.
