@@ -87,19 +87,25 @@ export const test = base.extend<StudioFixtures & StudioOptions>({
   },
 });
 
+const ROOT = new URL('../..', import.meta.url).pathname;
+
+function shotIn(dir: string, name: string): string {
+  mkdirSync(dir, { recursive: true });
+  return path.join(dir, name);
+}
+
 /**
  * Where a spec's screenshot goes: test-results/screenshots, or docs/screenshots (the README's
  * pictures) when QJOB_UPDATE_SCREENSHOTS=1, so an ordinary test run leaves the tree clean.
- * `subdir` keeps review-only pictures apart.
  */
-export function shot(name: string, subdir = ''): string {
-  const root = new URL('../..', import.meta.url).pathname;
-  const base = process.env['QJOB_UPDATE_SCREENSHOTS']
-    ? path.join(root, 'docs', 'screenshots')
-    : path.join(root, 'test-results', 'screenshots');
-  const dir = path.join(base, subdir);
-  mkdirSync(dir, { recursive: true });
-  return path.join(dir, name);
+export function shot(name: string): string {
+  const docs = Boolean(process.env['QJOB_UPDATE_SCREENSHOTS']);
+  return shotIn(path.join(ROOT, docs ? 'docs' : 'test-results', 'screenshots'), name);
+}
+
+/** A picture for a person to review after a UI change; never one of the README's. */
+export function reviewShot(name: string): string {
+  return shotIn(path.join(ROOT, 'test-results', 'screenshots', 'review'), name);
 }
 
 export { expect };

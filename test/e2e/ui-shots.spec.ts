@@ -1,4 +1,4 @@
-import { expect, shot as shotPath, test, type Page } from './fixtures';
+import { expect, reviewShot, test, type Page } from './fixtures';
 
 /**
  * The main views at the sizes people use (1280×800, a 760 px browser window, 125 % zoom): each
@@ -7,7 +7,6 @@ import { expect, shot as shotPath, test, type Page } from './fixtures';
  */
 test.use({ variant: 'B' });
 
-const REVIEW = 'review';
 const BELL = `type: sampling
 sampling_payload:
   sampling: !Sampling
@@ -33,7 +32,7 @@ for (const size of SIZES) {
 
     test(`views at ${size.name}`, async ({ page, studio }) => {
       const shot = (view: string) =>
-        page.screenshot({ path: shotPath(`${view}-${size.name}.png`, REVIEW) });
+        page.screenshot({ path: reviewShot(`${view}-${size.name}.png`) });
       const h = studio.server.core.handlers;
       const ok = (
         await h['jobs.submit']({ text: BELL, deviceCode: 'sim.statevector', name: 'bell' })
@@ -88,9 +87,9 @@ test.describe('900x700', () => {
     await expect(page.getByTestId('payload-check')).toHaveText(/valid/);
     await page.getByRole('button', { name: /Submit/ }).click();
     await expect(page.getByTestId('submitted-job-id')).toHaveText(/^\d+$/);
-    await page.screenshot({ path: shotPath('editor-outcome-900.png', REVIEW) });
+    await page.screenshot({ path: reviewShot('editor-outcome-900.png') });
     await page.getByRole('button', { name: 'New payload' }).click();
-    await page.screenshot({ path: shotPath('editor-other-tab-900.png', REVIEW) });
+    await page.screenshot({ path: reviewShot('editor-other-tab-900.png') });
   });
 });
 
