@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DETAIL_FIELDS } from '../../shared/ipc/schemas';
 import type { JobInfo, JobStatus } from '../../shared/variants';
-import { JOB_STATUSES, jobStatusSchema } from '../../shared/variants';
+import { JOB_RECORD_FIELDS, JOB_STATUSES, jobStatusSchema } from '../../shared/variants';
 
 /** The record columns of the `jobs` table, in the order rows are read and written. */
 export const COLUMN_NAMES = [
@@ -32,18 +32,8 @@ export type RecordColumns = [
   extra: string | null,
 ];
 
-const NAMED = new Set([
-  'id',
-  'status',
-  'jobType',
-  'name',
-  'description',
-  'device_id',
-  'created_at',
-  'updated_at',
-  'completed_at',
-  'message',
-]);
+/** The record fields that have a column of their own; anything else goes into `extra`. */
+const NAMED = new Set<string>(JOB_RECORD_FIELDS);
 /** The heavy parts of a detail: kept in `details`, never in a record's `extra`. */
 const DETAIL_ONLY = new Set<string>(DETAIL_FIELDS);
 

@@ -1,5 +1,6 @@
 import type { CachedProblem, TimelineEntry } from '../cache/types';
 import type { JobDetail } from '../../shared/variants';
+import { JOB_RECORD_FIELDS } from '../../shared/variants';
 import { redactValue } from '../logging/redact';
 import { redactForTicket } from './redact-more';
 
@@ -26,18 +27,6 @@ export interface DiagnosticsInput {
   timeline: TimelineEntry[];
 }
 
-const SUMMARY_FIELDS = [
-  'id',
-  'name',
-  'description',
-  'device_id',
-  'status',
-  'jobType',
-  'created_at',
-  'updated_at',
-  'completed_at',
-] as const;
-
 /**
  * The text a person pastes into a support ticket about one job. Built in the core so the UI never
  * holds anything secret; the whole text is redacted once more at the end, whatever its parts
@@ -62,7 +51,7 @@ export function buildDiagnosticsText(input: DiagnosticsInput): string {
     `User: ${input.profile.user ?? '(not logged in)'}`,
   ]);
   section('Job', [
-    ...SUMMARY_FIELDS.filter((f) => detail[f] !== undefined).map(
+    ...JOB_RECORD_FIELDS.filter((f) => detail[f] !== undefined).map(
       (f) => `${f}: ${String(detail[f] ?? '—')}`,
     ),
     input.job.fromCache

@@ -38,6 +38,25 @@ export interface JobDetail<V extends VariantId = VariantId> extends JobInfo {
   error_logs?: string | null;
 }
 
+/**
+ * The light fields of a job record, in the order of §2.10 (JobId, JobInfo, then JobDetail's
+ * `jobType`): what a list row, a job's summary and a support ticket show. The heavy ones
+ * (payload, result, logs, errors) are DETAIL_FIELDS of the IPC contract.
+ */
+export const JOB_RECORD_FIELDS = [
+  'id',
+  'message',
+  'name',
+  'description',
+  'device_id',
+  'status',
+  'jobType',
+  'created_at',
+  'updated_at',
+  'completed_at',
+] as const;
+export type JobRecordField = (typeof JOB_RECORD_FIELDS)[number];
+
 const cache = new Map<string, z.ZodType>();
 function memo<T>(key: string, build: () => z.ZodType): z.ZodType<T> {
   let hit = cache.get(key);

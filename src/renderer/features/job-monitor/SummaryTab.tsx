@@ -1,25 +1,15 @@
 import type { ReactNode } from 'react';
 import { useNow } from '../../hooks/useNow';
-import { JOB_STATUS_MEANING } from '../../../shared/variants';
+import { DETAIL_FIELDS } from '../../../shared/ipc/schemas';
+import { JOB_RECORD_FIELDS, JOB_STATUS_MEANING } from '../../../shared/variants';
 import type { JobStatus } from '../../../shared/variants';
 import type { JobDetailView, TimelineEntry } from '../../state/jobs/store';
 import { formatDuration, formatLocal, formatUtc } from './job-format';
 import { durationMs } from './job-query';
 import { JobStatusChip } from './status-look';
 
-const HEAVY = new Set(['payload', 'result', 'logs', 'error', 'error_logs']);
-const SHOWN = new Set([
-  'id',
-  'name',
-  'description',
-  'device_id',
-  'status',
-  'jobType',
-  'created_at',
-  'updated_at',
-  'completed_at',
-  'message',
-]);
+const HEAVY = new Set<string>(DETAIL_FIELDS);
+const SHOWN = new Set<string>(JOB_RECORD_FIELDS);
 
 function When({ iso }: { iso: string | null | undefined }) {
   if (!iso) return <span className="muted">—</span>;

@@ -1,5 +1,6 @@
 import type { EventPayload } from '../../../shared/ipc/contract';
-import { isTerminalStatus } from '../../../shared/variants';
+import { JOB_RECORD_FIELDS, isTerminalStatus } from '../../../shared/variants';
+import type { JobRecordField } from '../../../shared/variants';
 import { describeError, errorCode } from '../../services/errors';
 import { call } from '../../services/qjob';
 import type { SetState } from '../create-store';
@@ -43,16 +44,9 @@ function index(records: JobRecord[]): JobRecord[] {
 }
 
 /** The lightweight fields a detail or lookup refreshes on its list row (never the heavy ones). */
-const RECORD_FIELDS = [
-  'name',
-  'description',
-  'device_id',
-  'status',
-  'created_at',
-  'updated_at',
-  'completed_at',
-  'jobType',
-] as const;
+const RECORD_FIELDS = JOB_RECORD_FIELDS.filter(
+  (f): f is Exclude<JobRecordField, 'id' | 'message'> => f !== 'id' && f !== 'message',
+);
 
 const FILL_CONCURRENCY = 3;
 const fillQueue: number[] = [];
