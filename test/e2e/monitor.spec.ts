@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { jobCacheFile } from '../../src/core/cache';
 import { startSimulator } from '../../src/core/simulator';
 import { expect, type Page, shot, test } from './fixtures';
+import { BELL, BROKEN_BELL as BROKEN } from './payloads';
 
 /**
  * The job monitor in browser mode against the real core and the embedded simulator: a Bell job
@@ -12,18 +13,6 @@ import { expect, type Page, shot, test } from './fixtures';
  */
 test.use({ variant: 'B' });
 
-const BELL = `type: sampling
-sampling_payload:
-  sampling: !Sampling
-    nshots: 1000
-    circuit: !Circuit
-      nqubits: 2
-      gates:
-        - !H {qubit: 0}
-        - !CNOT {control: 0, target: 1}
-        - !M {qubits: [0, 1]}
-`;
-const BROKEN = BELL.replace('!CNOT {control: 0, target: 1}', '!CNOT {control: 0, target: 0}');
 const DEVICE = 'sim.statevector';
 
 async function openJobs(page: Page): Promise<void> {

@@ -1,4 +1,5 @@
 import { expect, reviewShot, test, type Page } from './fixtures';
+import { BELL, BROKEN_BELL as BROKEN } from './payloads';
 
 /**
  * The main views at the sizes people use (1280×800, a 760 px browser window, 125 % zoom): each
@@ -6,19 +7,6 @@ import { expect, reviewShot, test, type Page } from './fixtures';
  * person to look at after a UI change.
  */
 test.use({ variant: 'B' });
-
-const BELL = `type: sampling
-sampling_payload:
-  sampling: !Sampling
-    nshots: 1000
-    circuit: !Circuit
-      nqubits: 2
-      gates:
-        - !H {qubit: 0}
-        - !CNOT {control: 0, target: 1}
-        - !M {qubits: [0, 1]}
-`;
-const BROKEN = BELL.replace('!CNOT {control: 0, target: 1}', '!CNOT {control: 0, target: 0}');
 
 const SIZES = [
   { name: '1280', viewport: { width: 1280, height: 800 }, scale: 1 },

@@ -15,6 +15,7 @@ import {
   wideSampling,
 } from '../unit/renderer/result-viewers/fixtures';
 import { expect, type Page, shot, type Studio, test } from './fixtures';
+import { BELL } from './payloads';
 
 /**
  * The result viewers in the real app (browser mode, job monitor, embedded simulator): jobs run
@@ -31,18 +32,6 @@ const ANALOG = 'qpu.analog.vega';
 const qubit0 = CATALOGUE.find((d) => d.code === ANALOG)!.physical.qubits[0]!;
 const PI_NS = 1000 / (2 * qubit0.rabiRateMHz);
 const T1_NS = qubit0.t1Us * 1000;
-
-const BELL = `type: sampling
-sampling_payload:
-  sampling: !Sampling
-    nshots: 1000
-    circuit: !Circuit
-      nqubits: 2
-      gates:
-        - !H {qubit: 0}
-        - !CNOT {control: 0, target: 1}
-        - !M {qubits: [0, 1]}
-`;
 
 const TIME_EVOLUTION = `type: time_evolution
 time_evolution_payload:
