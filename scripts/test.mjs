@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// The one test command (README): typecheck, lint, build, unit, integration, e2e.
+// The one test command (README): typecheck, lint, build, unit, component, integration, e2e.
 // On Linux it runs itself inside a private D-Bus session with an unlocked gnome-keyring, so the
 // keychain tests talk to a real Secret Service (see DEVELOPERS.md), and it ends with one line
 // "N passed, N failed" summing every runner's tests (and saying so when the keychain tests were
@@ -55,38 +55,30 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 const only = process.argv.slice(2);
+/** A vitest project as a step, with a JSON report the summary line counts. */
+const vitestStep = (name) => ({
+  name,
+  cmd: [
+    'npx',
+    'vitest',
+    'run',
+    '--project',
+    name,
+    '--reporter=default',
+    '--reporter=json',
+    `--outputFile.json=${join(reports, `${name}.json`)}`,
+  ],
+  report: { kind: 'vitest', file: join(reports, `${name}.json`) },
+});
+
 const steps = [
   { name: 'typecheck', cmd: ['npm', 'run', '-s', 'typecheck'] },
   { name: 'lint', cmd: ['npm', 'run', '-s', 'lint'] },
   { name: 'build', cmd: ['npm', 'run', '-s', 'build'] },
-  {
-    name: 'unit',
-    cmd: [
-      'npx',
-      'vitest',
-      'run',
-      '--project',
-      'unit',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${join(reports, 'unit.json')}`,
-    ],
-    report: { kind: 'vitest', file: join(reports, 'unit.json') },
-  },
-  {
-    name: 'integration',
-    cmd: [
-      'npx',
-      'vitest',
-      'run',
-      '--project',
-      'integration',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${join(reports, 'integration.json')}`,
-    ],
-    report: { kind: 'vitest', file: join(reports, 'integration.json') },
-  },
+  vitestStep('unit'),
+  // Renderer components alone in Chromium (vitest's browser mode).
+  vitestStep('component'),
+  vitestStep('integration'),
   {
     name: 'e2e',
     cmd: ['npx', 'playwright', 'test'],
