@@ -3,7 +3,8 @@ import type { RequestAuthorization, RequestAuthorizer } from './authorizer';
 import { ServiceError } from './errors';
 import type { DeliveryOutcome } from './errors';
 import type { RetryPolicy } from './retry';
-import { backoffDelay, parseRetryAfter, sleep } from './retry';
+import { sleep } from '../timers/sleep';
+import { backoffDelay, parseRetryAfter } from './retry';
 import type { FetchLike, RawResponse } from './transport';
 import { TransportFailure, exchange } from './transport';
 

@@ -1,3 +1,5 @@
+import { sleep } from '../timers/sleep';
+
 /**
  * Simulated time. Every wait the simulator makes (validation, queue dwell, device overhead,
  * device status schedule, run-time limits) is stated in simulated seconds and passes `speed`
@@ -33,23 +35,6 @@ export class SimClock {
 
   /** Wait `simSeconds` of simulated time; rejects with the signal's reason when aborted. */
   sleep(simSeconds: number, signal?: AbortSignal): Promise<void> {
-    return new Promise((resolve, reject) => {
-      if (signal?.aborted) {
-        reject(signal.reason);
-        return;
-      }
-      const onAbort = () => {
-        clearTimeout(timer);
-        reject(signal?.reason);
-      };
-      const timer = setTimeout(
-        () => {
-          signal?.removeEventListener('abort', onAbort);
-          resolve();
-        },
-        Math.max(0, this.realMs(simSeconds)),
-      );
-      signal?.addEventListener('abort', onAbort, { once: true });
-    });
+    return sleep(Math.max(0, this.realMs(simSeconds)), signal);
   }
 }

@@ -1,10 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  backoffDelay,
-  parseRetryAfter,
-  resolveRetry,
-  sleep,
-} from '../../../../src/core/client/retry';
+import { backoffDelay, parseRetryAfter, resolveRetry } from '../../../../src/core/client/retry';
+import { sleep } from '../../../../src/core/timers/sleep';
 import {
   DEFAULT_FLAGS,
   errorCheckQuery,
