@@ -16,6 +16,7 @@ import { ResultTab } from './ResultTab';
 import { SummaryTab } from './SummaryTab';
 import { formatLocal } from './job-format';
 import { JobStatusChip } from './status-look';
+import './job-detail.css';
 
 /**
  * A running job's record and logs are looked up this often while it is shown (only those: the

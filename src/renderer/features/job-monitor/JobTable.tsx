@@ -8,6 +8,7 @@ import { jobTypeText } from './job-query';
 import type { SortKey } from './job-query';
 import { JobDuration } from './JobDuration';
 import { JobStatusChip } from './status-look';
+import './job-table.css';
 
 /** Fixed row height in px: rows are placed by TanStack Virtual from this, never measured. */
 export const ROW_HEIGHT = 32;
