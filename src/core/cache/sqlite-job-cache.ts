@@ -1,4 +1,4 @@
-import type { Database, Statement } from 'better-sqlite3';
+import type { Database } from 'better-sqlite3';
 import type { JobInfo, JobStatus } from '../../shared/variants';
 import { migrate } from './migrations';
 import { jobTypeOf, mergedStatus } from './record-merge';
@@ -13,6 +13,7 @@ import {
   toColumns,
 } from './record-columns';
 import type { DatabaseConstructor } from './sqlite-loader';
+import { prepareStatements } from './sqlite-statements';
 import { readDetailRow, readStatusRow, readTimelineRow } from './stored-rows';
 import type {
   CachedDetail,
@@ -47,7 +48,7 @@ export interface SqliteJobCacheOptions {
 export class SqliteJobCache implements JobCache {
   readonly status: CacheStatus;
   readonly #db: Database;
-  readonly #q: ReturnType<typeof prepare>;
+  readonly #q: ReturnType<typeof prepareStatements>;
   readonly #onProblem: (message: string) => void;
 
   constructor(Sqlite: DatabaseConstructor, file: string, options: SqliteJobCacheOptions = {}) {
@@ -59,7 +60,7 @@ export class SqliteJobCache implements JobCache {
       this.#db.pragma('synchronous = NORMAL');
       this.#db.pragma('busy_timeout = 3000');
       migrate(this.#db);
-      this.#q = prepare(this.#db);
+      this.#q = prepareStatements(this.#db);
     } catch (error) {
       this.#db.close();
       throw error;
@@ -414,49 +415,4 @@ function idOrder(records: readonly JobInfo[]): number[] {
   if (order.every(rising)) return order;
   if (order.every((i) => i === 0 || records[i - 1]!.id > records[i]!.id)) return order.reverse();
   return order.sort((x, y) => records[x]!.id - records[y]!.id || x - y);
-}
-
-function prepare(db: Database) {
-  const s = (sql: string): Statement => db.prepare(sql);
-  const columns = COLUMN_NAMES.join(', ');
-  const values = COLUMN_NAMES.map(() => '?').join(', ');
-  const updates = COLUMN_NAMES.slice(1)
-    .map((c) => `${c} = ?`)
-    .join(', ');
-  return {
-    // Raw rows: arrays in COLUMN_NAMES order, the cheapest shape better-sqlite3 returns.
-    list: s(`SELECT ${columns} FROM jobs WHERE profile = ? ORDER BY id DESC`).raw(true),
-    one: s(`SELECT ${columns} FROM jobs WHERE profile = ? AND id = ?`).raw(true),
-    ids: s('SELECT id FROM jobs WHERE profile = ? ORDER BY id').pluck(true),
-    fps: s('SELECT fp FROM jobs WHERE profile = ? ORDER BY id').pluck(true),
-    learnt: s('SELECT id, status, job_type FROM jobs WHERE profile = ? AND learnt = 1').raw(true),
-    fpOne: s('SELECT fp FROM jobs WHERE profile = ? AND id = ?').pluck(true),
-    learntOne: s(
-      'SELECT id, status, job_type FROM jobs WHERE profile = ? AND id = ? AND learnt = 1',
-    ).raw(true),
-    // New rows are inserted and kept rows updated, each by its own statement: an upsert
-    // (INSERT ... ON CONFLICT) pays for the fingerprint trigger on every insert, twice the time.
-    insert: s(
-      `INSERT INTO jobs (profile, ${columns}, seen_at, fp, learnt) VALUES (?, ${values}, ?, ?, ?)`,
-    ),
-    update: s(
-      `UPDATE jobs SET ${updates}, seen_at = ?, fp = ?, learnt = ? WHERE profile = ? AND id = ?`,
-    ),
-    setFingerprint: s('UPDATE jobs SET fp = ?, learnt = ? WHERE profile = ? AND id = ?'),
-    setStatus: s('UPDATE jobs SET status = ? WHERE profile = ? AND id = ?'),
-    putDetail: s(
-      'INSERT OR REPLACE INTO details (profile, id, detail, problems, fetched_at) VALUES (?, ?, ?, ?, ?)',
-    ),
-    getDetail: s('SELECT detail, problems, fetched_at FROM details WHERE profile = ? AND id = ?'),
-    lastStatus: s(
-      'SELECT status FROM timeline WHERE profile = ? AND job_id = ? ORDER BY rowid DESC LIMIT 1',
-    ),
-    addTimeline: s(
-      'INSERT INTO timeline (profile, job_id, status, at, source) VALUES (?, ?, ?, ?, ?)',
-    ),
-    // Insertion order is the order this app saw the changes in, whatever the clocks said.
-    timeline: s(
-      'SELECT status, at, source FROM timeline WHERE profile = ? AND job_id = ? ORDER BY rowid',
-    ),
-  };
 }
