@@ -1,6 +1,6 @@
 import type { VariantId } from '../../shared/variants';
 import { documentToExecutePayload } from '../../shared/yaml';
-import { GLOBAL_HELP, onePositional, parseCommandArgs, requireVariant } from '../args';
+import { GLOBAL_HELP, parseCommandArgs, requireVariant } from '../args';
 import type { GlobalValues } from '../args';
 import { resolveConnection } from '../connection';
 import { UsageError } from '../errors';
@@ -10,17 +10,20 @@ import { toJson } from '../output/json';
 import { formatProblem, readPayloadFile } from '../payload-file';
 import { runCommand } from '../run-command';
 
-export const VALIDATE_USAGE = `usage: qjob validate FILE [--variant A|B] [--json]
+export const VALIDATE_USAGE = `usage: qjob validate FILE... [--variant A|B] [--json]
 
 Checks a payload document offline: YAML syntax, the variant's ExecutePayload
 model (exactly one payload field, matching "type"), and whether each functional
 object can be sent as written. Tags that carry code for the service's
 deserialiser (!function, !lambda, ...) are reported as warnings.
-FILE may be "-" for standard input. Exit code 0 when valid, 1 when not.
+FILE may be "-" for standard input; several files are checked one after the
+other (a folder's templates, a pre-commit hook). Exit code 0 when every file is
+valid, 1 when one is not, 2 when a file cannot be read (then none is checked).
 
   --variant A|B   the variant to check against (default: the connection's)
 
---json prints {valid, errors: [{path, message, line, column}], warnings: [...]}.
+--json prints {valid, errors: [{path, message, line, column}], warnings: [...]};
+with several files, a list of those, each with its "file".
 
 ${GLOBAL_HELP}
 `;
@@ -36,6 +39,52 @@ async function variantFor(globals: GlobalValues, io: CliIo): Promise<VariantId> 
   }
 }
 
+type Problem = ReturnType<typeof documentToExecutePayload>['problems'][number];
+
+interface FileReport {
+  name: string;
+  valid: boolean;
+  errors: Problem[];
+  warnings: Problem[];
+  /** The payload's type when it is valid. */
+  type: string | null;
+}
+
+function check(variant: VariantId, name: string, text: string): FileReport {
+  const { payload, problems } = documentToExecutePayload(variant, text);
+  const errors = problems.filter((p) => p.severity === 'error');
+  const warnings = problems.filter((p) => p.severity !== 'error');
+  const valid = payload !== null && errors.length === 0;
+  return { name, valid, errors, warnings, type: valid ? payload.type : null };
+}
+
+const shape = (p: Problem) => ({
+  path: p.path ?? '',
+  message: p.message,
+  line: p.line,
+  column: p.column,
+});
+
+function jsonOf(r: FileReport, withFile: boolean) {
+  return {
+    ...(withFile ? { file: r.name } : {}),
+    valid: r.valid,
+    errors: r.errors.map(shape),
+    warnings: r.warnings.map(shape),
+  };
+}
+
+function textOf(r: FileReport, variant: VariantId): string {
+  const lines = [...r.errors, ...r.warnings].map((p) => `${formatProblem(r.name, p)}\n`);
+  const warned = r.warnings.length ? `, ${r.warnings.length} warning(s)` : '';
+  lines.push(
+    r.valid
+      ? `${r.name}: valid (Variant ${variant}, ${r.type ?? ''})${warned}\n`
+      : `${r.name}: not valid (${r.errors.length} error(s))\n`,
+  );
+  return lines.join('');
+}
+
 export async function runValidateCommand(argv: string[], io: CliIo): Promise<number> {
   return runCommand('validate', VALIDATE_USAGE, io, async () => {
     const { globals, positionals } = parseCommandArgs(argv, {});
@@ -43,29 +92,28 @@ export async function runValidateCommand(argv: string[], io: CliIo): Promise<num
       io.stdout(VALIDATE_USAGE);
       return EXIT.ok;
     }
-    const file = onePositional(positionals, 'FILE');
+    if (positionals.length === 0) throw new UsageError('missing FILE');
+    if (positionals.filter((f) => f === '-').length > 1)
+      throw new UsageError('standard input ("-") can be read only once');
     const variant = await variantFor(globals, io);
-    const { name, text } = await readPayloadFile(file, io);
-    const { payload, problems } = documentToExecutePayload(variant, text);
-    const errors = problems.filter((p) => p.severity === 'error');
-    const warnings = problems.filter((p) => p.severity !== 'error');
-    const valid = payload !== null && errors.length === 0;
+    // Every file is read before any is checked: an unreadable one is a usage error, not a
+    // report that stops halfway through the list.
+    const files = [];
+    for (const file of positionals) files.push(await readPayloadFile(file, io));
+    const reports = files.map(({ name, text }) => check(variant, name, text));
     if (globals.json) {
-      const shape = (p: (typeof problems)[number]) => ({
-        path: p.path ?? '',
-        message: p.message,
-        line: p.line,
-        column: p.column,
-      });
-      io.stdout(toJson({ valid, errors: errors.map(shape), warnings: warnings.map(shape) }));
+      const several = reports.length > 1;
+      io.stdout(toJson(several ? reports.map((r) => jsonOf(r, true)) : jsonOf(reports[0]!, false)));
     } else {
-      for (const p of [...errors, ...warnings]) io.stdout(`${formatProblem(name, p)}\n`);
-      io.stdout(
-        valid
-          ? `${name}: valid (Variant ${variant}, ${payload.type})${warnings.length ? `, ${warnings.length} warning(s)` : ''}\n`
-          : `${name}: not valid (${errors.length} error(s))\n`,
-      );
+      for (const r of reports) io.stdout(textOf(r, variant));
+      const bad = reports.filter((r) => !r.valid).length;
+      if (reports.length > 1)
+        io.stdout(
+          bad === 0
+            ? `all ${reports.length} files valid\n`
+            : `${bad} of ${reports.length} files not valid\n`,
+        );
     }
-    return valid ? EXIT.ok : EXIT.failed;
+    return reports.every((r) => r.valid) ? EXIT.ok : EXIT.failed;
   });
 }

@@ -218,6 +218,36 @@ describe.each(CASES)(
         });
         expect(missing.code, missing.stdout + missing.stderr).toBe(2);
         expect(missing.stderr).toMatch(/cannot read no-such-file\.yaml: no such file/);
+
+        const several = await runCli(['validate', good, invalid, '--variant', variant], { env });
+        expect(several.code, several.stdout + several.stderr).toBe(1);
+        expect(several.stdout).toMatch(new RegExp(`valid \\(Variant ${variant}, `));
+        expect(several.stdout).toMatch(/: not valid \(\d+ error\(s\)\)/);
+        expect(several.stdout).toMatch(/1 of 2 files not valid\n$/);
+
+        const severalJson = await runCli(
+          ['validate', good, invalid, '--variant', variant, '--json'],
+          { env },
+        );
+        const reports = JSON.parse(severalJson.stdout) as {
+          file: string;
+          valid: boolean;
+          errors: unknown[];
+        }[];
+        expect(reports.map((r) => [r.file, r.valid])).toEqual([
+          [good, true],
+          [invalid, false],
+        ]);
+        expect(reports[1]!.errors.length).toBeGreaterThan(0);
+
+        // One unreadable file among readable ones: nothing is checked, and it says which.
+        const oneMissing = await runCli(
+          ['validate', good, 'no-such-file.yaml', '--variant', variant],
+          { env },
+        );
+        expect(oneMissing.code).toBe(2);
+        expect(oneMissing.stdout).toBe('');
+        expect(oneMissing.stderr).toMatch(/cannot read no-such-file\.yaml/);
       });
 
       it('submit: an invalid document is refused and nothing is submitted', async () => {
