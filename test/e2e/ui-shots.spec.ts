@@ -35,9 +35,26 @@ for (const size of SIZES) {
       await expect(page.getByTestId('submitted-job-id')).toHaveText(/^\d+$/);
       await shot('editor');
 
+      await page.getByRole('button', { name: /^Connection:/ }).click();
+      await expect(page.getByRole('menuitem', { name: 'Manage connections…' })).toBeVisible();
+      await shot('connection-menu');
+      await page.getByRole('menuitem', { name: 'Manage connections…' }).click();
+      const connections = page.getByRole('dialog', { name: 'Connections' });
+      await expect(connections.getByLabel('Base URL')).toBeVisible();
+      await shot('connections-dialog');
+      await page.keyboard.press('Escape');
+      await expect(connections).toBeHidden();
+
       await page.getByRole('button', { name: 'Devices', exact: true }).click();
       await expect(page.locator('.device-table .device-name').first()).toBeVisible();
       await shot('devices');
+      await page
+        .locator('.device-table tr[data-device="sim.statevector"]')
+        .getByRole('button')
+        .click();
+      await expect(page.getByRole('list', { name: /Jobs on/ }).getByRole('button')).toHaveCount(3);
+      // The two jobs submitted above and the one submitted from the editor.
+      await shot('device-detail');
 
       await openJobs(page);
       const row = (id: number) => page.locator(`.job-row[data-job-id="${id}"]`);

@@ -116,7 +116,7 @@ export function Menu({
                 aria-checked={item.checked}
                 aria-disabled={item.disabled || undefined}
                 tabIndex={-1}
-                className="menu-item"
+                className="row-button menu-item"
                 onClick={() => {
                   if (item.disabled) return;
                   close();

@@ -39,7 +39,7 @@ export function ProfileDialog() {
               <li key={p.id}>
                 <button
                   type="button"
-                  className={`profiles-item ${p.id === selected ? 'is-selected' : ''}`}
+                  className={`row-button profiles-item ${p.id === selected ? 'is-selected' : ''}`}
                   aria-current={p.id === selected ? 'true' : undefined}
                   onClick={() => setSelected(p.id)}
                 >

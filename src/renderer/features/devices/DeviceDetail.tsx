@@ -54,7 +54,7 @@ function DeviceJobs({ device }: { device: Device }) {
     <ul className="device-jobs" aria-label={`Jobs on ${device.name}`}>
       {jobs.jobs.map((j) => (
         <li key={j.id}>
-          <button type="button" className="device-job" onClick={() => requestJob(j.id)}>
+          <button type="button" className="row-button device-job" onClick={() => requestJob(j.id)}>
             <span className="mono job-id">#{j.id}</span>
             <span className="job-name">{j.name || 'unnamed'}</span>
             <span className="job-status">{j.status ?? 'status unknown'}</span>
