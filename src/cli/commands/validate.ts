@@ -1,5 +1,6 @@
 import type { VariantId } from '../../shared/variants';
 import { documentToExecutePayload } from '../../shared/yaml';
+import type { YamlProblem as Problem } from '../../shared/yaml';
 import { GLOBAL_HELP, parseCommandArgs, requireVariant } from '../args';
 import type { GlobalValues } from '../args';
 import { resolveConnection } from '../connection';
@@ -38,8 +39,6 @@ async function variantFor(globals: GlobalValues, io: CliIo): Promise<VariantId> 
     throw new UsageError('which variant? pass --variant A|B (or a connection: --profile NAME)');
   }
 }
-
-type Problem = ReturnType<typeof documentToExecutePayload>['problems'][number];
 
 interface FileReport {
   name: string;
