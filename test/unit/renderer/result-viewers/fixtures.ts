@@ -4,17 +4,10 @@
  * e2e tests. Pseudo-random but seeded, so every run draws the same data. Pure: no DOM, no Node.
  */
 
-/** mulberry32: small, seeded, good enough for plausible noise. */
-export function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+/** The simulator's own seeded generator (mulberry32), so the data is the same on every run. */
+import { seededRandom as seeded } from '../../../../src/core/simulator/random';
+
+export { seeded };
 
 function gaussian(random: () => number): number {
   const u = Math.max(random(), 1e-12);
