@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
+import { CloseButton } from './CloseButton';
 import type { ReactNode } from 'react';
-import { Icon } from './Icon';
 import './dialog.css';
 
 /**
@@ -45,14 +45,7 @@ export function Dialog({
     >
       <header className="dialog-header">
         <h2 id={titleId}>{title}</h2>
-        <button
-          type="button"
-          className="btn btn-ghost btn-icon"
-          aria-label="Close"
-          onClick={onClose}
-        >
-          <Icon name="close" />
-        </button>
+        <CloseButton label="Close" onClick={onClose} />
       </header>
       <div className="dialog-body">{children}</div>
       {footer ? <footer className="dialog-footer">{footer}</footer> : null}

@@ -1,5 +1,5 @@
 import type { Device } from '../../../shared/variants';
-import { Icon } from '../../components/Icon';
+import { CloseButton } from '../../components/CloseButton';
 import { Skeleton, StateMessage } from '../../components/States';
 import { formatDateTime } from '../../services/format';
 import { useAppStore } from '../../state/app/store';
@@ -88,14 +88,7 @@ export function DeviceDetail({ device, onClose }: { device: Device | null; onClo
           <h2>{device.name}</h2>
           <span className="mono muted">{device.code}</span>
         </div>
-        <button
-          type="button"
-          className="btn btn-ghost btn-icon device-close"
-          aria-label="Close device detail"
-          onClick={onClose}
-        >
-          <Icon name="close" />
-        </button>
+        <CloseButton label="Close device detail" className="device-close" onClick={onClose} />
       </header>
       <p className="detail-status">
         <DeviceStatusBadge status={device.status} />{' '}

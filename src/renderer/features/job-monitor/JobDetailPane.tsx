@@ -1,4 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
+import { CloseButton } from '../../components/CloseButton';
 import type { KeyboardEvent } from 'react';
 import type { VariantId } from '../../../shared/variants';
 import { VARIANTS } from '../../../shared/variants';
@@ -84,14 +85,7 @@ export function JobDetailPane({
           {view ? <JobStatusChip status={status} /> : null}
           {entry?.reloading ? <span className="muted jm-reloading">updating…</span> : null}
           <span className="jm-spacer" />
-          <button
-            type="button"
-            className="btn btn-ghost btn-icon jm-close"
-            aria-label="Close the job"
-            onClick={onClose}
-          >
-            <Icon name="close" />
-          </button>
+          <CloseButton label="Close the job" className="jm-close" onClick={onClose} />
         </div>
         <div className="jm-detail-actions">
           <button

@@ -1,4 +1,5 @@
 import { Icon } from '../../components/Icon';
+import { CloseButton } from '../../components/CloseButton';
 import { useAppStore } from '../../state/app/store';
 import { useShallow } from 'zustand/react/shallow';
 import { selectOutcomeFor, useSubmitStore } from '../../state/submit/store';
@@ -20,14 +21,7 @@ export function SubmitOutcome({ tabId }: { tabId: string | null }) {
           <strong>Not submitted</strong>
           <p>{error.text}</p>
         </div>
-        <button
-          type="button"
-          className="btn btn-ghost btn-icon"
-          aria-label="Dismiss"
-          onClick={dismiss}
-        >
-          <Icon name="close" size={13} />
-        </button>
+        <CloseButton label="Dismiss" size={13} onClick={dismiss} />
       </div>
     );
   }
@@ -57,14 +51,7 @@ export function SubmitOutcome({ tabId }: { tabId: string | null }) {
           </p>
         ) : null}
       </div>
-      <button
-        type="button"
-        className="btn btn-ghost btn-icon"
-        aria-label="Dismiss"
-        onClick={dismiss}
-      >
-        <Icon name="close" size={13} />
-      </button>
+      <CloseButton label="Dismiss" size={13} onClick={dismiss} />
     </div>
   );
 }

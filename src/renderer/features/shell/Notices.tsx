@@ -1,4 +1,5 @@
 import { Icon } from '../../components/Icon';
+import { CloseButton } from '../../components/CloseButton';
 import { useAppStore } from '../../state/app/store';
 
 /** Transient confirmations and failures, announced politely to screen readers. */
@@ -15,14 +16,7 @@ export function Notices() {
         >
           <Icon name={n.tone === 'ok' ? 'check' : n.tone === 'info' ? 'info' : 'warning'} />
           <span>{n.text}</span>
-          <button
-            type="button"
-            className="btn btn-ghost btn-icon"
-            aria-label="Dismiss"
-            onClick={() => dismiss(n.id)}
-          >
-            <Icon name="close" size={13} />
-          </button>
+          <CloseButton label="Dismiss" size={13} onClick={() => dismiss(n.id)} />
         </div>
       ))}
     </div>
