@@ -4,6 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, expect, it } from 'vitest';
 import { REPO_ROOT } from '../../support/cli-runner';
+import { standInBrowser, until } from '../../support/stand-in-browser';
 
 /**
  * `npm start` (scripts/start.mjs) where Electron's binary is missing, as on a machine whose
@@ -16,20 +17,8 @@ import { REPO_ROOT } from '../../support/cli-runner';
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qjob-npm-start-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
-async function until<T>(probe: () => T | null, what: string): Promise<T> {
-  for (let i = 0; i < 600; i++) {
-    const value = probe();
-    if (value !== null) return value;
-    await new Promise((r) => setTimeout(r, 50));
-  }
-  throw new Error(`never happened: ${what}`);
-}
-
 it('without Electron’s binary, npm start says so in one line and opens browser mode in an app window', async () => {
-  const argsFile = path.join(dir, 'browser-args.txt');
-  const browser = path.join(dir, 'chromium');
-  fs.writeFileSync(browser, `#!/bin/sh\nprintf '%s\\n' "$@" > '${argsFile}'\n`);
-  fs.chmodSync(browser, 0o755);
+  const browser = standInBrowser(dir);
   const noElectron = path.join(dir, 'no-electron');
   fs.mkdirSync(noElectron);
   const data = path.join(dir, 'data');
@@ -43,7 +32,7 @@ it('without Electron’s binary, npm start says so in one line and opens browser
         PATH: process.env.PATH,
         HOME: process.env.HOME,
         DISPLAY: ':99',
-        QJOB_BROWSER: browser,
+        QJOB_BROWSER: browser.file,
         QJOB_CONFIG_DIR: data,
         ELECTRON_OVERRIDE_DIST_PATH: noElectron,
       },
@@ -57,16 +46,13 @@ it('without Electron’s binary, npm start says so in one line and opens browser
   try {
     const url = await until(
       () => /^Quantum Job Studio: (\S+)$/m.exec(out)?.[1] ?? null,
-      `the address (stdout: ${out} stderr: ${err})`,
+      () => `the address (stdout: ${out} stderr: ${err})`,
     );
     const first = err.split('\n')[0]!;
     expect(first).toMatch(
       /^npm start: Electron \S+'s binary is missing \(.*no-electron.*\), so the desktop app cannot start; opening the app in browser mode instead\. For the desktop app, run `npm run setup` where github\.com can be reached \(or set ELECTRON_MIRROR to a mirror\)\.$/,
     );
-    const args = await until(
-      () => (fs.existsSync(argsFile) ? fs.readFileSync(argsFile, 'utf8').trim().split('\n') : null),
-      'the app window opened',
-    );
+    const args = await browser.args();
     expect(args).toContain(`--app=${url}`);
     const page = await fetch(url.replace(/#.*/, ''));
     expect(page.status).toBe(200);

@@ -32,6 +32,38 @@ function LoginWhere({ profile }: { profile: ProfileView | null }) {
   );
 }
 
+/** The end of both login forms: why the last try failed, Cancel and Log in. */
+function LoginEnd({
+  error,
+  busy,
+  onCancel,
+  focusLogin = false,
+}: {
+  error: string | null;
+  busy: boolean;
+  onCancel: () => void;
+  focusLogin?: boolean;
+}) {
+  return (
+    <>
+      {error ? (
+        <div className="callout callout-err" role="alert">
+          <Icon name="error" />
+          <span>{error}</span>
+        </div>
+      ) : null}
+      <div className="form-actions">
+        <button type="button" className="btn" onClick={onCancel}>
+          Cancel
+        </button>
+        <button type="submit" className="btn btn-primary" disabled={busy} autoFocus={focusLogin}>
+          {busy ? 'Logging in…' : 'Log in'}
+        </button>
+      </div>
+    </>
+  );
+}
+
 /**
  * The built-in simulator takes no key from the person: it accepts only the key the core made for
  * this launch, and logging in is activating the profile again.
@@ -58,20 +90,7 @@ function SimulatorLogin({ profile }: { profile: ProfileView }) {
           The built-in simulator needs no key: the app logs in as “{profile.user ?? 'demo'}” with a
           key made for this launch, which no other program knows.
         </p>
-        {error ? (
-          <div className="callout callout-err" role="alert">
-            <Icon name="error" />
-            <span>{error}</span>
-          </div>
-        ) : null}
-        <div className="form-actions">
-          <button type="button" className="btn" onClick={close}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy} autoFocus>
-            {busy ? 'Logging in…' : 'Log in'}
-          </button>
-        </div>
+        <LoginEnd error={error ?? null} busy={busy} onCancel={close} focusLogin />
       </form>
     </Dialog>
   );
@@ -167,20 +186,7 @@ function KeyLogin() {
               : 'Used once to obtain a token; the app never shows or stores the key.'}
           </span>
         </div>
-        {error ? (
-          <div className="callout callout-err" role="alert">
-            <Icon name="error" />
-            <span>{error}</span>
-          </div>
-        ) : null}
-        <div className="form-actions">
-          <button type="button" className="btn" onClick={cancel}>
-            Cancel
-          </button>
-          <button type="submit" className="btn btn-primary" disabled={busy}>
-            {busy ? 'Logging in…' : 'Log in'}
-          </button>
-        </div>
+        <LoginEnd error={error} busy={busy} onCancel={cancel} />
       </form>
     </Dialog>
   );
