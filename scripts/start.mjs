@@ -32,7 +32,7 @@ export function desktopUnavailable(status, env, platform, probe) {
   }
   const run = probe(status.executable);
   if (!run.ok) {
-    return `npm start: Electron ${status.version} cannot run on this machine (${run.error}): opening the app in browser mode instead.`;
+    return `npm start: Electron ${status.version} cannot run on this machine (${run.error}): opening the app in browser mode instead; \`${status.executable} --version\` shows the whole error.`;
   }
   return null;
 }

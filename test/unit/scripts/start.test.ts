@@ -119,7 +119,7 @@ describe('desktopUnavailable', () => {
     );
     expect(lines[1]).toMatch(/^npm start: there is no display for the desktop app/);
     expect(lines[2]).toBe(
-      'npm start: Electron 45.4.1 cannot run on this machine (error while loading shared libraries: libnss3.so): opening the app in browser mode instead.',
+      'npm start: Electron 45.4.1 cannot run on this machine (error while loading shared libraries: libnss3.so): opening the app in browser mode instead; `/x/electron --version` shows the whole error.',
     );
     for (const line of lines) expect(line).not.toContain('\n');
   });
