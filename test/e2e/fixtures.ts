@@ -2,9 +2,9 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
-import { MemorySecretStore } from '../../src/core/auth/memory-secret-store';
 import type { VariantId } from '../../src/shared/variants/declaration';
 import { startWebServer, type WebServer } from '../../src/web/server';
+import { storeWithLoginsFromEarlierSimulators, type KeptLogin } from '../support/stale-login';
 
 /**
  * The e2e fixture every spec uses: browser mode (`startWebServer`) on a free port with a fresh
@@ -34,6 +34,11 @@ export interface StudioOptions {
   simulatorSpeed: number;
   /** Open the page at the launch address before the test starts (false: a blank page). */
   openApp: boolean;
+  /**
+   * Logins the secret store holds at start, kept from simulators that are gone (as after another
+   * data folder or a reset): every service refuses them. The store is in memory either way.
+   */
+  keptLogins: KeptLogin[];
 }
 
 export interface StudioFixtures {
@@ -46,15 +51,17 @@ export const test = base.extend<StudioFixtures & StudioOptions>({
   variant: ['A', { option: true }],
   simulatorSpeed: [10, { option: true }],
   openApp: [true, { option: true }],
+  keptLogins: [[], { option: true }],
 
-  studio: async ({ variant, simulatorSpeed }, use) => {
+  studio: async ({ variant, simulatorSpeed, keptLogins }, use) => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'qjob-e2e-'));
+    const store = await storeWithLoginsFromEarlierSimulators(keptLogins);
     const server = await startWebServer({
       port: 0,
       dataDir,
       variant,
       simulatorSpeed,
-      secretStoreFactory: async () => new MemorySecretStore(),
+      secretStoreFactory: async () => store,
       checkOutput: true,
     });
     try {

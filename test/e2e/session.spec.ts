@@ -1,3 +1,4 @@
+import { startSimulator, type SimulatorHandle } from '../../src/core/simulator';
 import { expect, test } from './fixtures';
 
 /**
@@ -6,6 +7,17 @@ import { expect, test } from './fixtures';
  * words, and the profile editor validating as you type and testing a connection.
  */
 test.use({ variant: 'A' });
+
+/** Simulators a test starts for a connection of its own; stopped after each test. */
+const services: SimulatorHandle[] = [];
+const ownService = async () => {
+  const service = await startSimulator({ variant: 'A', onProblem: () => undefined });
+  services.push(service);
+  return service;
+};
+test.afterEach(async () => {
+  for (const service of services.splice(0)) await service.stop();
+});
 
 test('the top bar shows the connection, its variant and the session', async ({ page }) => {
   const banner = page.getByRole('banner');
@@ -20,7 +32,20 @@ test('the top bar shows the connection, its variant and the session', async ({ p
   await expect(page.getByTestId('status-connection')).toContainText('connected');
 });
 
-test('log out, then log in with a wrong and a right key', async ({ page }) => {
+test('log out, then log in with a wrong and a right key', async ({ page, studio }) => {
+  // A service of its own: the built-in simulator takes no key from the person (see
+  // kept-login.spec.ts); this one accepts the user demo with the key demo.
+  const service = await ownService();
+  const h = studio.server.core.handlers;
+  await h['profiles.save']({
+    id: 'own',
+    name: 'Own service',
+    variant: 'A',
+    baseUrl: service.url,
+  });
+  await h['profiles.activate']({ id: 'own' });
+  await h['session.login']({ user: 'demo', apiKey: 'demo' });
+  await page.reload();
   const banner = page.getByRole('banner');
   await expect(banner.getByTestId('session-user')).toHaveText('demo');
   await banner.getByRole('button', { name: 'Log out' }).click();
@@ -29,9 +54,10 @@ test('log out, then log in with a wrong and a right key', async ({ page }) => {
 
   await banner.getByRole('button', { name: 'Log in' }).click();
   const dialog = page.getByRole('dialog', { name: 'Log in' });
-  await expect(dialog.getByLabel('User')).toHaveValue('demo');
   await dialog.getByRole('button', { name: 'Log in' }).click();
+  await expect(dialog.getByText('Enter the user name the service knows you by.')).toBeVisible();
   await expect(dialog.getByText('Paste your API key.')).toBeVisible();
+  await dialog.getByLabel('User').fill('demo');
 
   await dialog.getByLabel('API key').fill('not-the-key');
   await dialog.getByRole('button', { name: 'Log in' }).click();
@@ -51,9 +77,10 @@ test('the profile editor validates as you type and tests a connection', async ({
   await page.getByRole('button', { name: /^Connection:/ }).click();
   await page.getByRole('menuitem', { name: 'Manage connections…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Connections' });
-  // The built-in simulator's address, to point a new connection at it.
-  const simulatorUrl = await dialog.getByLabel('Base URL').inputValue();
-  expect(simulatorUrl).toMatch(/^http:\/\/127\.0\.0\.1:\d+/);
+  // The built-in simulator's address is shown; the new connection goes to a simulator of its
+  // own, which accepts the public demo key (the built-in one accepts only the app's).
+  expect(await dialog.getByLabel('Base URL').inputValue()).toMatch(/^http:\/\/127\.0\.0\.1:\d+/);
+  const simulatorUrl = (await ownService()).url;
 
   await dialog.getByRole('button', { name: 'New connection' }).click();
   await dialog.getByLabel('Name').fill('Lab service');

@@ -2,7 +2,7 @@ import path from 'node:path';
 import type { VariantId } from '../../shared/variants/declaration';
 import { createFileLogger } from '../../core/logging/file-logger';
 import { defaultConfigDir } from '../../core/profiles/config-dir';
-import { openInBrowser } from '../../web/open-browser';
+import { openAppWindow } from '../../web/open-browser';
 import { RendererBundleMissingError, startWebServer } from '../../web/server';
 import { parseOptions, requireNonEmpty, requireNumber, requireVariant } from '../args';
 import { CommandFailure } from '../errors';
@@ -16,6 +16,8 @@ export interface WebCommandIo {
   signal?: AbortSignal;
   /** The built renderer to serve instead of this checkout's `out/renderer` (tests). */
   rendererDir?: string;
+  /** Where to look for a browser (PATH, QJOB_BROWSER, DISPLAY); process.env unless given. */
+  env?: Record<string, string | undefined>;
 }
 
 export const WEB_USAGE = `usage: qjob web [--port N] [--variant A|B] [--data DIR] [--no-open]
@@ -25,12 +27,16 @@ Runs Quantum Job Studio in a browser: serves the built app and its backend on
 carries a per-launch token (after #token=); only a page opened with it can use
 the app. Runs until interrupted.
 
+It opens the app in a window of its own: Chromium, Chrome, Edge or Brave in app
+mode (QJOB_BROWSER names another Chromium-family browser), else the default
+browser. Without a display (DISPLAY, WAYLAND_DISPLAY) it only prints the address.
+
   --port N        port to listen on (default 0: a free port)
   --variant A|B   start on that variant's built-in simulator profile
                   (default: the profile used last, else Variant A)
   --data DIR      settings, drafts, logs and simulator jobs
                   (default: the folder shared with the desktop app and qjob)
-  --no-open       do not open the default browser
+  --no-open       do not open a window
 `;
 
 interface WebArgs {
@@ -91,7 +97,15 @@ export async function runWebCommand(argv: string[], io: WebCommandIo): Promise<n
       throw new CommandFailure(message, EXIT.failed);
     }
     io.stdout(`Quantum Job Studio: ${server.url}\n`);
-    if (args.open) openInBrowser(server.url, (message) => io.stderr(`qjob web: ${message}\n`));
+    if (args.open) {
+      const opened = openAppWindow(server.url, {
+        // The app window's own browser profile: its size and place are kept between launches.
+        profileDir: path.join(args.dataDir, 'app-window'),
+        onError: (message) => io.stderr(`qjob web: ${message}\n`),
+        ...(io.env ? { env: io.env } : {}),
+      });
+      if (opened.kind === 'nothing') io.stderr(`qjob web: ${opened.reason}\n`);
+    }
 
     await new Promise<void>((resolve) => {
       const done = () => {

@@ -34,6 +34,12 @@ export interface ActiveConnectionDeps {
   deviceRefreshMs: number;
   userAgent?: string | undefined;
   notify?: ((notice: JobEndedNotice) => void) | undefined;
+  /**
+   * The built-in simulator profiles' own login: used at start instead of a stored one (a stored
+   * login may come from another simulator: another data folder, a reset) and again whenever the
+   * simulator refuses to renew the login.
+   */
+  autoLogin?: { user: string; apiKey: string } | undefined;
 }
 
 const LOGGED_IN_STATES = new Set(['active', 'refreshing', 'reconnecting']);
@@ -75,6 +81,7 @@ export class ActiveConnection {
       audience: profileAudience(deps.profile),
       store: deps.store,
       logger: deps.log,
+      renewWith: deps.autoLogin,
     });
     // Every call through this client tells whether the service answered: the poller's, the
     // device timer's and the ones the UI asked for, so all views agree on "offline".
@@ -108,14 +115,17 @@ export class ActiveConnection {
     return LOGGED_IN_STATES.has(this.session.state);
   }
 
-  /** Picks up a kept login; the built-in simulator profiles log in by themselves. */
-  async start(autoLogin?: { user: string; apiKey: string }): Promise<void> {
-    const restored = await this.session.restore().catch((error: unknown) => {
+  /** Picks up a kept login; the built-in simulator profiles log in afresh by themselves. */
+  async start(): Promise<void> {
+    const { autoLogin } = this.#deps;
+    if (autoLogin) {
+      await this.session.login(autoLogin.user, autoLogin.apiKey);
+      return;
+    }
+    await this.session.restore().catch((error: unknown) => {
       this.#deps.log.warn('stored login not restored', { profile: this.profile.id, error });
       return null;
     });
-    if (!restored && autoLogin && !this.#disposed)
-      await this.session.login(autoLogin.user, autoLogin.apiKey);
   }
 
   /** Watches a job this app just submitted, so its end raises a notification however fast it was. */

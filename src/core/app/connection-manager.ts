@@ -2,7 +2,6 @@ import type { ProfileView, SessionState } from '../../shared/ipc/schemas';
 import type { SecretStore } from '../auth/secret-store';
 import type { FetchLike } from '../client/transport';
 import type { Logger } from '../logging/logger';
-import { SIMULATOR_CREDENTIALS } from '../profiles/builtin';
 import { requireProfile, withSimulatorUrl } from '../profiles/profiles';
 import type { Profile } from '../profiles/schema';
 import type { SettingsStore } from '../profiles/settings-store';
@@ -118,6 +117,7 @@ export class ConnectionManager {
       deviceRefreshMs: this.#deps.deviceRefreshMs,
       userAgent: this.#deps.userAgent,
       notify: this.#deps.notify,
+      autoLogin: profile.builtin === 'simulator' ? this.#deps.simulators.credentials : undefined,
     });
     this.#active = connection;
     this.#lastError = null;
@@ -126,9 +126,7 @@ export class ConnectionManager {
       .update((s) => ({ ...s, app: { ...s.app, lastProfile: id } }))
       .catch((error: unknown) => this.#deps.log.warn('active profile not remembered', { error }));
     try {
-      await connection.start(
-        profile.builtin === 'simulator' ? { ...SIMULATOR_CREDENTIALS } : undefined,
-      );
+      await connection.start();
     } catch (error) {
       // The profile is active but not logged in; the session state carries the reason.
       this.#deps.log.warn('automatic login failed', { profile: id, error });

@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { VariantId } from '../../shared/variants/declaration';
 import type { Logger } from '../logging/logger';
 import { startSimulator, type SimulatorHandle } from '../simulator';
+import { SIMULATOR_CREDENTIALS } from '../simulator/auth/default-credentials';
 
 export interface EmbeddedSimulatorsOptions {
   /** Jobs of each variant are kept under `<dir>/<variant>` so they survive a restart. */
@@ -14,11 +16,19 @@ export interface EmbeddedSimulatorsOptions {
 /**
  * The simulators behind the built-in profiles: one per variant, started on first use (the active
  * profile's at launch, the other when switched to), on a free loopback port, stopped with the app.
+ *
+ * They accept the demo user with a key made for this launch, never the public `demo` key: any
+ * program on the machine can reach a loopback port, and only the app should use its simulators.
+ * The built-in profiles log in with `credentials` by themselves; the key never leaves the core.
  */
 export class EmbeddedSimulators {
   readonly #options: EmbeddedSimulatorsOptions;
   readonly #starting = new Map<VariantId, Promise<SimulatorHandle>>();
   readonly #urls = new Map<VariantId, string>();
+  readonly credentials: Readonly<{ user: string; apiKey: string }> = Object.freeze({
+    user: SIMULATOR_CREDENTIALS.user,
+    apiKey: randomBytes(32).toString('base64url'),
+  });
 
   constructor(options: EmbeddedSimulatorsOptions) {
     this.#options = options;
@@ -37,6 +47,8 @@ export class EmbeddedSimulators {
       starting = startSimulator({
         variant,
         dataDir: path.join(dir, variant.toLowerCase()),
+        user: this.credentials.user,
+        apiKey: this.credentials.apiKey,
         ...(speed !== undefined ? { speed } : {}),
         ...(seed !== undefined ? { seed } : {}),
         onProblem: (message) => log.warn(`embedded simulator ${variant}: ${message}`),

@@ -38,6 +38,11 @@ export interface SessionOptions {
   /** The per-deployment audience of the login assertion. */
   audience: string;
   store: SecretStore;
+  /**
+   * Credentials the app itself holds (the built-in simulators' per-launch key): when the service
+   * refuses to renew the login, log in again with them instead of ending the session.
+   */
+  renewWith?: { user: string; apiKey: string } | undefined;
   /** Refresh this long before the access token expires (capped at a fifth of its lifetime). */
   refreshLeadMs?: number;
   now?: () => number;
@@ -66,6 +71,7 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
   readonly #bare: ServiceClient;
   readonly #store: SecretStore;
   readonly #audience: string;
+  readonly #renewWith: { user: string; apiKey: string } | undefined;
   readonly #now: () => number;
   readonly #logger: Logger;
   #tokens: Tokens | null = null;
@@ -82,6 +88,7 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
     this.#bare = options.client;
     this.#store = options.store;
     this.#audience = options.audience;
+    this.#renewWith = options.renewWith;
     this.#now = options.now ?? Date.now;
     this.#logger = options.logger ?? silentLogger;
     this.#refreshTimer = new RefreshTimer({
@@ -134,11 +141,7 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
     this.#setState('logging-in', null);
     let token: Token;
     try {
-      const assertion = buildLoginAssertion(
-        { user, apiKey, audience: this.#audience },
-        this.#now(),
-      );
-      token = await this.#bare.login({ assertion }, options);
+      token = await this.#requestToken(user, apiKey, options);
     } catch (error) {
       this.#setState(this.#tokens ? before : 'logged-out', messageOf(error));
       throw error;
@@ -266,6 +269,7 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
       token = await this.#bare.refresh(tokens.refresh);
     } catch (error) {
       if (isDefinitiveRejection(error)) {
+        if (this.#renewWith && (await this.#loginAgain(tokens, this.#renewWith))) return true;
         await this.#end(error);
         throw new ServiceError({
           code: 'auth',
@@ -294,6 +298,38 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
     }
     this.#activate(user, next);
     return true;
+  }
+
+  /** A new login with the credentials the app holds, after a refused refresh: true when it worked. */
+  async #loginAgain(
+    refused: Tokens,
+    credentials: { user: string; apiKey: string },
+  ): Promise<boolean> {
+    let token: Token;
+    try {
+      token = await this.#requestToken(credentials.user, credentials.apiKey);
+    } catch (error) {
+      this.#logger.warn('new login after a refused refresh failed', { error: messageOf(error) });
+      return false;
+    }
+    // Logged out meanwhile: stay logged out.
+    if (this.#tokens !== refused) return this.#tokens !== null;
+    const next = this.#fromToken(token);
+    await this.#persist(credentials.user, next).catch((error: unknown) =>
+      this.#logger.warn('new login not saved', { error: messageOf(error) }),
+    );
+    this.#activate(credentials.user, next);
+    this.#logger.info('logged in again after a refused refresh', { profile: this.profile });
+    return true;
+  }
+
+  #requestToken(
+    user: string,
+    apiKey: string,
+    options: { signal?: AbortSignal } = {},
+  ): Promise<Token> {
+    const assertion = buildLoginAssertion({ user, apiKey, audience: this.#audience }, this.#now());
+    return this.#bare.login({ assertion }, options);
   }
 
   async #end(error: ServiceError): Promise<void> {

@@ -1,15 +1,15 @@
 import { StateMessage } from '../../components/States';
-import { useAppStore } from '../../state/app/store';
 import { selectActiveProfile, useConnectionStore } from '../../state/connection/store';
+import { useStartLogin } from './login-flow';
 
 /** Shown where data needs a session: says so and offers the login, instead of an error. */
 export function LoginPrompt({ what, compact = false }: { what: string; compact?: boolean }) {
   const profile = useConnectionStore(selectActiveProfile);
   const state = useConnectionStore((s) => s.session?.state);
-  const openDialog = useAppStore((s) => s.openDialog);
+  const startLogin = useStartLogin();
   const title = state === 'expired' ? 'Your session has expired' : `Log in to see ${what}`;
   const button = (
-    <button type="button" className="btn btn-primary" onClick={() => openDialog('login')}>
+    <button type="button" className="btn btn-primary" onClick={startLogin}>
       Log in
     </button>
   );
@@ -18,7 +18,7 @@ export function LoginPrompt({ what, compact = false }: { what: string; compact?:
       <div className="callout callout-info login-prompt">
         <span>
           {title}.{' '}
-          <button type="button" className="btn-link" onClick={() => openDialog('login')}>
+          <button type="button" className="btn-link" onClick={startLogin}>
             Log in
           </button>
         </span>

@@ -3,6 +3,7 @@ import { Icon } from '../../components/Icon';
 import { useNow } from '../../hooks/useNow';
 import { formatRemaining } from '../../services/format';
 import { useAppStore } from '../../state/app/store';
+import { useStartLogin } from './login-flow';
 import {
   selectActiveProfile,
   selectIsLoggedIn,
@@ -46,7 +47,7 @@ export function SessionIndicator() {
   const loggedIn = useConnectionStore(selectIsLoggedIn);
   const reconnecting = useConnectionStore(selectIsReconnecting);
   const logout = useConnectionStore((s) => s.logout);
-  const openDialog = useAppStore((s) => s.openDialog);
+  const startLogin = useStartLogin();
   const notify = useAppStore((s) => s.notify);
   const now = useNow(1000);
 
@@ -113,7 +114,7 @@ export function SessionIndicator() {
                 ? 'Logging in…'
                 : 'Not logged in'}
           </span>
-          <button type="button" className="btn btn-primary" onClick={() => openDialog('login')}>
+          <button type="button" className="btn btn-primary" onClick={startLogin}>
             Log in
           </button>
         </>

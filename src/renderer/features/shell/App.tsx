@@ -3,6 +3,7 @@ import { StateMessage } from '../../components/States';
 import { useAppStore } from '../../state/app/store';
 import type { ViewName } from '../../state/app/store';
 import { useConnectionStore } from '../../state/connection/store';
+import { useLoginFormOnRefusal } from '../connection/login-flow';
 import { DevicesView } from '../devices/DevicesView';
 import { EditorView } from '../editor/EditorView';
 import { ActivityBar } from './ActivityBar';
@@ -27,6 +28,7 @@ const TITLES: Record<ViewName, string> = { editor: 'Editor', devices: 'Devices',
 export function App() {
   useThemeSync();
   useEffect(() => startApp(), []);
+  useLoginFormOnRefusal();
   const fatal = useAppStore((s) => s.fatal);
   const view = useAppStore((s) => s.view);
   const loadError = useConnectionStore((s) => s.loadError);

@@ -60,7 +60,7 @@ function service(
 function makeSession(
   fetch: ReturnType<typeof fakeFetch>,
   store = new MemorySecretStore(),
-  extra: { now?: () => number } = {},
+  extra: { now?: () => number; renewWith?: { user: string; apiKey: string } } = {},
 ) {
   const client = createServiceClient({
     baseUrl: BASE_URL,
@@ -169,6 +169,26 @@ describe('Session refresh', () => {
     expect(await store.get('test:alice')).toBeNull();
     // The original request was not repeated after the failed refresh.
     expect(fetch.count('GET', '/devices')).toBe(1);
+  });
+
+  it('with credentials of its own (a built-in simulator), logs in again instead of ending', async () => {
+    const { fetch, expire } = service({ refreshFails: 401 });
+    const store = new MemorySecretStore();
+    const session = makeSession(fetch, store, { renewWith: { user: 'alice', apiKey: 'key-2' } });
+    const ended: SessionEndedEvent[] = [];
+    const states: string[] = [];
+    session.on('ended', (e) => ended.push(e));
+    session.on('state', (s) => states.push(s.state));
+    await session.login('alice', 'key-1');
+    expire();
+    // The call that met the refused token goes through, on the new login, without a word.
+    expect((await session.client.listDevices()).length).toBeGreaterThan(0);
+    expect(ended).toEqual([]);
+    expect(states).not.toContain('expired');
+    expect(session.snapshot).toMatchObject({ state: 'active', user: 'alice', message: null });
+    expect(fetch.count('POST', '/authorisation-tokens')).toBe(2);
+    expect(await store.get('test:alice')).not.toBeNull();
+    session.dispose();
   });
 
   it('reports reconnecting and keeps the login when the refresh cannot reach the service', async () => {
