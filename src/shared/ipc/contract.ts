@@ -173,6 +173,7 @@ export const calls = {
         title: z.string(),
         text: z.string(),
         path: z.string().nullable(),
+        jobName: z.string().optional(),
       }),
     ),
     'Autosaved editor tabs, so a crash loses nothing.',
@@ -186,6 +187,8 @@ export const calls = {
             title: z.string().max(300),
             text: z.string().max(50_000_000),
             path: z.string().max(4096).nullable(),
+            /** The job name typed for the tab, when one was. */
+            jobName: z.string().max(200).optional(),
           }),
         )
         .max(100),

@@ -14,7 +14,6 @@ export interface SubmitRequest {
 
 export interface SubmitActions {
   pickDevice(code: string | null): void;
-  setJobName(name: string): void;
   submit(request: SubmitRequest): Promise<number | null>;
   dismissOutcome(): void;
 }
@@ -25,9 +24,6 @@ export const createSubmitActions = (
 ): SubmitActions => ({
   pickDevice(code) {
     set({ deviceCode: code });
-  },
-  setJobName(jobName) {
-    set({ jobName });
   },
   async submit({ tabId, text, deviceCode, deviceName, name }) {
     // The menu accelerator and the editor's own key binding can both fire for one key press.

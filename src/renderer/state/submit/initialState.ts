@@ -13,7 +13,6 @@ export interface SubmitOutcome {
 export interface SubmitState {
   /** The device code picked in the pre-flight panel. */
   deviceCode: string | null;
-  jobName: string;
   submitting: boolean;
   outcome: SubmitOutcome | null;
   /** Why the last submit failed, and from which tab. */
@@ -22,7 +21,6 @@ export interface SubmitState {
 
 export const initialSubmitState: SubmitState = {
   deviceCode: null,
-  jobName: '',
   submitting: false,
   outcome: null,
   error: null,
