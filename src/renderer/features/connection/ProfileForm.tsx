@@ -122,6 +122,8 @@ export function ProfileForm({
           className="input"
           value={draft[key]}
           readOnly={readOnly}
+          // "New connection" was pressed: the next keys are its name.
+          autoFocus={isNew && key === 'name'}
           spellCheck={false}
           onChange={(e) => update({ [key]: e.target.value }, key)}
         />

@@ -15,7 +15,6 @@ import { JobFilterBar } from './JobFilterBar';
 import { createJobQuery } from './job-query';
 import { JobTable } from './JobTable';
 import { enableNotifications, notificationsSupported } from './notify-job-end';
-import { OpenByIdDialog } from './OpenByIdDialog';
 import { useMonitorWiring } from './use-monitor-wiring';
 import { useStatusFill } from './use-status-fill';
 import './job-monitor.css';
@@ -175,7 +174,7 @@ export function JobsView() {
           <button
             type="button"
             className="btn"
-            onClick={() => s.showOpenById(true)}
+            onClick={() => useAppStore.getState().openDialog('openById')}
             title={`Open job by id (${shortcutLabel('Ctrl+J')})`}
           >
             Open by id <kbd>{shortcutLabel('Ctrl+J')}</kbd>
@@ -244,7 +243,6 @@ export function JobsView() {
           </section>
         ) : null}
       </div>
-      {s.openByIdVisible ? <OpenByIdDialog onClose={() => s.showOpenById(false)} /> : null}
     </div>
   );
 }

@@ -3,7 +3,6 @@ import { useAppStore } from '../../state/app/store';
 import { selectIsLoggedIn, selectVariant, useConnectionStore } from '../../state/connection/store';
 import { useDevicesStore } from '../../state/devices/store';
 import { selectDirtyCount, useEditorStore } from '../../state/editor/store';
-import { useJobsStore } from '../../state/jobs/store';
 import { startDraftAutosave } from '../../state/editor/autosave';
 import { useSubmitStore } from '../../state/submit/store';
 import { commandForKey, registerCommand, runCommand } from './commands';
@@ -72,12 +71,8 @@ export function startApp(): () => void {
       'job.open',
       (c) => c.jobId !== undefined && useAppStore.getState().requestJob(c.jobId),
     ),
-    // From any view, mounted monitor or not: the dialog's flag lives in the jobs store, so the
-    // monitor shows it as soon as its (lazily loaded) view is there.
-    registerCommand('job.openById', () => {
-      useAppStore.getState().showView('jobs');
-      useJobsStore.getState().showOpenById(true);
-    }),
+    // From any view, over it: the job monitor is loaded only once a job is asked for.
+    registerCommand('job.openById', () => useAppStore.getState().openDialog('openById')),
     registerCommand('app.about', () => useAppStore.getState().openDialog('about')),
   );
 

@@ -5,7 +5,7 @@ import type { TransportStatus } from '../../services/qjob';
 export type AppInfo = z.infer<typeof appInfoSchema>;
 export type ViewName = 'editor' | 'devices' | 'jobs';
 export type ThemePreference = 'system' | 'light' | 'dark';
-export type DialogName = 'profiles' | 'login' | 'about' | null;
+export type DialogName = 'profiles' | 'login' | 'about' | 'openById' | null;
 
 /** A short-lived message for the status area (read out by screen readers through aria-live). */
 export interface Notice {

@@ -51,7 +51,6 @@ export interface JobsState {
   timelines: Record<number, TimelineEntry[]>;
   /** Live status changes seen in this session: job id -> the status before, for a highlight. */
   changed: Record<number, { from: JobStatus | null; at: number }>;
-  openByIdVisible: boolean;
   /** The job picked for Compare with the open one, and the view of it. */
   compareWith: number | null;
 }
@@ -74,6 +73,5 @@ export const initialJobsState: JobsState = {
   details: {},
   timelines: {},
   changed: {},
-  openByIdVisible: false,
   compareWith: null,
 };
