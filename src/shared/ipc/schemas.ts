@@ -242,5 +242,7 @@ export const uiCommandSchema = z.strictObject({
   command: z.enum(UI_COMMANDS),
   /** For `job.open` (a notification was clicked): the job to show. */
   jobId: z.number().int().nonnegative().optional(),
+  /** For `job.open`: the connection the job belongs to (the same id means another job elsewhere). */
+  profileId: profileIdSchema.optional(),
 });
 export type UiCommand = z.infer<typeof uiCommandSchema>;

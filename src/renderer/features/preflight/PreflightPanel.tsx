@@ -42,6 +42,7 @@ export function PreflightPanel() {
   const analysis = useEditorStore(selectActiveAnalysis);
   const variant = useEditorStore((s) => s.variant);
   const loggedIn = useConnectionStore(selectIsLoggedIn);
+  const profileId = useConnectionStore((s) => s.activeId);
   const devices = useDevicesStore((s) => s.devices);
   const devicesStatus = useDevicesStore((s) => s.status);
   const devicesError = useDevicesStore((s) => s.error);
@@ -75,15 +76,15 @@ export function PreflightPanel() {
   });
 
   const doSubmit = () => {
-    if (blocker || !tab || !device) {
+    if (blocker || !tab || !device || !profileId) {
       if (blocker) useAppStore.getState().notify('warn', `Cannot submit yet: ${blocker}`);
       return;
     }
     void submit({
       tabId: tab.id,
+      profileId,
       text: tab.text,
-      deviceCode: device.code,
-      deviceName: device.name,
+      device,
       name: jobNameOf(tab).name,
     });
   };

@@ -1,10 +1,14 @@
 import { Icon } from '../../components/Icon';
 import { CloseButton } from '../../components/CloseButton';
-import { useAppStore } from '../../state/app/store';
+import { useMemo } from 'react';
+import { noticesFor, useAppStore } from '../../state/app/store';
+import { useConnectionStore } from '../../state/connection/store';
 
 /** Transient confirmations and failures, announced politely to screen readers. */
 export function Notices() {
-  const notices = useAppStore((s) => s.notices);
+  const all = useAppStore((s) => s.notices);
+  const activeId = useConnectionStore((s) => s.activeId);
+  const notices = useMemo(() => noticesFor(all, activeId), [all, activeId]);
   const dismiss = useAppStore((s) => s.dismissNotice);
   return (
     <div className="notices" aria-live="polite">

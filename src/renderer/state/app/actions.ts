@@ -19,7 +19,8 @@ export interface AppActions {
   setSystemDark(dark: boolean): void;
   setTransport(status: TransportStatus): void;
   openDialog(dialog: DialogName, profileId?: string | null): void;
-  notify(tone: Notice['tone'], text: string): void;
+  /** A short notice; one about a connection's data names it (`profileId`) so it stays there. */
+  notify(tone: Notice['tone'], text: string, profileId?: string | null): void;
   dismissNotice(id: number): void;
   /** Answer the desktop window's close request (unsaved-changes guard). */
   answerClose(proceed: boolean): Promise<void>;
@@ -68,9 +69,9 @@ export const createAppActions = (set: SetState<AppState>, get: () => AppState): 
   openDialog(dialog, profileId = null) {
     set({ dialog, dialogProfileId: profileId });
   },
-  notify(tone, text) {
+  notify(tone, text, profileId = null) {
     const id = ++noticeSeq;
-    set((s) => ({ notices: [...s.notices.slice(-3), { id, tone, text }] }));
+    set((s) => ({ notices: [...s.notices.slice(-3), { id, tone, text, profileId }] }));
     setTimeout(() => get().notices.some((n) => n.id === id) && dismiss(set, id), 6000);
   },
   dismissNotice(id) {

@@ -12,6 +12,8 @@ export interface Notice {
   id: number;
   tone: 'info' | 'ok' | 'warn' | 'err';
   text: string;
+  /** The connection it is about (a job's end), shown only while that one is in use; null: any. */
+  profileId: string | null;
 }
 
 export interface AppState {
