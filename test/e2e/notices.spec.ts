@@ -58,3 +58,41 @@ test('a switch hides the other connection’s notices; back, they open the right
   await expect(detail).toHaveAttribute('data-job-id', onA);
   await expect(detail).toContainText('bell on A');
 });
+
+type Box = { x: number; y: number; width: number; height: number };
+const overlaps = (a: Box, b: Box) =>
+  a.x < b.x + b.width && b.x < a.x + a.width && a.y < b.y + b.height && b.y < a.y + a.height;
+
+for (const width of [1280, 760]) {
+  test(`at ${width}×800 a notice hides nothing: it sits in the status bar`, async ({ page }) => {
+    await page.setViewportSize({ width, height: 800 });
+    await page.getByRole('button', { name: 'Jobs', exact: true }).click();
+    await expect(page.getByTestId('job-monitor')).toBeVisible();
+    await page.getByRole('button', { name: 'Editor', exact: true }).click();
+    const id = await submitNamed(page, 'bell');
+    const notice = page.getByTestId('status-notice');
+    await expect(notice).toContainText(`Job ${id} completed`);
+
+    const box = (await notice.boundingBox())!;
+    const bar = (await page.getByRole('contentinfo', { name: 'Status' }).boundingBox())!;
+    expect(box.y).toBeGreaterThanOrEqual(bar.y);
+    expect(box.y + box.height).toBeLessThanOrEqual(bar.y + bar.height);
+    expect(box.x + box.width).toBeLessThanOrEqual(width);
+    for (const covered of [
+      page.getByRole('button', { name: /^Submit/ }),
+      page.getByTestId('submit-outcome'),
+      page.getByTestId('status-connection'),
+    ]) {
+      expect(overlaps(box, (await covered.boundingBox())!)).toBe(false);
+    }
+
+    // Its whole text, and every other current notice, on request; Escape folds them away.
+    await notice.getByRole('button', { name: /completed/ }).click();
+    const list = page.getByRole('list', { name: 'Notices' });
+    await expect(list).toContainText(`Job ${id} completed. bell: the job finished successfully.`);
+    await page.keyboard.press('Escape');
+    await expect(list).toBeHidden();
+    await notice.getByRole('button', { name: 'Dismiss' }).click();
+    await expect(notice).toBeHidden();
+  });
+}

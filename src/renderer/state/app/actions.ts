@@ -5,6 +5,8 @@ import type { TransportStatus } from '../../services/qjob';
 
 const THEME_KEY = 'qjob.theme';
 let noticeSeq = 0;
+/** Long enough to read a sentence twice; the list beside the notice keeps them for longer. */
+const NOTICE_MS = 6000;
 
 export interface AppActions {
   loadInfo(): Promise<void>;
@@ -22,6 +24,8 @@ export interface AppActions {
   /** A short notice; one about a connection's data names it (`profileId`) so it stays there. */
   notify(tone: Notice['tone'], text: string, profileId?: string | null): void;
   dismissNotice(id: number): void;
+  /** While the person reads the notices (their list is open), none expires. */
+  holdNotices(held: boolean): void;
   /** Answer the desktop window's close request (unsaved-changes guard). */
   answerClose(proceed: boolean): Promise<void>;
 }
@@ -72,10 +76,18 @@ export const createAppActions = (set: SetState<AppState>, get: () => AppState): 
   notify(tone, text, profileId = null) {
     const id = ++noticeSeq;
     set((s) => ({ notices: [...s.notices.slice(-3), { id, tone, text, profileId }] }));
-    setTimeout(() => get().notices.some((n) => n.id === id) && dismiss(set, id), 6000);
+    const expire = () => {
+      if (!get().notices.some((n) => n.id === id)) return;
+      if (get().noticesHeld) setTimeout(expire, NOTICE_MS);
+      else dismiss(set, id);
+    };
+    setTimeout(expire, NOTICE_MS);
   },
   dismissNotice(id) {
     dismiss(set, id);
+  },
+  holdNotices(held) {
+    if (get().noticesHeld !== held) set({ noticesHeld: held });
   },
   async answerClose(proceed) {
     set({ closeRequested: false });

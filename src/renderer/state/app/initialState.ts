@@ -33,6 +33,8 @@ export interface AppState {
   /** The profile the profile dialog starts on (null: the active one). */
   dialogProfileId: string | null;
   notices: Notice[];
+  /** The notices are being read (their list is open): none expires meanwhile. */
+  noticesHeld: boolean;
   /** The desktop window asked to close while tabs have unsaved changes: ask the user. */
   closeRequested: boolean;
 }
@@ -48,5 +50,6 @@ export const initialAppState: AppState = {
   dialog: null,
   dialogProfileId: null,
   notices: [],
+  noticesHeld: false,
   closeRequested: false,
 };
