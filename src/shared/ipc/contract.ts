@@ -13,6 +13,7 @@ import {
   jobStatusEventSchema,
   profileIdSchema,
   profileSchema,
+  storeReasonSchema,
   sessionStateSchema,
   submitInputSchema,
   submitResultSchema,
@@ -106,8 +107,10 @@ export const calls = {
       jobs: z.array(jobInfoViewSchema),
       fetchedAt: z.string(),
       fromCache: z.boolean(),
-      /** Why the service was not asked or did not answer, when `fromCache` (the UI says offline). */
+      /** Why the service was not asked or did not answer, when `fromCache`. */
       offline: z.string().nullable().optional(),
+      /** Which of the two (the UI says "offline" only when it did not answer). */
+      storeReason: storeReasonSchema.nullable().optional(),
       cache: cacheStatusSchema.optional(),
     }),
     'Every job of the active connection (lightweight form).',

@@ -73,6 +73,7 @@ export const createJobsActions = (
       fetchedAt: list.fetchedAt,
       fromCache: list.fromCache,
       offline: cachedOnly ? get().offline : (list.offline ?? null),
+      storeReason: cachedOnly ? get().storeReason : (list.storeReason ?? null),
       cache: list.cache ?? get().cache,
     });
   }

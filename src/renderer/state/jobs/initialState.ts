@@ -3,6 +3,7 @@ import type { CallOutput } from '../../../shared/ipc/contract';
 import type {
   cacheStatusSchema,
   jobInfoViewSchema,
+  StoreReason,
   timelineEntrySchema,
 } from '../../../shared/ipc/schemas';
 import type { JobStatus } from '../../../shared/variants';
@@ -39,6 +40,8 @@ export interface JobsState {
   fromCache: boolean;
   /** Why the list comes from the local store (service unreachable, not logged in). */
   offline: string | null;
+  /** Which of the two: only 'unreachable' is offline. */
+  storeReason: StoreReason | null;
   cache: CacheStatus | null;
   filters: JobFilters;
   sort: JobSort;
@@ -64,6 +67,7 @@ export const initialJobsState: JobsState = {
   fetchedAt: null,
   fromCache: false,
   offline: null,
+  storeReason: null,
   cache: null,
   filters: NO_FILTERS,
   sort: DEFAULT_SORT,
