@@ -28,7 +28,7 @@ const LOG_JOB = 1;
 const Sqlite = await loadSqlite();
 const now = () => new Date().toISOString();
 const serves = <T>(value: T) => ({ fetch: () => Promise.resolve(value) });
-const OFFLINE = { unavailable: 'The service cannot be reached.' };
+const OFFLINE = { unavailable: 'Not logged in.', reason: 'logged-out' as const };
 
 function expect(what: string, ok: boolean): void {
   if (!ok) throw new Error(`cache bench: ${what}`);

@@ -21,7 +21,11 @@ export function createJobNotifier(getWindow: () => BrowserWindow | null, events:
       if (window.isMinimized()) window.restore();
       window.show();
       window.focus();
-      events.emit('ui.command', { command: 'job.open', jobId: notice.jobId });
+      events.emit('ui.command', {
+        command: 'job.open',
+        jobId: notice.jobId,
+        profileId: notice.profileId,
+      });
     });
     notification.show();
   };

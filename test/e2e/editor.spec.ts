@@ -205,7 +205,9 @@ test('pre-flight offers only devices that fit and warns about width and status',
   await expect(page.getByText(/devices? hidden: .* run a circuit/)).toBeVisible();
 
   await picker.getByRole('radio', { name: /Altair/ }).check();
-  await expect(page.locator('.preflight-warnings')).toContainText('Altair is maintenance');
+  await expect(page.locator('.preflight-warnings')).toContainText(
+    'Altair is under maintenance: the job will wait in its queue until Altair is back online.',
+  );
 
   await setEditorText(page, VALID_B.replace('nqubits: 2', 'nqubits: 6'));
   await expect(page.getByTestId('payload-qubits')).toHaveText('6');
@@ -561,7 +563,9 @@ test.describe('Variant A', () => {
       .getByRole('radiogroup', { name: 'Device' })
       .getByRole('radio', { name: /Altair/ })
       .check();
-    await expect(page.locator('.preflight-warnings')).toContainText('Altair is maintenance');
+    await expect(page.locator('.preflight-warnings')).toContainText(
+      'Altair is under maintenance: the job will wait in its queue until Altair is back online.',
+    );
     await page.getByRole('button', { name: /Submit/ }).click();
     await expect(page.getByTestId('submitted-job-id')).toHaveText(/^\d+$/);
     await expect(page.getByTestId('submit-outcome')).toContainText('The service says:');

@@ -1,5 +1,6 @@
 import { startSimulator, type SimulatorHandle } from '../../src/core/simulator';
 import { expect, test } from './fixtures';
+import { BELL } from './payloads';
 
 /**
  * Connection and session UI in browser mode: the top bar always shows the connection and its
@@ -167,4 +168,40 @@ test('at 760 px the top bar keeps its controls apart, and says in words what its
   expect(boxes.at(-1)!.x + boxes.at(-1)!.width).toBeLessThanOrEqual(760);
   await expect(logout).toHaveAttribute('title', /Log out of/);
   await expect(banner.getByTestId('variant-badge')).toBeVisible();
+});
+
+test.describe('Variant B', () => {
+  test.use({ variant: 'B' });
+
+  test('logged out, the job list from this computer says so, not "offline"', async ({
+    page,
+    studio,
+  }) => {
+    const { jobId } = await studio.server.core.handlers['jobs.submit']({
+      text: BELL,
+      deviceCode: 'sim.statevector',
+      name: 'kept here',
+    });
+    await page.getByRole('button', { name: 'Jobs', exact: true }).click();
+    const row = page.locator(`.job-row[data-job-id="${jobId}"]`);
+    await expect(row).toBeVisible();
+
+    await page.getByRole('banner').getByRole('button', { name: 'Log out' }).click();
+    const banner = page.getByTestId('logged-out-banner');
+    await expect(banner).toContainText('Not logged in.');
+    await expect(page.getByTestId('offline-banner')).toHaveCount(0);
+    await expect(row).toBeVisible();
+    await expect(page.getByTestId('status-connection')).toContainText('not logged in');
+
+    await row.click();
+    await expect(page.getByTestId('detail-offline')).toContainText(
+      'Not logged in: this is the copy',
+    );
+
+    await banner.getByRole('button', { name: 'Log in' }).click();
+    const login = page.getByRole('dialog', { name: 'Log in' });
+    await login.getByLabel('API key').fill('demo');
+    await login.getByRole('button', { name: 'Log in' }).click();
+    await expect(banner).toBeHidden();
+  });
 });

@@ -35,6 +35,11 @@ for (const size of SIZES) {
       await expect(page.getByTestId('submitted-job-id')).toHaveText(/^\d+$/);
       await shot('editor');
 
+      await page.getByRole('button', { name: 'New from template' }).click();
+      await expect(page.getByRole('menu', { name: 'New from template' })).toBeVisible();
+      await shot('templates-menu');
+      await page.keyboard.press('Escape');
+
       await page.getByRole('button', { name: /^Connection:/ }).click();
       await expect(page.getByRole('menuitem', { name: 'Manage connections…' })).toBeVisible();
       await shot('connection-menu');
@@ -81,6 +86,22 @@ for (const size of SIZES) {
       await row(bad).click();
       await expect(page.getByTestId('job-error')).toBeVisible();
       await shot('error-job');
+
+      await page.keyboard.press('ControlOrMeta+j');
+      await expect(page.getByRole('dialog', { name: 'Open job by id' })).toBeVisible();
+      await shot('open-by-id');
+      await page.keyboard.press('Escape');
+
+      // Notices live in the status bar; their full text on request.
+      await page.getByRole('button', { name: 'Editor', exact: true }).click();
+      await page.getByRole('button', { name: 'New payload' }).click();
+      await page.keyboard.press('ControlOrMeta+Enter');
+      const notice = page.getByTestId('status-notice');
+      await expect(notice).toContainText('Cannot submit yet');
+      await shot('editor-notice');
+      await notice.getByRole('button', { name: /Cannot submit/ }).click();
+      await expect(page.getByRole('list', { name: 'Notices' })).toBeVisible();
+      await shot('editor-notices-list');
     });
   });
 }

@@ -9,6 +9,8 @@ export const draftSchema = z.strictObject({
   title: z.string().max(300),
   text: z.string(),
   path: z.string().max(4096).nullable(),
+  /** The job name typed for the tab (absent in files written before it was kept). */
+  jobName: z.string().max(200).optional(),
 });
 export type Draft = z.infer<typeof draftSchema>;
 

@@ -4,6 +4,7 @@ import { parseDocument } from 'yaml';
 import type { Template } from '../../shared/ipc/schemas';
 import type { VariantId } from '../../shared/variants/declaration';
 import { executeTypes } from '../../shared/variants/declaration';
+import { readHeaderComment } from '../../shared/yaml/header-comment';
 
 /**
  * Payload templates are plain files (`resources/templates/a/*.yaml`, `.../b/*.yaml`), so adding
@@ -33,7 +34,7 @@ export async function listTemplates(templatesDir: string, variant: VariantId): P
 
 export function toTemplate(variant: VariantId, fileName: string, text: string): Template {
   const base = fileName.replace(/\.ya?ml$/i, '');
-  const header = readHeader(text);
+  const header = readHeaderComment(text);
   return {
     id: `${variant.toLowerCase()}/${base}`,
     variant,
@@ -42,23 +43,6 @@ export function toTemplate(variant: VariantId, fileName: string, text: string): 
     description: header.description ?? '',
     text,
   };
-}
-
-/** `# key: value` lines of the leading comment block (blank lines allowed, stops at content). */
-function readHeader(text: string): { title?: string; description?: string } {
-  const out: { title?: string; description?: string } = {};
-  for (const line of text.split(/\r?\n/)) {
-    const trimmed = line.trim();
-    if (trimmed === '' || trimmed === '---') continue;
-    if (!trimmed.startsWith('#')) break;
-    const match = /^#\s*(title|description)\s*:\s*(.*)$/i.exec(trimmed);
-    if (!match) continue;
-    const key = match[1]!.toLowerCase() as 'title' | 'description';
-    const value = match[2]!.trim();
-    // A description may continue over several `# description:` lines.
-    out[key] = key === 'description' && out.description ? `${out.description} ${value}` : value;
-  }
-  return out;
 }
 
 function readExecuteType(text: string): string {

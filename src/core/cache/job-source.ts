@@ -1,11 +1,13 @@
-import type { DetailField } from '../../shared/ipc/schemas';
+import type { DetailField, StoreReason } from '../../shared/ipc/schemas';
 import type { JobDetail, JobInfo } from '../../shared/variants';
 import { APP_ERROR_CODES, AppError } from '../app/app-error';
 import { isUnreachable } from './unreachable';
 import type { CachedProblem, JobCache, StatusChange } from './types';
 
-/** How the service is reached for one call, or why it cannot be (not logged in, say). */
-export type Fetcher<T> = { fetch: () => Promise<T> } | { unavailable: string };
+/** How the service is reached for one call, or why it is not asked (not logged in, say). */
+export type Fetcher<T> =
+  | { fetch: () => Promise<T> }
+  | { unavailable: string; reason: Exclude<StoreReason, 'unreachable'> };
 
 export interface ListAnswer {
   jobs: JobInfo[];
@@ -13,6 +15,8 @@ export interface ListAnswer {
   fromCache: boolean;
   /** Why the service was not asked or did not answer, when `fromCache`. */
   offline: string | null;
+  /** Which of the two: only 'unreachable' is offline. */
+  storeReason: StoreReason | null;
   /** The records the service returned in this call (null when it was not reached). */
   fresh: JobInfo[] | null;
   changes: StatusChange[];
@@ -24,6 +28,7 @@ export interface DetailAnswer {
   fetchedAt: string;
   fromCache: boolean;
   offline: string | null;
+  storeReason: StoreReason | null;
   changes: StatusChange[];
 }
 
@@ -41,22 +46,23 @@ export async function listJobs(
   source: Fetcher<JobInfo[]>,
   options: { cachedOnly?: boolean } = {},
 ): Promise<ListAnswer> {
-  const fromStore = (offline: string | null): ListAnswer => ({
+  const fromStore = (offline: string | null, storeReason: StoreReason | null): ListAnswer => ({
     jobs: cache.listRecords(profile),
     fetchedAt: now(),
     fromCache: true,
     offline,
+    storeReason,
     fresh: null,
     changes: [],
   });
-  if (options.cachedOnly) return fromStore(null);
-  if ('unavailable' in source) return fromStore(source.unavailable);
+  if (options.cachedOnly) return fromStore(null, null);
+  if ('unavailable' in source) return fromStore(source.unavailable, source.reason);
   let fresh: JobInfo[];
   try {
     fresh = await source.fetch();
   } catch (error) {
     if (!isUnreachable(error)) throw error;
-    return fromStore(offlineSentence(error));
+    return fromStore(offlineSentence(error), 'unreachable');
   }
   const fetchedAt = now();
   const { jobs, changes } = cache.mergeList(profile, fresh, fetchedAt);
@@ -65,6 +71,7 @@ export async function listJobs(
     fetchedAt,
     fromCache: false,
     offline: null,
+    storeReason: null,
     fresh,
     changes,
   };
@@ -91,8 +98,11 @@ export async function getJob(
   const full = ask === true;
   const heavy = ask !== false;
   let offline: string;
-  if ('unavailable' in source) offline = source.unavailable;
-  else {
+  let storeReason: StoreReason;
+  if ('unavailable' in source) {
+    offline = source.unavailable;
+    storeReason = source.reason;
+  } else {
     try {
       const { detail, problems } = await source.fetch();
       const fetchedAt = now();
@@ -105,15 +115,17 @@ export async function getJob(
         fetchedAt,
         fromCache: false,
         offline: null,
+        storeReason: null,
         changes: change ? [change] : [],
       };
     } catch (error) {
       if (!isUnreachable(error)) throw error;
       offline = offlineSentence(error);
+      storeReason = 'unreachable';
     }
   }
   const kept = heavy ? cache.getDetail(profile, id) : null;
-  if (kept) return { ...kept, fromCache: true, offline, changes: [] };
+  if (kept) return { ...kept, fromCache: true, offline, storeReason, changes: [] };
   const record = cache.getRecord(profile, id);
   if (record) {
     const missing = heavy
@@ -125,6 +137,7 @@ export async function getJob(
       fetchedAt: now(),
       fromCache: true,
       offline: `${offline}${missing}`,
+      storeReason,
       changes: [],
     };
   }

@@ -7,7 +7,10 @@ export interface ConfirmChoice {
   onChoose: () => void;
 }
 
-/** A question with explicit choices (Save / Don't save / Cancel), never a bare OK. */
+/**
+ * A question with explicit choices (Save / Don't save / Cancel), never a bare OK. Focus starts on
+ * the first choice, or on Cancel when that choice destroys something (Enter must not delete).
+ */
 export function ConfirmDialog({
   title,
   children,
@@ -19,6 +22,7 @@ export function ConfirmDialog({
   choices: ConfirmChoice[];
   onCancel: () => void;
 }) {
+  const safeFirst = choices[0]?.kind !== 'danger';
   return (
     <Dialog
       title={title}
@@ -31,13 +35,18 @@ export function ConfirmDialog({
               key={c.label}
               type="button"
               className={`btn ${c.kind === 'primary' ? 'btn-primary' : c.kind === 'danger' ? 'btn-danger' : ''}`}
-              autoFocus={i === 0}
+              data-autofocus={i === 0 && safeFirst ? true : undefined}
               onClick={c.onChoose}
             >
               {c.label}
             </button>
           ))}
-          <button type="button" className="btn" onClick={onCancel}>
+          <button
+            type="button"
+            className="btn"
+            data-autofocus={safeFirst ? undefined : true}
+            onClick={onCancel}
+          >
             Cancel
           </button>
         </>

@@ -1,11 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { CloseButton } from './CloseButton';
+import { initialFocusTarget, restoreFocus } from './dialog-focus';
 import type { ReactNode } from 'react';
 import './dialog.css';
 
 /**
  * A modal built on the native <dialog>: the browser traps focus, closes on Escape and makes
- * the rest of the page inert, so keyboard users cannot get lost behind it.
+ * the rest of the page inert, so keyboard users cannot get lost behind it. Every dialog opens
+ * with focus on its first field (see `initialFocusTarget`) and gives it back to its opener.
  */
 export function Dialog({
   title,
@@ -28,8 +30,15 @@ export function Dialog({
 
   useEffect(() => {
     const dialog = ref.current;
-    if (dialog && !dialog.open) dialog.showModal();
-    return () => dialog?.close();
+    if (!dialog) return;
+    const opener = document.activeElement;
+    // showModal() focuses the first focusable element, the header's ×: move on to the field.
+    if (!dialog.open) dialog.showModal();
+    initialFocusTarget(dialog)?.focus();
+    return () => {
+      dialog.close();
+      restoreFocus(opener, dialog);
+    };
   }, []);
 
   return (

@@ -126,11 +126,9 @@ export function Menu({
                 <span className="menu-check" aria-hidden="true">
                   {item.checked ? '✓' : ''}
                 </span>
-                <span className="menu-text">
-                  <span className="menu-label">{item.label}</span>
-                  {item.detail ? <span className="menu-detail">{item.detail}</span> : null}
-                </span>
+                <span className="menu-label">{item.label}</span>
                 {item.aside ? <span className="menu-aside">{item.aside}</span> : null}
+                {item.detail ? <span className="menu-detail">{item.detail}</span> : null}
               </button>
             </div>
           ))}

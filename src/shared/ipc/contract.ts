@@ -13,6 +13,7 @@ import {
   jobStatusEventSchema,
   profileIdSchema,
   profileSchema,
+  storeReasonSchema,
   sessionStateSchema,
   submitInputSchema,
   submitResultSchema,
@@ -106,8 +107,10 @@ export const calls = {
       jobs: z.array(jobInfoViewSchema),
       fetchedAt: z.string(),
       fromCache: z.boolean(),
-      /** Why the service was not asked or did not answer, when `fromCache` (the UI says offline). */
+      /** Why the service was not asked or did not answer, when `fromCache`. */
       offline: z.string().nullable().optional(),
+      /** Which of the two (the UI says "offline" only when it did not answer). */
+      storeReason: storeReasonSchema.nullable().optional(),
       cache: cacheStatusSchema.optional(),
     }),
     'Every job of the active connection (lightweight form).',
@@ -173,6 +176,7 @@ export const calls = {
         title: z.string(),
         text: z.string(),
         path: z.string().nullable(),
+        jobName: z.string().optional(),
       }),
     ),
     'Autosaved editor tabs, so a crash loses nothing.',
@@ -186,6 +190,8 @@ export const calls = {
             title: z.string().max(300),
             text: z.string().max(50_000_000),
             path: z.string().max(4096).nullable(),
+            /** The job name typed for the tab, when one was. */
+            jobName: z.string().max(200).optional(),
           }),
         )
         .max(100),

@@ -132,6 +132,13 @@ export const jobInfoViewSchema = z.looseObject({
   completed_at: z.string().nullable().optional(),
 });
 
+/**
+ * Why the local job store answered instead of the service: nobody is logged in (the service was
+ * not asked), or the service did not answer. Only the second is "offline".
+ */
+export const storeReasonSchema = z.enum(['logged-out', 'unreachable']);
+export type StoreReason = z.infer<typeof storeReasonSchema>;
+
 export const jobDetailViewSchema = z.strictObject({
   detail: jobInfoViewSchema,
   problems: z.array(fieldProblemSchema),
@@ -140,6 +147,8 @@ export const jobDetailViewSchema = z.strictObject({
   fromCache: z.boolean(),
   /** Why the local store answered instead of the service (and what it lacks), when `fromCache`. */
   offline: z.string().nullable().optional(),
+  /** The kind of that reason, when `fromCache` because of one. */
+  storeReason: storeReasonSchema.nullable().optional(),
 });
 export type JobDetailView = z.infer<typeof jobDetailViewSchema>;
 
@@ -242,5 +251,7 @@ export const uiCommandSchema = z.strictObject({
   command: z.enum(UI_COMMANDS),
   /** For `job.open` (a notification was clicked): the job to show. */
   jobId: z.number().int().nonnegative().optional(),
+  /** For `job.open`: the connection the job belongs to (the same id means another job elsewhere). */
+  profileId: profileIdSchema.optional(),
 });
 export type UiCommand = z.infer<typeof uiCommandSchema>;

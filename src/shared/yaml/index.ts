@@ -12,6 +12,7 @@ export * from './root-tag';
 export * from './locate';
 export * from './equivalence';
 export * from './document-payload';
+export * from './header-comment';
 export { resolveNode, propsOf, aliasTarget } from './origins';
 export type { NodeProps } from './cst-scan';
 export { keyString, pathSegments, dottedPath } from './paths';

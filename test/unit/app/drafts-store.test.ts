@@ -36,4 +36,16 @@ describe('autosaved drafts', () => {
     expect(await createDraftsStore(dir, 'drafts.json', silentLogger).load()).toEqual([]);
     expect(readdirSync(dir).some((n) => n.startsWith('drafts.json.unreadable-'))).toBe(true);
   });
+
+  it('keep the job name typed for a tab, and read files written before it was kept', async () => {
+    const dir = tmp();
+    const store = createDraftsStore(dir, 'drafts.json', silentLogger);
+    const named = { id: 't1', title: 'Bell', text: 'x', path: null, jobName: 'run 1' };
+    const unnamed = { id: 't2', title: 'GHZ', text: 'y', path: null };
+    await store.save([named, unnamed]);
+    expect(await createDraftsStore(dir, 'drafts.json', silentLogger).load()).toEqual([
+      named,
+      unnamed,
+    ]);
+  });
 });

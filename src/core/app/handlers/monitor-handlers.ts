@@ -65,6 +65,7 @@ export function monitorHandlers(deps: MonitorDeps): Pick<HandlerTable, MonitorCa
         fetchedAt: answer.fetchedAt,
         fromCache: answer.fromCache,
         offline: answer.offline,
+        storeReason: answer.storeReason,
         cache: { persistent: cache.status.persistent, message: cache.status.message },
       };
     },
@@ -78,6 +79,7 @@ export function monitorHandlers(deps: MonitorDeps): Pick<HandlerTable, MonitorCa
         fetchedAt: answer.fetchedAt,
         fromCache: answer.fromCache,
         offline: answer.offline,
+        storeReason: answer.storeReason,
       };
     },
 
@@ -118,7 +120,7 @@ export function monitorHandlers(deps: MonitorDeps): Pick<HandlerTable, MonitorCa
 /** The service, or why it is not asked: without a login the store answers on its own. */
 function fetcher<T>(active: ActiveConnection, fetch: () => Promise<T>): Fetcher<T> {
   if (active.isLoggedIn) return { fetch };
-  return { unavailable: `Not logged in to ${active.profile.name}.` };
+  return { unavailable: `Not logged in to ${active.profile.name}.`, reason: 'logged-out' };
 }
 
 /**

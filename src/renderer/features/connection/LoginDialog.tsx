@@ -155,7 +155,6 @@ function KeyLogin() {
             className="input"
             autoComplete="username"
             value={user}
-            autoFocus={!user}
             aria-invalid={tried && userMissing}
             aria-describedby={tried && userMissing ? 'login-user-err' : undefined}
             onChange={(e) => setUser(e.target.value)}
@@ -175,7 +174,8 @@ function KeyLogin() {
             type="password"
             autoComplete="current-password"
             value={apiKey}
-            autoFocus={Boolean(user)}
+            // The user name is usually known already: start where the typing is needed.
+            data-autofocus={user ? true : undefined}
             aria-invalid={tried && keyMissing}
             aria-describedby="login-key-hint"
             onChange={(e) => setApiKey(e.target.value)}

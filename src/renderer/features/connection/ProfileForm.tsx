@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { DEFAULT_DEADLINE_MS, DEFAULT_TIMEOUT_MS } from '../../../shared/ipc/schemas';
 import type { ProfileView } from '../../../shared/ipc/schemas';
 import { VARIANT_IDS, VARIANTS } from '../../../shared/variants';
-import { PATH_HINTS, PATH_KEYS, slugify, validateDraft } from './profile-form';
+import { BASE_URL_EXAMPLE, PATH_HINTS, PATH_KEYS, slugify, validateDraft } from './profile-form';
 import type { ProfileDraft, SecondsField } from './profile-form';
 import { ConnectionTestResult } from './ConnectionTestResult';
 
@@ -122,6 +122,8 @@ export function ProfileForm({
           className="input"
           value={draft[key]}
           readOnly={readOnly}
+          // "New connection" was pressed: the next keys are its name.
+          autoFocus={isNew && key === 'name'}
           spellCheck={false}
           onChange={(e) => update({ [key]: e.target.value }, key)}
         />
@@ -170,7 +172,7 @@ export function ProfileForm({
       {text(
         'baseUrl',
         'Base URL',
-        'Where the service’s endpoints live, for example https://q.example.com/api.',
+        `Where the service’s endpoints live; it ends in the API version, for example ${BASE_URL_EXAMPLE}.`,
       )}
       <div className="form-grid">
         {text('user', 'Default user', 'Pre-filled in the login form.')}

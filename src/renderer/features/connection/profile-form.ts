@@ -174,6 +174,12 @@ export function validateDraft(
   return { profile: ok ? parsed.data : null, errors };
 }
 
+/**
+ * What a base URL looks like: it ends in the API version segment (README, "Point it at a real
+ * service"), and the service's paths are relative to it.
+ */
+export const BASE_URL_EXAMPLE = 'https://host/public-api/api/v1';
+
 function queryMap(text: string): Record<string, string> {
   return Object.fromEntries(new URLSearchParams(text.trim().replace(/^\?/, '')));
 }
@@ -181,7 +187,7 @@ function queryMap(text: string): Record<string, string> {
 /** The schema's messages are written for developers; say the same thing for people. */
 function humanise(field: string, message: string): string {
   if (field === 'baseUrl')
-    return 'Enter the full http or https address, such as https://quantum.example.com/api.';
+    return `Enter the full http or https address, such as ${BASE_URL_EXAMPLE}.`;
   if (field === 'name') return 'Give the connection a name (up to 80 characters).';
   if (field === 'id') return 'Start the name with a letter or digit.';
   const seconds = SECONDS_FIELDS.find((f) => f.field === field);

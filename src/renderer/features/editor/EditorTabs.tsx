@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
 import { Icon } from '../../components/Icon';
 import { isDirty, useEditorStore } from '../../state/editor/store';
@@ -46,6 +46,14 @@ export function EditorTabs({
   const [editing, setEditing] = useState<string | null>(null);
   const list = useRef<HTMLDivElement>(null);
 
+  // The strip has no scrollbar of its own (it squeezed the tabs): the active tab is brought
+  // into view, and a mouse wheel scrolls the strip sideways.
+  useEffect(() => {
+    list.current
+      ?.querySelector(`[data-tab-id="${activeId}"]`)
+      ?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [activeId, tabs.length]);
+
   const focusTab = (id: string | undefined) => {
     if (!id) return;
     activate(id);
@@ -66,7 +74,16 @@ export function EditorTabs({
   };
 
   return (
-    <div className="tabs" role="tablist" aria-label="Open payloads" ref={list}>
+    <div
+      className="tabs"
+      role="tablist"
+      aria-label="Open payloads"
+      ref={list}
+      onWheel={(e) => {
+        if (list.current && Math.abs(e.deltaY) > Math.abs(e.deltaX))
+          list.current.scrollLeft += e.deltaY;
+      }}
+    >
       {tabs.map((tab, index) => {
         const dirty = isDirty(tab);
         const active = tab.id === activeId;

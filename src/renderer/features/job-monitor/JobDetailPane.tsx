@@ -144,8 +144,8 @@ export function JobDetailPane({
             >
               <Icon name="plug" />{' '}
               <span title={view.offline ?? undefined}>
-                Offline: this is the copy stored on this computer, fetched{' '}
-                {formatLocal(view.fetchedAt)}.
+                {view.storeReason === 'logged-out' ? 'Not logged in' : 'Offline'}: this is the copy
+                stored on this computer, fetched {formatLocal(view.fetchedAt)}.
                 {summaryOnly(view)
                   ? ' Only its summary is stored: its payload, result and logs were never opened while the service could be reached.'
                   : ''}

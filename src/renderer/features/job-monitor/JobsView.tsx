@@ -15,7 +15,6 @@ import { JobFilterBar } from './JobFilterBar';
 import { createJobQuery } from './job-query';
 import { JobTable } from './JobTable';
 import { enableNotifications, notificationsSupported } from './notify-job-end';
-import { OpenByIdDialog } from './OpenByIdDialog';
 import { useMonitorWiring } from './use-monitor-wiring';
 import { useStatusFill } from './use-status-fill';
 import './job-monitor.css';
@@ -102,7 +101,7 @@ export function JobsView() {
         }
       >
         <p>
-          {s.offline
+          {s.storeReason === 'unreachable'
             ? 'Nothing is stored on this computer for this connection, and the service cannot be reached.'
             : 'Jobs submitted to this connection appear here, with their status as it changes.'}
         </p>
@@ -175,7 +174,7 @@ export function JobsView() {
           <button
             type="button"
             className="btn"
-            onClick={() => s.showOpenById(true)}
+            onClick={() => useAppStore.getState().openDialog('openById')}
             title={`Open job by id (${shortcutLabel('Ctrl+J')})`}
           >
             Open by id <kbd>{shortcutLabel('Ctrl+J')}</kbd>
@@ -192,7 +191,23 @@ export function JobsView() {
           </button>
         </div>
       </header>
-      {s.offline ? (
+      {s.storeReason === 'logged-out' ? (
+        // The service is fine; nobody is logged in to it. Not "offline".
+        <p className="callout callout-info jm-banner" role="status" data-testid="logged-out-banner">
+          <Icon name="user" />
+          <span>
+            <strong>Not logged in.</strong> Showing the jobs stored on this computer; log in to see
+            the service’s list and follow running jobs.{' '}
+            <button
+              type="button"
+              className="btn-link"
+              onClick={() => useAppStore.getState().openDialog('login')}
+            >
+              Log in
+            </button>
+          </span>
+        </p>
+      ) : s.offline ? (
         <p className="callout callout-warn jm-banner" role="status" data-testid="offline-banner">
           <Icon name="plug" />
           <span>
@@ -244,7 +259,6 @@ export function JobsView() {
           </section>
         ) : null}
       </div>
-      {s.openByIdVisible ? <OpenByIdDialog onClose={() => s.showOpenById(false)} /> : null}
     </div>
   );
 }

@@ -2,7 +2,7 @@ import type { EventPayload } from '../../../shared/ipc/contract';
 import { isTerminalStatus } from '../../../shared/variants';
 import { shell } from '../../services/qjob';
 import { useAppStore } from '../../state/app/store';
-import { useJobsStore } from '../../state/jobs/store';
+import { openJobOn } from '../shell/open-job';
 import { createEndMemory, decideJobEndNotice, endKey } from './notice-decision';
 
 const told = createEndMemory();
@@ -18,7 +18,7 @@ export async function enableNotifications(): Promise<NotificationPermission> {
 
 /**
  * A job ended: told as `decideJobEndNotice` says, once per job and ending. Clicking a system
- * notification shows the job.
+ * notification shows the job, on its own connection.
  */
 export function notifyJobEnd(event: EventPayload<'jobs.status'>, name: string | null): void {
   if (!isTerminalStatus(event.to) || !told.first(endKey(event))) return;
@@ -31,13 +31,13 @@ export function notifyJobEnd(event: EventPayload<'jobs.status'>, name: string | 
     watchingJobs: app.view === 'jobs',
     permission: notificationsSupported() ? Notification.permission : 'unsupported',
   });
-  if (notice.kind === 'in-app') app.notify(notice.tone, notice.text);
+  // The notice belongs to the job's connection: it is not shown while another one is in use.
+  if (notice.kind === 'in-app') app.notify(notice.tone, notice.text, event.profileId);
   if (notice.kind !== 'system') return;
   const n = new Notification(notice.title, { body: notice.body, tag: notice.tag });
   n.onclick = () => {
     window.focus();
-    useAppStore.getState().showView('jobs');
-    useJobsStore.getState().open(event.jobId);
+    void openJobOn(event.profileId, event.jobId);
     n.close();
   };
 }

@@ -8,8 +8,7 @@ import { notifyJobEnd } from './notify-job-end';
 /**
  * Connects the monitor to the rest of the app while it is mounted (it stays mounted once the
  * Jobs view was opened): status events into the list, a profile switch or login reloads it,
- * "open this job" requests (submit result, notification click) land here. ("Open job by id"
- * is the app's command: it sets the jobs store's flag, so it works before this mounts.)
+ * "open this job" requests (submit result, notification click, open by id) land here.
  */
 export function useMonitorWiring(): void {
   useEffect(() => {
@@ -64,10 +63,4 @@ export function useMonitorWiring(): void {
     if (pending && jobs.openId !== pending.id) useJobsStore.getState().open(pending.id);
     return () => stops.forEach((stop) => stop());
   }, []);
-}
-
-/** Shows a job in the monitor from inside it (open by id, a notification click). */
-export function showJob(id: number): void {
-  useAppStore.getState().showView('jobs');
-  useJobsStore.getState().open(id);
 }

@@ -6,10 +6,12 @@ import { selectIsLoggedIn, useConnectionStore } from '../../state/connection/sto
 import { useDevicesStore } from '../../state/devices/store';
 import {
   countProblems,
+  jobNameOf,
   selectActiveAnalysis,
   selectActiveTab,
   useEditorStore,
 } from '../../state/editor/store';
+import type { JobNameChoice } from '../../state/editor/store';
 import { useSubmitStore } from '../../state/submit/store';
 import { registerCommand, shortcutLabel } from '../shell/commands';
 import { LoginPrompt } from '../connection/LoginPrompt';
@@ -19,18 +21,36 @@ import { readiness } from './readiness';
 import { SubmitOutcome } from './SubmitOutcome';
 import './preflight.css';
 
+const NAME_FROM: Record<JobNameChoice['from'], string> = {
+  typed: '',
+  'title-comment': ' (the payload’s title comment)',
+  tab: ' (the tab’s name)',
+};
+
+/** Which name Submit will use, and where it comes from, so no earlier name is used unseen. */
+function JobNameHint({ id, choice }: { id: string; choice: JobNameChoice }) {
+  return (
+    <span id={id} className="field-hint job-name-hint" data-testid="job-name-used">
+      Will be submitted as “{choice.name}”{NAME_FROM[choice.from]}.
+    </span>
+  );
+}
+
 /** Beside the editor: what the payload is, where it can run, and Submit (or why not yet). */
 export function PreflightPanel() {
   const tab = useEditorStore(selectActiveTab);
   const analysis = useEditorStore(selectActiveAnalysis);
   const variant = useEditorStore((s) => s.variant);
   const loggedIn = useConnectionStore(selectIsLoggedIn);
+  const profileId = useConnectionStore((s) => s.activeId);
   const devices = useDevicesStore((s) => s.devices);
   const devicesStatus = useDevicesStore((s) => s.status);
   const devicesError = useDevicesStore((s) => s.error);
-  const { deviceCode, jobName, submitting } = useSubmitStore();
-  const { pickDevice, setJobName, submit } = useSubmitStore.getState();
+  const { deviceCode, submitting } = useSubmitStore();
+  const { pickDevice, submit } = useSubmitStore.getState();
+  const setJobName = useEditorStore((s) => s.setJobName);
   const reasonId = useId();
+  const nameHintId = useId();
 
   const work = analysis?.facts.work ?? null;
   const fitting = useMemo(() => devices.filter((d) => deviceFits(d.type, work)), [devices, work]);
@@ -56,18 +76,16 @@ export function PreflightPanel() {
   });
 
   const doSubmit = () => {
-    if (blocker || !tab || !device) {
+    if (blocker || !tab || !device || !profileId) {
       if (blocker) useAppStore.getState().notify('warn', `Cannot submit yet: ${blocker}`);
       return;
     }
-    // An unnamed job takes the tab's name, so the job list says what it was.
-    const name = jobName.trim() || tab.title.replace(/\.ya?ml$/i, '');
     void submit({
       tabId: tab.id,
+      profileId,
       text: tab.text,
-      deviceCode: device.code,
-      deviceName: device.name,
-      name,
+      device,
+      name: jobNameOf(tab).name,
     });
   };
   useEffect(() => registerCommand('job.submit', doSubmit));
@@ -141,17 +159,22 @@ export function PreflightPanel() {
           />
         )}
 
-        <div className="field">
-          <label htmlFor="job-name">Job name</label>
-          <input
-            id="job-name"
-            className="input"
-            value={jobName}
-            maxLength={200}
-            placeholder={tab?.title.replace(/\.ya?ml$/i, '') ?? ''}
-            onChange={(e) => setJobName(e.target.value)}
-          />
-        </div>
+        {tab ? (
+          <div className="field">
+            <label htmlFor="job-name">Job name</label>
+            {/* The name belongs to the tab: another tab, or a new one, has its own. */}
+            <input
+              id="job-name"
+              className="input"
+              value={tab.jobName}
+              maxLength={200}
+              placeholder={jobNameOf({ ...tab, jobName: '' }).name}
+              aria-describedby={nameHintId}
+              onChange={(e) => setJobName(tab.id, e.target.value)}
+            />
+            <JobNameHint id={nameHintId} choice={jobNameOf(tab)} />
+          </div>
+        ) : null}
       </div>
       {/* Outside the scrolling part: Submit and its outcome stay in view on short windows. */}
       <div className="preflight-footer">

@@ -1,17 +1,32 @@
 import { Icon } from '../../components/Icon';
 import { CloseButton } from '../../components/CloseButton';
+import type { DeviceStatus } from '../../../shared/variants';
 import { useAppStore } from '../../state/app/store';
-import { useShallow } from 'zustand/react/shallow';
+import { useConnectionStore } from '../../state/connection/store';
+import { useDevicesStore } from '../../state/devices/store';
 import { selectOutcomeFor, useSubmitStore } from '../../state/submit/store';
+
+/**
+ * The service's notice on a job sent to a device in maintenance (or offline) is about that
+ * device: once the device list shows it online again, the notice is out of date.
+ */
+function backOnline(outcome: { deviceStatus: DeviceStatus }, now: DeviceStatus | null): boolean {
+  return outcome.deviceStatus !== 'online' && now === 'online';
+}
 
 /**
  * What the last submit of this tab did: the job id and the service's message, with a way to
  * the job. Another tab's submit is not shown here: it would crowd the device list with news
- * about a different payload.
+ * about a different payload; nor is one to another connection, whose job ids mean other jobs.
  */
 export function SubmitOutcome({ tabId }: { tabId: string | null }) {
-  const { outcome, error } = useSubmitStore(useShallow(selectOutcomeFor(tabId)));
-  const dismiss = useSubmitStore((s) => s.dismissOutcome);
+  const profileId = useConnectionStore((s) => s.activeId);
+  const { outcome, error } = useSubmitStore(selectOutcomeFor(tabId, profileId));
+  const deviceNow = useDevicesStore(
+    (s) => s.devices.find((d) => d.code === outcome?.deviceCode)?.status ?? null,
+  );
+  const dismissOutcome = useSubmitStore((s) => s.dismissOutcome);
+  const dismiss = () => tabId && profileId && dismissOutcome(tabId, profileId);
   const requestJob = useAppStore((s) => s.requestJob);
   if (error) {
     return (
@@ -45,7 +60,7 @@ export function SubmitOutcome({ tabId }: { tabId: string | null }) {
         <span className="outcome-where" title={where}>
           {where}
         </span>
-        {outcome.message ? (
+        {outcome.message && !backOnline(outcome, deviceNow) ? (
           <p className="outcome-message">
             <Icon name="info" size={13} /> The service says: {outcome.message}
           </p>

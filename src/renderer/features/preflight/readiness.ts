@@ -1,6 +1,6 @@
 import type { Device } from '../../../shared/variants';
 import type { TabAnalysis } from '../../state/editor/store';
-import { statusMeaning } from '../devices/DeviceStatusBadge';
+import { statusPhrase } from '../devices/DeviceStatusBadge';
 
 export interface Readiness {
   /** Why Submit is disabled, in words; null when it is enabled. */
@@ -30,7 +30,10 @@ export function readiness(input: ReadinessInput): Readiness {
     }
   }
   if (device && device.status !== 'online') {
-    warnings.push(`${device.name} is ${device.status}: ${statusMeaning(device.status)}.`);
+    // Said before Submit, not after: the job is accepted but will not run for a while.
+    warnings.push(
+      `${device.name} is ${statusPhrase(device.status)}: the job will wait in its queue until ${device.name} is back online.`,
+    );
   }
   const warned = analysis?.problems.filter((p) => p.severity === 'warning') ?? [];
   const codeTags = warned.filter((p) => p.code === 'code_bearing_tag');

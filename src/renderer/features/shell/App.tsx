@@ -9,7 +9,6 @@ import { EditorView } from '../editor/EditorView';
 import { ActivityBar } from './ActivityBar';
 import { startApp } from './bootstrap';
 import { Dialogs } from './Dialogs';
-import { Notices } from './Notices';
 import { StatusBar } from './StatusBar';
 import { TopBar } from './TopBar';
 import { useThemeSync } from './theme';
@@ -83,7 +82,6 @@ export function App() {
       </div>
       <StatusBar />
       <Dialogs />
-      <Notices />
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { useAppStore } from '../../state/app/store';
 import { selectDirtyCount, useEditorStore } from '../../state/editor/store';
 import { LoginDialog } from '../connection/LoginDialog';
 import { ProfileDialog } from '../connection/ProfileDialog';
+import { OpenByIdDialog } from './OpenByIdDialog';
 
 function AboutDialog() {
   const info = useAppStore((s) => s.info);
@@ -51,6 +52,7 @@ export function Dialogs() {
       {dialog === 'profiles' ? <ProfileDialog /> : null}
       {dialog === 'login' ? <LoginDialog /> : null}
       {dialog === 'about' ? <AboutDialog /> : null}
+      {dialog === 'openById' ? <OpenByIdDialog /> : null}
       {closeRequested ? <CloseGuard /> : null}
     </>
   );

@@ -12,6 +12,7 @@ import {
 import { useDevicesStore } from '../../state/devices/store';
 import { useEditorStore } from '../../state/editor/store';
 import { VariantBadge } from '../connection/VariantBadge';
+import { StatusNotices } from './StatusNotices';
 
 interface Summary {
   tone: 'ok' | 'warn' | 'err' | 'neutral';
@@ -47,7 +48,7 @@ function useConnectionSummary(): Summary {
   return { tone: 'ok', text: `${profile.name}: connected` };
 }
 
-/** Connection, variant, last device refresh and draft autosave, always in view. */
+/** Connection, variant, last device refresh, notices and draft autosave, always in view. */
 export function StatusBar() {
   const summary = useConnectionSummary();
   const profile = useConnectionStore(selectActiveProfile);
@@ -58,7 +59,7 @@ export function StatusBar() {
   return (
     <footer className="statusbar" aria-label="Status">
       <span
-        className={`status-item tone-${summary.tone}`}
+        className={`status-item status-connection tone-${summary.tone}`}
         role="status"
         data-testid="status-connection"
         data-state={summary.tone}
@@ -71,23 +72,27 @@ export function StatusBar() {
         {summary.text}
       </span>
       {profile ? (
-        <span className="status-item">
+        <span className="status-item status-variant">
           <VariantBadge variant={profile.variant} />
         </span>
       ) : null}
       <span
-        className="status-item"
+        className="status-item status-secondary"
         title={fetchedAt ? `Devices refreshed at ${formatClock(fetchedAt)}` : undefined}
       >
         Devices refreshed {formatAgo(fetchedAt, now)}
       </span>
       <span className="status-spacer" />
+      <StatusNotices />
       {draftsError ? (
         <span className="status-item tone-err" title={draftsError}>
           <Icon name="warning" size={13} /> Drafts not saved
         </span>
       ) : draftsSavedAt ? (
-        <span className="status-item" title={`Drafts autosaved at ${formatClock(draftsSavedAt)}`}>
+        <span
+          className="status-item status-secondary"
+          title={`Drafts autosaved at ${formatClock(draftsSavedAt)}`}
+        >
           Drafts saved
         </span>
       ) : null}

@@ -3,10 +3,10 @@ import { useAppStore } from '../../state/app/store';
 import { selectIsLoggedIn, selectVariant, useConnectionStore } from '../../state/connection/store';
 import { useDevicesStore } from '../../state/devices/store';
 import { selectDirtyCount, useEditorStore } from '../../state/editor/store';
-import { useJobsStore } from '../../state/jobs/store';
 import { startDraftAutosave } from '../../state/editor/autosave';
 import { useSubmitStore } from '../../state/submit/store';
 import { commandForKey, registerCommand, runCommand } from './commands';
+import { openJobOn } from './open-job';
 
 /**
  * Wires the stores to the app: the core's events into the stores, the stores into each other
@@ -34,7 +34,7 @@ export function startApp(): () => void {
     on('session.changed', (s) => useConnectionStore.getState().applySession(s)),
     on('connection.changed', (e) => useConnectionStore.getState().applyLink(e)),
     on('devices.updated', (v) => useDevicesStore.getState().apply(v)),
-    on('ui.command', (c) => runCommand(c.command, c.jobId)),
+    on('ui.command', ({ command, ...details }) => runCommand(command, details)),
     on('jobs.status', () => refreshDeviceJobsSoon()),
     on('app.closeRequested', () => void requestClose()),
   );
@@ -68,16 +68,13 @@ export function startApp(): () => void {
     registerCommand('view.editor', () => useAppStore.getState().showView('editor')),
     registerCommand('view.devices', () => useAppStore.getState().showView('devices')),
     registerCommand('view.jobs', () => useAppStore.getState().showView('jobs')),
+    // A notification's job: on the connection it came from, never the same id elsewhere.
     registerCommand(
       'job.open',
-      (c) => c.jobId !== undefined && useAppStore.getState().requestJob(c.jobId),
+      (c) => c.jobId !== undefined && void openJobOn(c.profileId ?? null, c.jobId),
     ),
-    // From any view, mounted monitor or not: the dialog's flag lives in the jobs store, so the
-    // monitor shows it as soon as its (lazily loaded) view is there.
-    registerCommand('job.openById', () => {
-      useAppStore.getState().showView('jobs');
-      useJobsStore.getState().showOpenById(true);
-    }),
+    // From any view, over it: the job monitor is loaded only once a job is asked for.
+    registerCommand('job.openById', () => useAppStore.getState().openDialog('openById')),
     registerCommand('app.about', () => useAppStore.getState().openDialog('about')),
   );
 

@@ -23,11 +23,11 @@ export function registerCommand(name: UiCommandName, handler: Handler): () => vo
   };
 }
 
-export function runCommand(name: UiCommandName, jobId?: number): boolean {
+export function runCommand(name: UiCommandName, details: Omit<UiCommand, 'command'> = {}): boolean {
   const list = handlers.get(name);
   const handler = list?.[list.length - 1];
   if (!handler) return false;
-  handler(jobId === undefined ? { command: name } : { command: name, jobId });
+  handler({ ...details, command: name });
   return true;
 }
 

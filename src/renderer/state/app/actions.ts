@@ -5,6 +5,8 @@ import type { TransportStatus } from '../../services/qjob';
 
 const THEME_KEY = 'qjob.theme';
 let noticeSeq = 0;
+/** Long enough to read a sentence twice; the list beside the notice keeps them for longer. */
+const NOTICE_MS = 6000;
 
 export interface AppActions {
   loadInfo(): Promise<void>;
@@ -19,8 +21,11 @@ export interface AppActions {
   setSystemDark(dark: boolean): void;
   setTransport(status: TransportStatus): void;
   openDialog(dialog: DialogName, profileId?: string | null): void;
-  notify(tone: Notice['tone'], text: string): void;
+  /** A short notice; one about a connection's data names it (`profileId`) so it stays there. */
+  notify(tone: Notice['tone'], text: string, profileId?: string | null): void;
   dismissNotice(id: number): void;
+  /** While the person reads the notices (their list is open), none expires. */
+  holdNotices(held: boolean): void;
   /** Answer the desktop window's close request (unsaved-changes guard). */
   answerClose(proceed: boolean): Promise<void>;
 }
@@ -68,13 +73,21 @@ export const createAppActions = (set: SetState<AppState>, get: () => AppState): 
   openDialog(dialog, profileId = null) {
     set({ dialog, dialogProfileId: profileId });
   },
-  notify(tone, text) {
+  notify(tone, text, profileId = null) {
     const id = ++noticeSeq;
-    set((s) => ({ notices: [...s.notices.slice(-3), { id, tone, text }] }));
-    setTimeout(() => get().notices.some((n) => n.id === id) && dismiss(set, id), 6000);
+    set((s) => ({ notices: [...s.notices.slice(-3), { id, tone, text, profileId }] }));
+    const expire = () => {
+      if (!get().notices.some((n) => n.id === id)) return;
+      if (get().noticesHeld) setTimeout(expire, NOTICE_MS);
+      else dismiss(set, id);
+    };
+    setTimeout(expire, NOTICE_MS);
   },
   dismissNotice(id) {
     dismiss(set, id);
+  },
+  holdNotices(held) {
+    if (get().noticesHeld !== held) set({ noticesHeld: held });
   },
   async answerClose(proceed) {
     set({ closeRequested: false });

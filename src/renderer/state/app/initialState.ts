@@ -5,13 +5,15 @@ import type { TransportStatus } from '../../services/qjob';
 export type AppInfo = z.infer<typeof appInfoSchema>;
 export type ViewName = 'editor' | 'devices' | 'jobs';
 export type ThemePreference = 'system' | 'light' | 'dark';
-export type DialogName = 'profiles' | 'login' | 'about' | null;
+export type DialogName = 'profiles' | 'login' | 'about' | 'openById' | null;
 
 /** A short-lived message for the status area (read out by screen readers through aria-live). */
 export interface Notice {
   id: number;
   tone: 'info' | 'ok' | 'warn' | 'err';
   text: string;
+  /** The connection it is about (a job's end), shown only while that one is in use; null: any. */
+  profileId: string | null;
 }
 
 export interface AppState {
@@ -31,6 +33,8 @@ export interface AppState {
   /** The profile the profile dialog starts on (null: the active one). */
   dialogProfileId: string | null;
   notices: Notice[];
+  /** The notices are being read (their list is open): none expires meanwhile. */
+  noticesHeld: boolean;
   /** The desktop window asked to close while tabs have unsaved changes: ask the user. */
   closeRequested: boolean;
 }
@@ -46,5 +50,6 @@ export const initialAppState: AppState = {
   dialog: null,
   dialogProfileId: null,
   notices: [],
+  noticesHeld: false,
   closeRequested: false,
 };

@@ -22,6 +22,8 @@ export interface EditorActions {
   openTab(input: OpenTabInput): string;
   closeTab(id: string): void;
   renameTab(id: string, title: string): void;
+  /** The job name typed for this tab (empty: back to the default). */
+  setJobName(id: string, name: string): void;
   activate(id: string): void;
   updateText(id: string, text: string): void;
   markSaved(id: string, path: string | null, title?: string): void;
@@ -110,6 +112,7 @@ export const createEditorActions = (
         const known = new Set(templates.map((t) => t.text));
         const tabs = drafts.map((d) => ({
           ...d,
+          jobName: d.jobName ?? '',
           baseline: known.has(d.text) ? d.text : null,
         }));
         set({ tabs, activeId: tabs[0]?.id ?? null, status: 'ready' });
@@ -137,7 +140,8 @@ export const createEditorActions = (
     },
     openTab({ title, text, path = null, clean = false }) {
       const id = newTabId();
-      const tab: EditorTab = { id, title, text, path, baseline: clean ? text : null };
+      // A new tab starts unnamed: its jobs take its own title, never an earlier tab's name.
+      const tab: EditorTab = { id, title, text, path, baseline: clean ? text : null, jobName: '' };
       set((s) => ({ tabs: [...s.tabs, tab], activeId: id }));
       schedule(id, 0);
       return id;
@@ -158,6 +162,9 @@ export const createEditorActions = (
       const clean = title.trim();
       if (!clean) return;
       set((s) => ({ tabs: s.tabs.map((t) => (t.id === id ? { ...t, title: clean } : t)) }));
+    },
+    setJobName(id, jobName) {
+      set((s) => ({ tabs: s.tabs.map((t) => (t.id === id ? { ...t, jobName } : t)) }));
     },
     activate(id) {
       set({ activeId: id });

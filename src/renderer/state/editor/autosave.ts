@@ -15,7 +15,13 @@ export function startDraftAutosave(): { flush(): Promise<void>; stop(): void } {
     timer = null;
     const { tabs, status } = useEditorStore.getState();
     if (status !== 'ready') return Promise.resolve();
-    const payload = tabs.map(({ id, title, text, path }) => ({ id, title, text, path }));
+    const payload = tabs.map(({ id, title, text, path, jobName }) => ({
+      id,
+      title,
+      text,
+      path,
+      ...(jobName ? { jobName } : {}),
+    }));
     return call('drafts.save', { tabs: payload }).then(
       () => useEditorStore.setState({ draftsSavedAt: new Date().toISOString(), draftsError: null }),
       (error: unknown) =>

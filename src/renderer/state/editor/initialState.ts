@@ -13,6 +13,11 @@ export interface EditorTab {
    * restored after a crash), which counts as unsaved so closing it still asks.
    */
   baseline: string | null;
+  /**
+   * The job name the user typed for this tab's submissions; empty means the default (the
+   * payload's `# title:` comment, else the tab's name): see `jobNameOf`.
+   */
+  jobName: string;
 }
 
 export interface TabAnalysis extends Analysis {

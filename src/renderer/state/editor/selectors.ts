@@ -1,3 +1,4 @@
+import { readHeaderComment } from '../../../shared/yaml/header-comment';
 import type { EditorState, EditorTab, TabAnalysis } from './initialState';
 
 export const isDirty = (tab: EditorTab): boolean =>
@@ -13,6 +14,24 @@ export const selectActiveAnalysis = (s: EditorState): TabAnalysis | null => {
   const a = s.analysis[tab.id];
   return a && a.text === tab.text && a.variant === s.variant ? a : null;
 };
+
+export interface JobNameChoice {
+  name: string;
+  /** Where it comes from: typed for this tab, the payload's `# title:` comment, the tab's name. */
+  from: 'typed' | 'title-comment' | 'tab';
+}
+
+/**
+ * The name the next job from this tab is submitted under: the one typed for the tab, else the
+ * payload's `# title:` comment, else the tab's name without `.yaml`.
+ */
+export function jobNameOf(tab: Pick<EditorTab, 'title' | 'text' | 'jobName'>): JobNameChoice {
+  const typed = tab.jobName.trim();
+  if (typed) return { name: typed, from: 'typed' };
+  const title = readHeaderComment(tab.text).title;
+  if (title) return { name: title, from: 'title-comment' };
+  return { name: tab.title.replace(/\.ya?ml$/i, ''), from: 'tab' };
+}
 
 export const selectDirtyCount = (s: EditorState): number => s.tabs.filter(isDirty).length;
 

@@ -31,7 +31,6 @@ export interface JobsActions {
    * the full detail is fetched once the job has ended.
    */
   pollLive(id: number): Promise<void>;
-  showOpenById(visible: boolean): void;
   compare(withId: number | null): void;
   buildDiagnostics(id: number): Promise<{ text: string; fileName: string }>;
 }
@@ -74,6 +73,7 @@ export const createJobsActions = (
       fetchedAt: list.fetchedAt,
       fromCache: list.fromCache,
       offline: cachedOnly ? get().offline : (list.offline ?? null),
+      storeReason: cachedOnly ? get().storeReason : (list.storeReason ?? null),
       cache: list.cache ?? get().cache,
     });
   }
@@ -249,9 +249,6 @@ export const createJobsActions = (
       return poll;
     },
 
-    showOpenById(visible) {
-      set({ openByIdVisible: visible });
-    },
     compare(withId) {
       set({ compareWith: withId });
       if (withId !== null && get().details[withId]?.status !== 'ready')
@@ -359,10 +356,9 @@ export function hasErrors(view: { detail: Record<string, unknown>; problems: unk
   );
 }
 
-/** What survives a profile reload: how the person looks at the list. */
-/** What a (re)load keeps: how the person arranged the view, and a dialog they just opened. */
+/** What a (re)load keeps: how the person arranged the view. */
 function keptView(s: JobsState): Partial<JobsState> {
-  return { filters: s.filters, sort: s.sort, tab: s.tab, openByIdVisible: s.openByIdVisible };
+  return { filters: s.filters, sort: s.sort, tab: s.tab };
 }
 
 export function isFinished(record: {

@@ -3,6 +3,7 @@ import type { CallOutput } from '../../../shared/ipc/contract';
 import type {
   cacheStatusSchema,
   jobInfoViewSchema,
+  StoreReason,
   timelineEntrySchema,
 } from '../../../shared/ipc/schemas';
 import type { JobStatus } from '../../../shared/variants';
@@ -39,6 +40,8 @@ export interface JobsState {
   fromCache: boolean;
   /** Why the list comes from the local store (service unreachable, not logged in). */
   offline: string | null;
+  /** Which of the two: only 'unreachable' is offline. */
+  storeReason: StoreReason | null;
   cache: CacheStatus | null;
   filters: JobFilters;
   sort: JobSort;
@@ -51,7 +54,6 @@ export interface JobsState {
   timelines: Record<number, TimelineEntry[]>;
   /** Live status changes seen in this session: job id -> the status before, for a highlight. */
   changed: Record<number, { from: JobStatus | null; at: number }>;
-  openByIdVisible: boolean;
   /** The job picked for Compare with the open one, and the view of it. */
   compareWith: number | null;
 }
@@ -65,6 +67,7 @@ export const initialJobsState: JobsState = {
   fetchedAt: null,
   fromCache: false,
   offline: null,
+  storeReason: null,
   cache: null,
   filters: NO_FILTERS,
   sort: DEFAULT_SORT,
@@ -74,6 +77,5 @@ export const initialJobsState: JobsState = {
   details: {},
   timelines: {},
   changed: {},
-  openByIdVisible: false,
   compareWith: null,
 };

@@ -1,22 +1,24 @@
+import type { Device } from '../../../shared/variants';
 import type { SetState } from '../create-store';
 import { call } from '../../services/qjob';
 import { describeError, errorCode } from '../../services/errors';
-import type { SubmitState } from './initialState';
+import { submitKey } from './initialState';
+import type { SubmitResult, SubmitState } from './initialState';
 
 export interface SubmitRequest {
   /** The editor tab the payload comes from. */
   tabId: string;
+  /** The connection in use, which the core submits to. */
+  profileId: string;
   text: string;
-  deviceCode: string;
-  deviceName: string;
+  device: Pick<Device, 'code' | 'name' | 'status'>;
   name: string;
 }
 
 export interface SubmitActions {
   pickDevice(code: string | null): void;
-  setJobName(name: string): void;
   submit(request: SubmitRequest): Promise<number | null>;
-  dismissOutcome(): void;
+  dismissOutcome(tabId: string, profileId: string): void;
 }
 
 export const createSubmitActions = (
@@ -26,27 +28,34 @@ export const createSubmitActions = (
   pickDevice(code) {
     set({ deviceCode: code });
   },
-  setJobName(jobName) {
-    set({ jobName });
-  },
-  async submit({ tabId, text, deviceCode, deviceName, name }) {
+  async submit({ tabId, profileId, text, device, name }) {
     // The menu accelerator and the editor's own key binding can both fire for one key press.
     if (get().submitting) return null;
-    set({ submitting: true, error: null, outcome: null });
+    const key = submitKey(tabId, profileId);
+    const put = (result: SubmitResult) =>
+      set((s) => ({ results: { ...s.results, [key]: result } }));
+    set((s) => {
+      const { [key]: _previous, ...others } = s.results;
+      return { submitting: true, results: others };
+    });
     try {
       const trimmed = name.trim();
       const result = await call('jobs.submit', {
         text,
-        deviceCode,
+        deviceCode: device.code,
         ...(trimmed ? { name: trimmed } : {}),
       });
-      set({
+      put({
+        error: null,
         outcome: {
           tabId,
+          profileId,
           jobId: result.jobId,
           executeType: result.executeType,
           message: result.message,
-          deviceName,
+          deviceCode: device.code,
+          deviceName: device.name,
+          deviceStatus: device.status,
           jobName: trimmed,
           at: new Date().toISOString(),
         },
@@ -59,13 +68,16 @@ export const createSubmitActions = (
         errorCode(error) === 'transport-closed' || errorCode(error) === 'timeout'
           ? ' The service may have received it: check the Jobs view before submitting again.'
           : '';
-      set({ error: { tabId, text: text + maybeSent } });
+      put({ outcome: null, error: { tabId, profileId, text: text + maybeSent } });
       return null;
     } finally {
       set({ submitting: false });
     }
   },
-  dismissOutcome() {
-    set({ outcome: null, error: null });
+  dismissOutcome(tabId, profileId) {
+    set((s) => {
+      const { [submitKey(tabId, profileId)]: _dismissed, ...results } = s.results;
+      return { results };
+    });
   },
 });

@@ -1,9 +1,13 @@
-import type { SubmitState } from './initialState';
+import { submitKey } from './initialState';
+import type { SubmitResult, SubmitState } from './initialState';
 
-/** The last submit's outcome or failure, when it came from this tab (another tab's is not news here). */
+const NOTHING: SubmitResult = { outcome: null, error: null };
+
+/**
+ * The last submit's outcome or failure of this tab to this connection: another tab's is not
+ * news here, and another connection's job id would open a different job on this one.
+ */
 export const selectOutcomeFor =
-  (tabId: string | null) =>
-  (s: SubmitState): Pick<SubmitState, 'outcome' | 'error'> => ({
-    outcome: s.outcome && s.outcome.tabId === tabId ? s.outcome : null,
-    error: s.error && s.error.tabId === tabId ? s.error : null,
-  });
+  (tabId: string | null, profileId: string | null) =>
+  (s: SubmitState): SubmitResult =>
+    (tabId !== null && profileId !== null && s.results[submitKey(tabId, profileId)]) || NOTHING;

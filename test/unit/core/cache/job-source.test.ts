@@ -33,6 +33,18 @@ describe('listJobs', () => {
     const answer = await listJobs(cache, P, { fetch: down });
     expect(answer.fromCache).toBe(true);
     expect(answer.offline).toMatch(/could not be reached.*ECONNREFUSED/);
+    expect(answer.storeReason).toBe('unreachable');
+    expect(answer.jobs).toHaveLength(1);
+  });
+
+  it('answers from the store without asking, and says it is a login not the network, when logged out', async () => {
+    const cache = new MemoryJobCache(null);
+    cache.upsertRecords(P, [job(1)], 't', 'list');
+    const answer = await listJobs(cache, P, {
+      unavailable: 'Not logged in.',
+      reason: 'logged-out',
+    });
+    expect(answer).toMatchObject({ fromCache: true, storeReason: 'logged-out' });
     expect(answer.jobs).toHaveLength(1);
   });
 
@@ -52,7 +64,7 @@ describe('listJobs', () => {
       { fetch: () => new Promise(() => undefined) },
       { cachedOnly: true },
     );
-    expect(answer).toMatchObject({ fromCache: true, offline: null });
+    expect(answer).toMatchObject({ fromCache: true, offline: null, storeReason: null });
   });
 });
 
@@ -66,6 +78,7 @@ describe('getJob', () => {
     expect(offline.fromCache).toBe(true);
     expect(offline.detail.logs).toBe('hello');
     expect(offline.offline).toMatch(/could not be reached/);
+    expect(offline.storeReason).toBe('unreachable');
   });
 
   it('a lookup of some parts updates the record but never replaces the kept full detail', async () => {
@@ -92,10 +105,12 @@ describe('getJob', () => {
   it('serves a record without its detail with a note, and a stranger as not found', async () => {
     const cache = new MemoryJobCache(null);
     cache.upsertRecords(P, [job(5)], 't', 'list');
-    const partial = await getJob(cache, P, 5, true, { unavailable: 'Not logged in.' });
+    const loggedOut = { unavailable: 'Not logged in.', reason: 'logged-out' } as const;
+    const partial = await getJob(cache, P, 5, true, loggedOut);
     expect(partial.offline).toMatch(/Only its summary is stored/);
-    await expect(
-      getJob(cache, P, 6, true, { unavailable: 'Not logged in.' }),
-    ).rejects.toMatchObject({ code: 'not-found' });
+    expect(partial.storeReason).toBe('logged-out');
+    await expect(getJob(cache, P, 6, true, loggedOut)).rejects.toMatchObject({
+      code: 'not-found',
+    });
   });
 });

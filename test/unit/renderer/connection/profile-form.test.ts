@@ -1,5 +1,7 @@
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import {
+  BASE_URL_EXAMPLE,
   draftFromProfile,
   emptyDraft,
   validateDraft,
@@ -47,5 +49,16 @@ describe('the connection form’s durations, typed in seconds', () => {
     const cleared = validateDraft({ ...draft, deadlineSeconds: '' }, []).profile!;
     expect(cleared.timeoutMs).toBe(12_000);
     expect(cleared).not.toHaveProperty('deadlineMs');
+  });
+});
+
+describe('the base URL’s example', () => {
+  it('ends in the API version segment, as the README’s does, and the error shows it', () => {
+    const readme = readFileSync(new URL('../../../../README.md', import.meta.url), 'utf8');
+    expect(BASE_URL_EXAMPLE).toMatch(/\/api\/v1$/);
+    expect(readme).toContain(`\`${BASE_URL_EXAMPLE}\``);
+    expect(validateDraft(named({ baseUrl: 'lab.example' }), []).errors.baseUrl).toContain(
+      BASE_URL_EXAMPLE,
+    );
   });
 });

@@ -1,17 +1,22 @@
 import { useState } from 'react';
 import { Dialog } from '../../components/Dialog';
-import { shortcutLabel } from '../shell/commands';
-import { showJob } from './use-monitor-wiring';
+import { useAppStore } from '../../state/app/store';
+import { shortcutLabel } from './commands';
 
-/** For support staff with a number from a ticket: any job id of the connection, listed or not. */
-export function OpenByIdDialog({ onClose }: { onClose: () => void }) {
+/**
+ * For support staff with a number from a ticket: any job id of the connection, listed or not.
+ * An app-level dialog, so it opens at once from any view (the job monitor loads lazily) and
+ * Escape leaves the person where they were.
+ */
+export function OpenByIdDialog() {
+  const onClose = () => useAppStore.getState().openDialog(null);
   const [value, setValue] = useState('');
   const digits = value.trim().replace(/^#/, '');
   const valid = /^\d{1,15}$/.test(digits);
   const submit = () => {
     if (!valid) return;
     onClose();
-    showJob(Number(digits));
+    useAppStore.getState().requestJob(Number(digits));
   };
   return (
     <Dialog
@@ -43,7 +48,6 @@ export function OpenByIdDialog({ onClose }: { onClose: () => void }) {
           className="input mono"
           inputMode="numeric"
           autoComplete="off"
-          autoFocus
           placeholder="e.g. 1042"
           value={value}
           aria-invalid={value !== '' && !valid}
