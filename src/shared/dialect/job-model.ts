@@ -1,4 +1,5 @@
-import type { EngineJob, VariantId } from '../types';
+import type { VariantId } from '../variants/declaration';
+import type { DialectJob } from './job-input';
 import { DialectError } from './dialect-error';
 import type { Experiment } from './experiments';
 import { readExperiment } from './experiments';
@@ -93,7 +94,7 @@ function spec(
 }
 
 /** Parse and check a job completely (dialect, device fit, limits) without running anything. */
-export function parseJob(job: EngineJob): ParsedJob {
+export function parseJob(job: DialectJob): ParsedJob {
   const types = EXECUTE_TYPES[job.variant];
   const entry = types?.[job.executeType];
   if (!entry) {

@@ -1,12 +1,13 @@
-import type { EngineLimits, PhysicalDevice, VariantId } from '../types';
-import { DEFAULT_ENGINE_LIMITS } from '../types';
+import type { VariantId } from '../variants/declaration';
+import { DEFAULT_DIALECT_LIMITS } from './job-input';
+import type { DialectDevice, DialectLimits } from './job-input';
 import type { NodeRef } from './node-reader';
 import { ParamTable } from './numbers';
 
 /** What kind of hardware a piece of work needs (design: a device runs the work its type fits). */
 export type Capability = 'circuit' | 'schedule' | 'experiment';
 
-const RUNS: Record<PhysicalDevice['type'], readonly Capability[]> = {
+const RUNS: Record<DialectDevice['type'], readonly Capability[]> = {
   simulator: ['circuit', 'schedule', 'experiment'],
   'qpu.digital': ['circuit', 'experiment'],
   'qpu.analog': ['schedule', 'experiment'],
@@ -24,14 +25,14 @@ const NEEDS: Record<Capability, string> = {
  */
 export class ParseContext {
   readonly params = new ParamTable();
-  readonly limits: Required<EngineLimits>;
+  readonly limits: Required<DialectLimits>;
 
   constructor(
     readonly variant: VariantId,
-    readonly device: PhysicalDevice,
-    limits: EngineLimits,
+    readonly device: DialectDevice,
+    limits: Partial<DialectLimits>,
   ) {
-    this.limits = { ...DEFAULT_ENGINE_LIMITS, ...stripUndefined(limits) };
+    this.limits = { ...DEFAULT_DIALECT_LIMITS, ...stripUndefined(limits) };
   }
 
   requireCapability(ref: NodeRef, capability: Capability, what: string): void {
@@ -80,6 +81,6 @@ export class ParseContext {
   }
 }
 
-function stripUndefined(limits: EngineLimits): Partial<EngineLimits> {
+function stripUndefined(limits: Partial<DialectLimits>): Partial<DialectLimits> {
   return Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined));
 }

@@ -78,7 +78,7 @@ export function readExperiment(
 
 function readDeviceQubit(ref: NodeRef, ctx: ParseContext, what: string): number {
   const q = ref.integer('qubit', 0);
-  if (q >= ctx.device.nqubits || !ctx.device.qubits[q]) {
+  if (q >= ctx.device.nqubits) {
     ref.fail({
       subject: what,
       problem: `qubit ${q} does not exist on device ${ctx.device.code}`,
