@@ -1,4 +1,7 @@
-import type { DigitalFunctional, EvolutionFunctional } from '../../../../shared/dialect/functionals';
+import type {
+  DigitalFunctional,
+  EvolutionFunctional,
+} from '../../../../shared/dialect/functionals';
 import type { ParamValues } from '../../../../shared/dialect/numbers';
 import type { Readout } from '../../../../shared/dialect/readouts';
 import type { DensityMatrix } from '../physics/density-matrix';

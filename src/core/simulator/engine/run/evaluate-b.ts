@@ -1,4 +1,7 @@
-import type { EvolutionFunctional, SamplingFunctional } from '../../../../shared/dialect/functionals';
+import type {
+  EvolutionFunctional,
+  SamplingFunctional,
+} from '../../../../shared/dialect/functionals';
 import type { ParamValues } from '../../../../shared/dialect/numbers';
 import { estimateExpectation, expectationFromCounts } from '../physics/estimators';
 import type { ShotModel } from '../physics/estimators';
