@@ -1,25 +1,15 @@
+import { codeBearingTag } from '../yaml/code-tags';
+import { GATE_TAGS, GATES, gateDecl, keysOf } from './declaration';
+import type { GateName } from './declaration';
+import { suggestTag } from './did-you-mean';
+import { mappingSpec } from './mapping-spec';
 import type { NodeRef } from './node-reader';
 import { readNum } from './numbers';
 import type { Num, ParamTable } from './numbers';
 import type { ParseContext } from './parse-context';
+import { need, SkippedNode } from './read-session';
 
-export type GateName =
-  | 'I'
-  | 'X'
-  | 'Y'
-  | 'Z'
-  | 'H'
-  | 'S'
-  | 'T'
-  | 'RX'
-  | 'RY'
-  | 'RZ'
-  | 'U1'
-  | 'U2'
-  | 'U3'
-  | 'CNOT'
-  | 'CZ'
-  | 'SWAP';
+export type { GateName } from './declaration';
 
 export interface Gate {
   name: GateName;
@@ -38,67 +28,67 @@ export interface Circuit {
   ref: NodeRef;
 }
 
-interface GateShape {
-  qubitKeys: 'qubit' | 'control-target' | 'pair';
-  angles: readonly string[];
-}
-
-const ONE: GateShape = { qubitKeys: 'qubit', angles: [] };
-const GATES: Record<GateName, GateShape> = {
-  I: ONE,
-  X: ONE,
-  Y: ONE,
-  Z: ONE,
-  H: ONE,
-  S: ONE,
-  T: ONE,
-  RX: { qubitKeys: 'qubit', angles: ['theta'] },
-  RY: { qubitKeys: 'qubit', angles: ['theta'] },
-  RZ: { qubitKeys: 'qubit', angles: ['phi'] },
-  U1: { qubitKeys: 'qubit', angles: ['phi'] },
-  U2: { qubitKeys: 'qubit', angles: ['phi', 'gamma'] },
-  U3: { qubitKeys: 'qubit', angles: ['theta', 'phi', 'gamma'] },
-  CNOT: { qubitKeys: 'control-target', angles: [] },
-  CZ: { qubitKeys: 'control-target', angles: [] },
-  SWAP: { qubitKeys: 'pair', angles: [] },
-};
-const GATE_TAGS = [...Object.keys(GATES).map((g) => `!${g}`), '!M'];
 /** Hard cap independent of devices: qubit masks are 31-bit integers. */
 const MAX_CIRCUIT_QUBITS = 30;
 
 export function readCircuit(ref: NodeRef, ctx: ParseContext, params: ParamTable | null): Circuit {
-  const f = ref.mapping({ tags: ['!Circuit'], what: '!Circuit', required: ['nqubits', 'gates'] });
-  const nRef = f.req('nqubits');
-  const nqubits = nRef.integer('nqubits', 1, MAX_CIRCUIT_QUBITS);
-  ctx.requireWidth(nRef, nqubits, '!Circuit', ctx.limits.maxQubits, 'maxQubits');
-  const gates: Gate[] = [];
-  const measuredAt = new Map<number, string>();
-  for (const g of f.req('gates').items('gates')) {
-    const tag = g.tag;
-    if (!tag || !GATE_TAGS.includes(tag)) {
-      throw g.error({
-        subject: tag ? `gate ${tag}` : 'gate',
-        problem: tag ? `unknown gate tag ${tag}` : `expected a tagged gate, found ${g.describe()}`,
-        expected: `one of ${GATE_TAGS.join(' ')}`,
+  const f = ref.mapping(mappingSpec(ctx.variant, '!Circuit'));
+  // Without a readable nqubits the gates are still checked, only not against the width.
+  const nqubits = ref.attempt(() => {
+    const nRef = f.req('nqubits');
+    const n = nRef.integer('nqubits', 1);
+    if (n > MAX_CIRCUIT_QUBITS) {
+      nRef.stop({
+        subject: '!Circuit',
+        code: 'dialect.limit',
+        problem: `${n} qubits are more than the simulator can address (${MAX_CIRCUIT_QUBITS})`,
+        hint: 'a real service may run wider circuits',
       });
     }
-    if (tag === '!M') {
-      readMeasurement(g, nqubits, measuredAt);
-      continue;
-    }
-    const gate = readGate(g, tag.slice(1) as GateName, nqubits, params);
-    for (const q of gate.qubits) {
-      const at = measuredAt.get(q);
-      if (at !== undefined) {
-        g.fail({
-          subject: `gate ${tag}`,
-          problem: `qubit ${q} was already measured at ${at}`,
-          hint: 'measurement is terminal in the simulator: move the !M after the last gate on that qubit',
+    ctx.requireWidth(nRef, n, '!Circuit', ctx.limits.maxQubits, 'maxQubits');
+    return n;
+  });
+  const width = nqubits ?? Infinity;
+  const gates: Gate[] = [];
+  const measuredAt = new Map<number, string>();
+  let complete = true;
+  for (const g of f.req('gates').items('gates')) {
+    const read = g.attempt(() => {
+      const tag = g.tag;
+      if (tag && codeBearingTag(tag) && g.session.mode === 'collect') throw new SkippedNode();
+      if (!tag || !GATE_TAGS.includes(tag)) {
+        throw g.error({
+          subject: tag ? `gate ${tag}` : 'gate',
+          code: 'dialect.unknown_gate',
+          problem: tag
+            ? `unknown gate tag ${tag}`
+            : `expected a tagged gate, found ${g.describe()}`,
+          expected: `one of ${GATE_TAGS.join(' ')}`,
+          hint: tag ? suggestTag(tag, GATE_TAGS) : undefined,
         });
       }
-    }
-    gates.push(gate);
+      if (tag === '!M') {
+        readMeasurement(g, width, measuredAt);
+        return true;
+      }
+      const gate = readGate(g, tag.slice(1) as GateName, width, params);
+      for (const q of gate.qubits) {
+        const at = measuredAt.get(q);
+        if (at !== undefined) {
+          g.fail({
+            subject: `gate ${tag}`,
+            problem: `qubit ${q} was already measured at ${at}`,
+            hint: 'measurement is terminal in the simulator: move the !M after the last gate on that qubit',
+          });
+        }
+      }
+      gates.push(gate);
+      return true;
+    });
+    if (!read) complete = false;
   }
+  // A circuit with an unreadable gate cannot answer what later checks ask of it.
+  if (!complete || nqubits === undefined) throw new SkippedNode();
   const measured =
     measuredAt.size > 0
       ? [...measuredAt.keys()].sort((a, b) => a - b)
@@ -109,35 +99,32 @@ export function readCircuit(ref: NodeRef, ctx: ParseContext, params: ParamTable 
 function readGate(g: NodeRef, name: GateName, nqubits: number, params: ParamTable | null): Gate {
   const shape = GATES[name];
   const what = `gate !${name}`;
-  const keys =
-    shape.qubitKeys === 'qubit'
-      ? ['qubit']
-      : shape.qubitKeys === 'pair'
-        ? ['qubits']
-        : ['control', 'target'];
-  const f = g.mapping({ tags: [`!${name}`], what, required: [...keys, ...shape.angles] });
-  const qubit = (key: string): number => readQubit(f.req(key), what, nqubits);
-  let qubits: number[];
+  const f = g.mapping({ tags: [`!${name}`], what, ...keysOf(gateDecl(name)) });
+  // Each key is checked on its own, so a gate with two wrong qubits shows both.
+  const qubit = (key: string) => g.attempt(() => readQubit(f.req(key), what, nqubits));
+  let qubits: (number | undefined)[];
   if (shape.qubitKeys === 'qubit') {
     qubits = [qubit('qubit')];
   } else if (shape.qubitKeys === 'control-target') {
     qubits = [qubit('control'), qubit('target')];
-    if (qubits[0] === qubits[1])
+    if (qubits[0] !== undefined && qubits[0] === qubits[1])
       g.fail({ subject: what, problem: 'control equals target', expected: 'two different qubits' });
   } else {
     const items = f.req('qubits').items(`${what} qubits`);
     if (items.length !== 2)
       f.req('qubits').fail({ subject: what, problem: `expected 2 qubits, found ${items.length}` });
-    qubits = items.map((it) => readQubit(it, what, nqubits));
-    if (qubits[0] === qubits[1])
+    qubits = items.map((it) => g.attempt(() => readQubit(it, what, nqubits)));
+    if (qubits[0] !== undefined && qubits[0] === qubits[1])
       g.fail({
         subject: what,
         problem: 'both qubits are the same',
         expected: 'two different qubits',
       });
   }
-  const angles = shape.angles.map((key) => readNum(f.req(key), `${what} ${key}`, params));
-  return { name, qubits, angles, path: g.path };
+  const angles = shape.angles.map((key) =>
+    g.attempt(() => readNum(f.req(key), `${what} ${key}`, params)),
+  );
+  return { name, qubits: qubits.map(need), angles: angles.map(need), path: g.path };
 }
 
 function readMeasurement(g: NodeRef, nqubits: number, measuredAt: Map<number, string>): void {
@@ -145,13 +132,19 @@ function readMeasurement(g: NodeRef, nqubits: number, measuredAt: Map<number, st
   const items = f.req('qubits').items('gate !M qubits');
   if (items.length === 0)
     f.req('qubits').fail({ subject: 'gate !M', problem: 'no qubits to measure' });
+  let complete = true;
   for (const item of items) {
-    const q = readQubit(item, 'gate !M', nqubits);
-    const at = measuredAt.get(q);
-    if (at !== undefined)
-      item.fail({ subject: 'gate !M', problem: `qubit ${q} is already measured at ${at}` });
-    measuredAt.set(q, g.path);
+    const ok = item.attempt(() => {
+      const q = readQubit(item, 'gate !M', nqubits);
+      const at = measuredAt.get(q);
+      if (at !== undefined)
+        item.fail({ subject: 'gate !M', problem: `qubit ${q} is already measured at ${at}` });
+      measuredAt.set(q, g.path);
+      return true;
+    });
+    if (!ok) complete = false;
   }
+  if (!complete) throw new SkippedNode();
 }
 
 function readQubit(ref: NodeRef, what: string, nqubits: number): number {
@@ -159,6 +152,7 @@ function readQubit(ref: NodeRef, what: string, nqubits: number): number {
   if (q >= nqubits) {
     ref.fail({
       subject: what,
+      code: 'dialect.qubit_range',
       problem: `qubit ${q} is outside the circuit (nqubits: ${nqubits})`,
       expected: `a qubit index from 0 to ${nqubits - 1}`,
     });

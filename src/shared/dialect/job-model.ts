@@ -1,5 +1,6 @@
+import { executeKind, executeTypes } from '../variants/declaration';
 import type { VariantId } from '../variants/declaration';
-import type { DialectJob } from './job-input';
+import { dialectOf } from './declaration';
 import { DialectError } from './dialect-error';
 import type { Experiment } from './experiments';
 import { readExperiment } from './experiments';
@@ -10,10 +11,11 @@ import {
   readSampling,
   readTimeEvolution,
 } from './functionals';
+import type { DialectJob } from './job-input';
 import { NodeRef } from './node-reader';
 import { ParseContext } from './parse-context';
 import type { Readout } from './readouts';
-import { checkReadoutsFit, readReadouts } from './readouts';
+import { checkReadoutsFit, readReadouts, readReadoutsAt } from './readouts';
 import type { QuantumReservoir } from './reservoir';
 import { readReservoir } from './reservoir';
 import type { VariationalProgram } from './variational';
@@ -37,90 +39,69 @@ export interface ParsedJob {
   ctx: ParseContext;
 }
 
-interface ExecuteTypeSpec {
-  tags: readonly string[];
-  resultField: string;
-  needsReadout: boolean;
-  read: (ref: NodeRef, ctx: ParseContext) => Functional;
-}
+type Reader = (ref: NodeRef, ctx: ParseContext, tags: readonly string[]) => Functional;
 
-/** The two variants as data (design.md): execute type → functional tag, reader, result field. */
-const EXECUTE_TYPES: Record<VariantId, Record<string, ExecuteTypeSpec>> = {
+/** How each execute type's functional object is read; its tags come from the declaration. */
+const READERS: Record<VariantId, Record<string, Reader>> = {
   B: {
-    sampling: spec(['!Sampling'], 'sampling_result', false, (r, c) => readSampling(r, c, null)),
-    time_evolution: spec(['!TimeEvolution'], 'time_evolution_result', false, (r, c) =>
-      readTimeEvolution(r, c, null),
-    ),
-    variational_program: spec(
-      ['!VariationalProgram'],
-      'variational_program_result',
-      false,
-      readVariational,
-    ),
-    rabi_experiment: spec(['!RabiExperiment'], 'rabi_experiment_result', false, (r, c) =>
-      readExperiment(r, c, ['!RabiExperiment']),
-    ),
-    t1_experiment: spec(['!T1Experiment'], 't1_experiment_result', false, (r, c) =>
-      readExperiment(r, c, ['!T1Experiment']),
-    ),
+    sampling: (r, c) => readSampling(r, c, null),
+    time_evolution: (r, c) => readTimeEvolution(r, c, null),
+    variational_program: readVariational,
+    rabi_experiment: readExperiment,
+    t1_experiment: readExperiment,
   },
   A: {
-    digital_propagation: spec(['!DigitalPropagation'], 'functional_result', true, (r, c) =>
-      readDigitalPropagation(r, c, null),
-    ),
-    analog_evolution: spec(['!AnalogEvolution'], 'functional_result', true, (r, c) =>
-      readAnalogEvolution(r, c, null),
-    ),
-    quantum_reservoir: spec(['!QuantumReservoir'], 'functional_result', true, readReservoir),
-    variational_program: spec(
-      ['!VariationalProgram'],
-      'variational_program_result',
-      true,
-      readVariational,
-    ),
-    experiment: spec(['!RabiExperiment', '!T1Experiment'], 'experiment_result', false, (r, c) =>
-      readExperiment(r, c, ['!RabiExperiment', '!T1Experiment']),
-    ),
+    digital_propagation: (r, c) => readDigitalPropagation(r, c, null),
+    analog_evolution: (r, c) => readAnalogEvolution(r, c, null),
+    quantum_reservoir: readReservoir,
+    variational_program: readVariational,
+    experiment: readExperiment,
   },
 };
 
-function spec(
-  tags: string[],
-  resultField: string,
-  needsReadout: boolean,
-  read: ExecuteTypeSpec['read'],
-): ExecuteTypeSpec {
-  return { tags, resultField, needsReadout, read };
+/** The execute type's declaration and reader, or a DialectError naming the variant's types. */
+function executeTypeOf(variant: VariantId, executeType: string) {
+  const kind = executeKind(variant, executeType);
+  const read = READERS[variant]?.[executeType];
+  const tags = dialectOf(variant).functionalTags[executeType];
+  if (!kind || !read || !tags) {
+    throw new DialectError({
+      path: 'type',
+      subject: `execute type "${executeType}"`,
+      problem: `not an execute type of Variant ${variant}`,
+      expected: `one of: ${executeTypes(variant).join(', ')}`,
+    });
+  }
+  return { kind, read, tags };
+}
+
+/** The functional object at `root`: the tag its execute type needs, then everything inside. */
+function readFunctional(root: NodeRef, executeType: string, ctx: ParseContext): Functional {
+  const { read, tags } = executeTypeOf(ctx.variant, executeType);
+  if (!tags.includes(root.tag ?? '')) {
+    const expected = tags.join(' or ');
+    root.checkTag(`type ${executeType}`, expected);
+    root.fail({
+      subject: `type ${executeType}`,
+      problem: root.tag
+        ? `the functional object is ${root.tag}`
+        : `expected a tagged functional object, found ${root.describe()}`,
+      expected,
+    });
+  }
+  return read(root, ctx, tags);
 }
 
 /** Parse and check a job completely (dialect, device fit, limits) without running anything. */
 export function parseJob(job: DialectJob): ParsedJob {
-  const types = EXECUTE_TYPES[job.variant];
-  const entry = types?.[job.executeType];
-  if (!entry) {
-    throw new DialectError({
-      path: 'type',
-      subject: `execute type "${job.executeType}"`,
-      problem: `not an execute type of Variant ${job.variant}`,
-      expected: `one of: ${Object.keys(types ?? {}).join(', ')}`,
-    });
-  }
+  const { kind } = executeTypeOf(job.variant, job.executeType);
   const ctx = new ParseContext(job.variant, job.device, job.limits);
   const root = NodeRef.root(parseYamlSource(job.functionalYaml, job.pathPrefix, 'functional'));
-  if (!entry.tags.includes(root.tag ?? '')) {
-    root.fail({
-      subject: `type ${job.executeType}`,
-      problem: root.tag
-        ? `the functional object is ${root.tag}`
-        : `expected a tagged functional object, found ${root.describe()}`,
-      expected: entry.tags.join(' or '),
-    });
-  }
-  const functional = entry.read(root, ctx);
+  const functional = readFunctional(root, job.executeType, ctx);
   const readoutPath =
     job.readoutPathPrefix ?? `${job.pathPrefix.split('.')[0] ?? job.pathPrefix}.readout`;
   let readouts: Readout[] | null = null;
-  if (entry.needsReadout) {
+  if (kind.readout) {
     if (job.readoutYaml === undefined || job.readoutYaml.trim() === '') {
       throw new DialectError({
         path: readoutPath,
@@ -139,7 +120,28 @@ export function parseJob(job: DialectJob): ParsedJob {
       problem: 'a readout is given, but this execute type takes none',
     });
   }
-  return { variant: job.variant, functional, readouts, resultField: entry.resultField, ctx };
+  return { variant: job.variant, functional, readouts, resultField: kind.resultField, ctx };
+}
+
+/**
+ * Every dialect problem of a payload's functional object and readout, read where they stand
+ * (the editor, `qjob validate`). No device is chosen yet, so only what holds on any device is
+ * checked; the simulator's limits come out as warnings. Whether a readout is present at all is
+ * the payload model's rule, checked there, so a missing one is not reported twice.
+ */
+export function checkJobParts(
+  variant: VariantId,
+  executeType: string,
+  functional: NodeRef,
+  readout: NodeRef | null,
+): void {
+  const session = functional.session;
+  const ctx = new ParseContext(variant, null, {});
+  const read = session.attempt(() => readFunctional(functional, executeType, ctx));
+  const { kind } = executeTypeOf(variant, executeType);
+  if (!readout || !kind.readout) return;
+  const readouts = session.attempt(() => readReadoutsAt(readout, ctx));
+  if (read && readouts) session.attempt(() => checkReadoutsAgainst(read, readouts, ctx));
 }
 
 function checkReadoutsAgainst(

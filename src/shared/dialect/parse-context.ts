@@ -20,8 +20,10 @@ const NEEDS: Record<Capability, string> = {
 };
 
 /**
- * Everything a parser needs besides the text: the variant, the device it must fit and the
- * limits. Checks happen where the offending node is at hand, so errors keep their line.
+ * Everything a parser needs besides the text: the variant, the device it must fit (null: no
+ * device chosen, as in the editor) and the limits. Checks happen where the offending node is at
+ * hand, so errors keep their line. A limit is the simulator's setting, not the dialect's: past
+ * one is an error for the simulator's validating step, a warning for the editor.
  */
 export class ParseContext {
   readonly params = new ParamTable();
@@ -29,14 +31,14 @@ export class ParseContext {
 
   constructor(
     readonly variant: VariantId,
-    readonly device: DialectDevice,
+    readonly device: DialectDevice | null,
     limits: Partial<DialectLimits>,
   ) {
     this.limits = { ...DEFAULT_DIALECT_LIMITS, ...stripUndefined(limits) };
   }
 
   requireCapability(ref: NodeRef, capability: Capability, what: string): void {
-    if (RUNS[this.device.type].includes(capability)) return;
+    if (!this.device || RUNS[this.device.type].includes(capability)) return;
     const runs = RUNS[this.device.type].map((c) => `${c}s`).join(' and ');
     ref.fail({
       subject: what,
@@ -54,7 +56,7 @@ export class ParseContext {
     limit: number,
     limitName: string,
   ): void {
-    if (nqubits > this.device.nqubits) {
+    if (this.device && nqubits > this.device.nqubits) {
       ref.fail({
         subject: what,
         problem: `${nqubits} qubits do not fit device ${this.device.code}, which has ${this.device.nqubits}`,
@@ -62,8 +64,9 @@ export class ParseContext {
       });
     }
     if (nqubits > limit) {
-      ref.fail({
+      ref.stop({
         subject: what,
+        code: 'dialect.limit',
         problem: `${nqubits} qubits exceed the simulator limit ${limitName} = ${limit}`,
         hint: `raise ${limitName} in the simulator settings or use fewer qubits`,
       });
@@ -72,8 +75,9 @@ export class ParseContext {
 
   requireShots(ref: NodeRef, nshots: number, what: string): void {
     if (nshots > this.limits.maxShots) {
-      ref.fail({
+      ref.stop({
         subject: what,
+        code: 'dialect.limit',
         problem: `${nshots} exceeds the simulator limit maxShots = ${this.limits.maxShots}`,
         hint: 'raise maxShots in the simulator settings or ask for fewer',
       });
@@ -83,4 +87,12 @@ export class ParseContext {
 
 function stripUndefined(limits: Partial<DialectLimits>): Partial<DialectLimits> {
   return Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined));
+}
+
+/** A simulator limit passed: the simulator refuses the job; a real service may allow more. */
+export function limitProblem(
+  ref: NodeRef,
+  init: { subject: string; problem: string; hint?: string },
+): never {
+  return ref.stop({ ...init, code: 'dialect.limit' });
 }
