@@ -57,14 +57,15 @@ export function readCircuit(ref: NodeRef, ctx: ParseContext, params: ParamTable 
       const tag = g.tag;
       if (tag && codeBearingTag(tag) && g.session.mode === 'collect') throw new SkippedNode();
       if (!tag || !GATE_TAGS.includes(tag)) {
+        // A likely spelling says more than the list of every gate.
+        const hint = tag ? suggestTag(tag, GATE_TAGS) : undefined;
         throw g.error({
           subject: tag ? `gate ${tag}` : 'gate',
           code: 'dialect.unknown_gate',
           problem: tag
             ? `unknown gate tag ${tag}`
             : `expected a tagged gate, found ${g.describe()}`,
-          expected: `one of ${GATE_TAGS.join(' ')}`,
-          hint: tag ? suggestTag(tag, GATE_TAGS) : undefined,
+          ...(hint ? { hint } : { expected: `one of ${GATE_TAGS.join(' ')}` }),
         });
       }
       if (tag === '!M') {
