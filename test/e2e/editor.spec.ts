@@ -6,7 +6,6 @@ import {
   problems,
   setEditorText,
   squiggleLines,
-  suggestions,
   token,
 } from './editor-page';
 import { expect, type Page, shot, test } from './fixtures';
