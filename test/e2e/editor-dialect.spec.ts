@@ -141,6 +141,28 @@ test.describe('Variant B', () => {
   });
 });
 
+test('a file that is not UTF-8 is refused with where, not opened with U+FFFD', async ({ page }) => {
+  await editorReady(page);
+  const tabs = page.getByRole('tab');
+  const before = await tabs.count();
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Open a YAML file' }).click();
+  await (
+    await chooser
+  ).setFiles({
+    name: 'latin1.yaml',
+    mimeType: 'application/x-yaml',
+    // "# café" in Latin-1: 0xE9 is not UTF-8.
+    buffer: Buffer.from([...Buffer.from('type: sampling\n# caf'), 0xe9, 0x0a]),
+  });
+  const notice = page.locator('.notice[role="alert"]');
+  await expect(notice).toContainText(
+    'latin1.yaml was not opened: the file is not valid UTF-8: byte 0xE9 at byte offset 20 (line 2, column 6)',
+  );
+  await expect(tabs).toHaveCount(before);
+  await page.screenshot({ path: reviewShot('editor-not-utf8-1280x800.png') });
+});
+
 test.describe('Variant A', () => {
   test.use({ variant: 'A' });
 

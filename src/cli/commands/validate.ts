@@ -104,7 +104,11 @@ export async function runValidateCommand(argv: string[], io: CliIo): Promise<num
     // report that stops halfway through the list.
     const files = [];
     for (const file of positionals) files.push(await readPayloadFile(file, io));
-    const reports = files.map(({ name, text }) => check(variant, name, text));
+    const reports = files.map((f) =>
+      'invalid' in f
+        ? { name: f.name, valid: false, errors: [f.invalid], warnings: [], type: null }
+        : check(variant, f.name, f.text),
+    );
     if (globals.json) {
       const several = reports.length > 1;
       io.stdout(toJson(several ? reports.map((r) => jsonOf(r, true)) : jsonOf(reports[0]!, false)));
