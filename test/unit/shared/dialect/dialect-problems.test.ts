@@ -239,3 +239,20 @@ analog_evolution_payload:
     },
   );
 });
+
+describe('code-bearing tags in the simulator', () => {
+  it.each(['!!python/object/apply:os.system ["echo hi"]', '!!js/function "f"', '!function abc'])(
+    '%s is refused by name, never read as data',
+    (value) => {
+      const outcome = validateJob(
+        makeJob({
+          functionalYaml: `!Sampling\nnshots: ${value}\ncircuit: !Circuit {nqubits: 1, gates: [!H {qubit: 0}]}\n`,
+        }),
+      );
+      if (!outcome || outcome.ok) throw new Error('accepted');
+      expect(outcome.error).toMatch(
+        /^tag !{1,2}[\w/:.]+ at sampling_payload\.sampling\.nshots: code-bearing tag not supported by the simulator$/,
+      );
+    },
+  );
+});
