@@ -1,6 +1,7 @@
 import { LineCounter, isAlias, isMap, isNode, isPair, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Document, Node } from 'yaml';
 import { codeBearingTag } from '../yaml/code-tags';
+import { plainYamlMessage } from '../yaml/yaml-messages';
 import { DialectError } from './dialect-error';
 
 /** One YAML string of the payload (a functional object or a readout), parsed with positions. */
@@ -44,7 +45,7 @@ export function parseYamlSource(text: string, rootPath: string, kind: string): Y
   if (syntax) {
     throw new DialectError({
       path: rootPath,
-      problem: `the YAML does not parse: ${firstLine(syntax.message)}`,
+      problem: `the YAML does not parse: ${plainYamlMessage(syntax.code, firstLine(syntax.message))}`,
       expected: 'one YAML document holding a tagged mapping',
       source: src,
       offset: syntax.pos[0],

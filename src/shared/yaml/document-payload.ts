@@ -32,7 +32,16 @@ function project(value: unknown, depth: number): unknown {
   if (depth >= 2) return node;
   if (isMap(node)) {
     const out: Record<string, unknown> = {};
-    for (const pair of node.items) out[keyString(pair.key)] = project(pair.value, depth + 1);
+    for (const pair of node.items) {
+      // Defined, not assigned: `out['__proto__'] = x` would make x the object's prototype, and the
+      // schema would read `type` from it while seeing no unknown key.
+      Object.defineProperty(out, keyString(pair.key), {
+        value: project(pair.value, depth + 1),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
     return out;
   }
   if (isSeq(node)) return node.items.map((item) => project(item, depth + 1));
