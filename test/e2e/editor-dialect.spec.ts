@@ -124,9 +124,10 @@ test.describe('Variant B', () => {
 
   test('choosing a gate writes it with its parameters', async ({ page }) => {
     await editorReady(page);
+    // No CNOT anywhere yet: the one the test finds is the one completion wrote.
     const valid = OUT_OF_RANGE_B.replace('nshots: -5', 'nshots: 5').replace(
-      'target: 5',
-      'target: 1',
+      '!CNOT {control: 0, target: 5}',
+      '!X {qubit: 1}',
     );
     await completionRowsAt(page, valid.replace('!X {qubit: 7}', '!CN'), 10, '');
     await page.keyboard.press('Control+Space');
