@@ -30,3 +30,20 @@ export async function readAll(stream: AsyncIterable<string | Uint8Array>): Promi
     text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
   return text + decoder.decode();
 }
+
+/** Everything from a stream as bytes (text chunks, from tests, are taken as UTF-8). */
+export async function readAllBytes(
+  stream: AsyncIterable<string | Uint8Array>,
+): Promise<Uint8Array> {
+  const parts: Uint8Array[] = [];
+  const encoder = new TextEncoder();
+  for await (const chunk of stream)
+    parts.push(typeof chunk === 'string' ? encoder.encode(chunk) : chunk);
+  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
+  let at = 0;
+  for (const p of parts) {
+    out.set(p, at);
+    at += p.length;
+  }
+  return out;
+}

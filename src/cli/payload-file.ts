@@ -1,22 +1,32 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
+import { decodeUtf8, invalidUtf8Problem } from '../shared/text/utf8';
 import type { YamlProblem } from '../shared/yaml';
 import { UsageError } from './errors';
 import type { CliIo } from './io';
-import { readAll } from './io';
+import { readAllBytes } from './io';
+
+/**
+ * A payload file's text, or the reason it has none: a file that is not UTF-8 is refused with
+ * where its first bad byte is (never decoded with replacement characters and checked as such).
+ */
+export type PayloadFile = { name: string; text: string } | { name: string; invalid: YamlProblem };
 
 /** Reads a payload document: a path (relative to the working folder) or `-` for stdin. */
-export async function readPayloadFile(
-  file: string,
-  io: CliIo,
-): Promise<{ name: string; text: string }> {
+export async function readPayloadFile(file: string, io: CliIo): Promise<PayloadFile> {
+  const name = file === '-' ? '<stdin>' : file;
+  const decoded = decodeUtf8(await readBytes(file, io));
+  return decoded.ok ? { name, text: decoded.text } : { name, invalid: invalidUtf8Problem(decoded) };
+}
+
+async function readBytes(file: string, io: CliIo): Promise<Uint8Array> {
   if (file === '-') {
     if (!io.stdin) throw new UsageError('standard input is not available');
-    return { name: '<stdin>', text: await readAll(io.stdin) };
+    return readAllBytes(io.stdin);
   }
   const full = path.resolve(io.cwd, file);
   try {
-    return { name: file, text: await fs.readFile(full, 'utf8') };
+    return await fs.readFile(full);
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
     const why =

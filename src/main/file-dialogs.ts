@@ -1,7 +1,6 @@
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { dialog, type BrowserWindow } from 'electron';
-import { AppError, APP_ERROR_CODES } from '../core/app/app-error';
+import { readPayloadText } from '../core/app/payload-file';
 import type { FileDialogs } from '../core/app/types';
 import { writeFileAtomic } from '../core/fs/atomic-write';
 
@@ -14,7 +13,6 @@ function filtersFor(name: string | null): { name: string; extensions: string[] }
   if (ext === '' || ext === 'yaml' || ext === 'yml') return YAML_FILTERS;
   return [{ name: `${ext.toUpperCase()} files`, extensions: [ext] }, ALL_FILES];
 }
-const MAX_FILE_BYTES = 20 * 1024 * 1024;
 
 /**
  * Native open/save dialogs. The renderer never names an arbitrary path to write: a save goes
@@ -33,14 +31,7 @@ export function createFileDialogs(getWindow: () => BrowserWindow | null): FileDi
         : await dialog.showOpenDialog(options);
       const file = result.filePaths[0];
       if (result.canceled || !file) return null;
-      const stat = await fs.stat(file);
-      if (stat.size > MAX_FILE_BYTES) {
-        throw new AppError(
-          APP_ERROR_CODES.invalidInput,
-          `${path.basename(file)} is ${(stat.size / 1e6).toFixed(1)} MB; payload files up to 20 MB can be opened.`,
-        );
-      }
-      const text = await fs.readFile(file, 'utf8');
+      const text = await readPayloadText(file);
       chosen.add(path.resolve(file));
       return { path: file, text };
     },

@@ -46,8 +46,12 @@ export async function runSubmitCommand(argv: string[], io: CliIo): Promise<numbe
     const connection = await resolveConnection(globals, io);
     const variant = connection.profile.variant;
 
-    const { name, text } = await readPayloadFile(file, io);
-    const { payload, problems } = documentToExecutePayload(variant, text);
+    const read = await readPayloadFile(file, io);
+    const { name } = read;
+    const { payload, problems } =
+      'invalid' in read
+        ? { payload: null, problems: [read.invalid] }
+        : documentToExecutePayload(variant, read.text);
     for (const p of problems) io.stderr(`${formatProblem(name, p)}\n`);
     if (!payload) {
       const count = problems.filter((p) => p.severity === 'error').length;

@@ -14,9 +14,14 @@ import { runCommand } from '../run-command';
 export const VALIDATE_USAGE = `usage: qjob validate FILE... [--variant A|B] [--json]
 
 Checks a payload document offline: YAML syntax, the variant's ExecutePayload
-model (exactly one payload field, matching "type"), and whether each functional
-object can be sent as written. Tags that carry code for the service's
-deserialiser (!function, !lambda, ...) are reported as warnings.
+model (exactly one payload field, matching "type"), whether each functional
+object can be sent as written, and the payload dialect's own rules, as the
+simulator checks them: qubit indices within nqubits, positive shots, known
+gates with their parameters, observables on existing qubits, schedule times in
+order (docs/payload-dialect.md). Tags and keys the dialect does not know, and
+the simulator's limits, are warnings: a real service may accept more. Tags
+that carry code for the service's deserialiser (!function, !!js/function, ...)
+are warnings too.
 FILE may be "-" for standard input; several files are checked one after the
 other (a folder's templates, a pre-commit hook). Exit code 0 when every file is
 valid, 1 when one is not, 2 when a file cannot be read (then none is checked).
@@ -50,7 +55,7 @@ interface FileReport {
 }
 
 function check(variant: VariantId, name: string, text: string): FileReport {
-  const { payload, problems } = documentToExecutePayload(variant, text);
+  const { payload, problems } = documentToExecutePayload(variant, text, {}, { dialect: true });
   const errors = problems.filter((p) => p.severity === 'error');
   const warnings = problems.filter((p) => p.severity !== 'error');
   const valid = payload !== null && errors.length === 0;
@@ -99,7 +104,11 @@ export async function runValidateCommand(argv: string[], io: CliIo): Promise<num
     // report that stops halfway through the list.
     const files = [];
     for (const file of positionals) files.push(await readPayloadFile(file, io));
-    const reports = files.map(({ name, text }) => check(variant, name, text));
+    const reports = files.map((f) =>
+      'invalid' in f
+        ? { name: f.name, valid: false, errors: [f.invalid], warnings: [], type: null }
+        : check(variant, f.name, f.text),
+    );
     if (globals.json) {
       const several = reports.length > 1;
       io.stdout(toJson(several ? reports.map((r) => jsonOf(r, true)) : jsonOf(reports[0]!, false)));

@@ -2,14 +2,16 @@ import type { Document, LineCounter, Node } from 'yaml';
 import { visit } from 'yaml';
 import { propsOf } from './origins';
 import { dottedPath } from './paths';
-import { displayTag, YAML_CORE_PREFIX } from './tags';
+import { displayTag, isYamlBuiltInTag, YAML_CORE_PREFIX } from './tags';
 
 /**
- * Tags whose content the service's deserialiser would run as code: `!function` and `!lambda`
- * (base64 pickled Python), `!type`, and PyYAML's `!!python/...` family
- * (`!!python/object/apply:os.system` and friends). We never evaluate them; the user is told.
+ * A tag whose content a deserialiser would turn into code or into an object of its language:
+ * the SDK's `!function` and `!lambda` (base64 pickled Python) and `!type`, and every language's
+ * own tags: `!!python/object/apply:os.system`, `!!js/function`, `!!ruby/object:Gem::Installer`,
+ * `!ruby/object:...` (Psych), `!!perl/code`, `!!php/object`, `!!javax.script.ScriptEngineManager`
+ * (SnakeYAML builds any class named this way). We never evaluate them; the user is told.
  */
-export type CodeBearingTag = '!function' | '!lambda' | '!type' | `!!python/${string}`;
+export type CodeBearingTag = string;
 
 export interface CodeBearingTagFinding {
   tag: CodeBearingTag;
@@ -23,11 +25,21 @@ export interface CodeBearingTagFinding {
 }
 
 const CODE_TAGS = new Set(['!function', '!lambda', '!type']);
+/** Local tags in a language's family (`!ruby/object:Foo`, `!python/name:os.system`). */
+const LANGUAGE_PREFIX = /^!(?:python|ruby|js|perl|php|java|javax)[/:.]/i;
+/** A qualified class name as a local tag (`!java.lang.ProcessBuilder`, `!Foo::Bar`). */
+const QUALIFIED_NAME = /^![A-Za-z_][\w$]*(?:(?:\.|::)[A-Za-z_][\w$]*)+$/;
+/** Other tag authorities that name a language's types (`tag:ruby.yaml.org,2002:object`). */
+const LANGUAGE_AUTHORITY =
+  /^tag:(?:python|ruby|perl|php|java|js|yaml\.(?:python|ruby))\.yaml\.org,/i;
 
+/** The tag as people write it when it would make a deserialiser run code, else null. */
 export function codeBearingTag(tag: string | undefined): CodeBearingTag | null {
   if (!tag) return null;
-  if (CODE_TAGS.has(tag)) return tag as CodeBearingTag;
-  if (tag.startsWith(`${YAML_CORE_PREFIX}python/`)) return displayTag(tag) as CodeBearingTag;
+  if (CODE_TAGS.has(tag) || LANGUAGE_PREFIX.test(tag) || QUALIFIED_NAME.test(tag)) return tag;
+  // In YAML's own namespace every tag that is not one of YAML's types names a language's type.
+  if (tag.startsWith(YAML_CORE_PREFIX) && !isYamlBuiltInTag(tag)) return displayTag(tag);
+  if (LANGUAGE_AUTHORITY.test(tag)) return tag;
   return null;
 }
 

@@ -1,4 +1,5 @@
 import type { Document, LineCounter, Node } from 'yaml';
+import { dialectProblems } from '../dialect/check-document';
 import { isAlias, isMap, isScalar, isSeq, visit } from 'yaml';
 import type { VariantId } from '../variants/declaration';
 import { executeKind } from '../variants/declaration';
@@ -10,7 +11,7 @@ import { findCodeBearingTags } from './code-tags';
 import { sameData } from './equivalence';
 import { locatePath, nodeRange } from './locate';
 import { aliasTarget, resolveNode } from './origins';
-import type { PayloadParseLimits } from './parse';
+import type { ParsedPayloadText, PayloadParseLimits } from './parse';
 import { parsePayloadText } from './parse';
 import { keyString } from './paths';
 import type { YamlProblem } from './problems';
@@ -31,7 +32,16 @@ function project(value: unknown, depth: number): unknown {
   if (depth >= 2) return node;
   if (isMap(node)) {
     const out: Record<string, unknown> = {};
-    for (const pair of node.items) out[keyString(pair.key)] = project(pair.value, depth + 1);
+    for (const pair of node.items) {
+      // Defined, not assigned: `out['__proto__'] = x` would make x the object's prototype, and the
+      // schema would read `type` from it while seeing no unknown key.
+      Object.defineProperty(out, keyString(pair.key), {
+        value: project(pair.value, depth + 1),
+        enumerable: true,
+        writable: true,
+        configurable: true,
+      });
+    }
     return out;
   }
   if (isSeq(node)) return node.items.map((item) => project(item, depth + 1));
@@ -110,18 +120,45 @@ function extract(
   return null;
 }
 
+export interface DocumentChecks {
+  /**
+   * Also run the payload dialect's checks on the functional object and readout (qubit indices,
+   * shots, gates, schedules, observables: what the simulator's validating step checks). For the
+   * editor and `qjob validate`; submitting leaves the functional objects to the service.
+   */
+  dialect?: boolean;
+}
+
 /**
  * A payload document (what the editor holds) → the ExecutePayload model: each functional object
  * and readout becomes its own YAML text exactly as written (`nodeSourceText`). Problems are YAML
  * errors, violations of the document-form schema (the exactly-one rule sits on the offending
- * payload fields), and code-bearing tags (warnings). The text itself is only read, never changed.
+ * payload fields), code-bearing tags (warnings) and, when asked, the dialect's own checks. The
+ * text itself is only read, never changed.
  */
 export function documentToExecutePayload<V extends VariantId>(
   variant: V,
   text: string,
   limits: PayloadParseLimits = {},
+  checks: DocumentChecks = {},
 ): DocumentPayloadResult<V> {
-  const { doc, lineCounter: lc, problems } = parsePayloadText(text, limits);
+  const parsed = parsePayloadText(text, limits);
+  const parses = !hasErrors(parsed.problems);
+  const result = convert(variant, text, parsed, limits);
+  if (!checks.dialect || !parses) return result;
+  const dialect = dialectProblems(variant, parsed.doc, parsed.lineCounter, text);
+  return {
+    payload: hasErrors(dialect) ? null : result.payload,
+    problems: [...result.problems, ...dialect],
+  };
+}
+
+function convert<V extends VariantId>(
+  variant: V,
+  text: string,
+  { doc, lineCounter: lc, problems }: ParsedPayloadText,
+  limits: PayloadParseLimits,
+): DocumentPayloadResult<V> {
   for (const found of findCodeBearingTags(doc, lc)) {
     problems.push({
       severity: 'warning',

@@ -6,6 +6,7 @@ import { recordOrigins } from './origins';
 import type { YamlProblem } from './problems';
 import { problemAt, sourceRange } from './problems';
 import { passthroughTags, resolveTagSource } from './tags';
+import { plainYamlMessage } from './yaml-messages';
 
 export interface PayloadParseLimits {
   /** Alias expansions allowed in the whole document (nested ones multiply); -1 disables. Default 100. */
@@ -131,7 +132,7 @@ export function parsePayloadText(text: string, limits: PayloadParseLimits = {}):
         start,
         Math.min(text.length, Math.max(end, start + 1)),
       );
-      problems.push(problemAt(range, severity, e.code, e.message));
+      problems.push(problemAt(range, severity, e.code, plainYamlMessage(e.code, e.message)));
     }
   }
 

@@ -28,6 +28,16 @@ const BUILT_IN = new Set(
   ].map((t) => YAML_CORE_PREFIX + t),
 );
 
+/**
+ * YAML's own types (`!!int`, `!!str`, `!!binary`, ...). Other tags in the same namespace name a
+ * language's types (`!!python/object`, `!!js/function`, `!!java.net.URL`): not YAML's own.
+ */
+export function isYamlBuiltInTag(tag: string): boolean {
+  return (
+    BUILT_IN.has(tag) || tag === `${YAML_CORE_PREFIX}value` || tag === `${YAML_CORE_PREFIX}yaml`
+  );
+}
+
 const DEFAULT_HANDLES: ReadonlyMap<string, string> = new Map([
   ['!', '!'],
   ['!!', YAML_CORE_PREFIX],

@@ -2,8 +2,9 @@
  * The contract between the simulator's HTTP side and its physics engine. Other parts of the
  * simulator code against these names; keep them stable.
  */
-
-export type VariantId = 'A' | 'B';
+import { DEFAULT_DIALECT_LIMITS } from '../../../shared/dialect/job-input';
+import type { DialectDevice, DialectJob, DialectLimits } from '../../../shared/dialect/job-input';
+export type { VariantId } from '../../../shared/variants/declaration';
 
 /** Per-qubit calibration of a simulated device, in the units a device description shows. */
 export interface QubitParams {
@@ -21,57 +22,18 @@ export interface QubitParams {
   readoutError: number;
 }
 
-export interface PhysicalDevice {
-  code: string;
-  type: 'simulator' | 'qpu.digital' | 'qpu.analog';
-  nqubits: number;
+export interface PhysicalDevice extends DialectDevice {
   /** true: no readout error and no measurement noise (the `simulator` device). */
   exact: boolean;
   qubits: QubitParams[];
 }
 
-export interface EngineLimits {
-  /** Widest state vector (qubits) for circuits and sampling. Default 24. */
-  maxQubits: number;
-  /** Most shots (and experiment averages) in one job. */
-  maxShots: number;
-  /** Most recorded time points of a schedule (T/dt) and most points of an experiment sweep. */
-  maxTimeSteps: number;
-  /** Most optimiser iterations, and most reservoir inputs. */
-  maxIterations: number;
-  /** Widest state a tomography readout or a `final_state` may return. Default 10. */
-  maxTomographyQubits: number;
-  /**
-   * Widest time evolution: the integrator keeps ~10 state vectors alive, so this is lower than
-   * `maxQubits`. A reservoir is a density matrix on 2n qubits and so gets half of it. Default 20.
-   */
-  maxEvolutionQubits?: number;
-  /** Most adaptive integrator steps in one evolution (guards against stiff schedules). */
-  maxIntegratorSteps?: number;
-}
+/** The payload dialect's limits are the engine's (`src/shared/dialect/job-input.ts`). */
+export type EngineLimits = DialectLimits;
+export const DEFAULT_ENGINE_LIMITS = DEFAULT_DIALECT_LIMITS;
 
-export const DEFAULT_ENGINE_LIMITS: Readonly<Required<EngineLimits>> = Object.freeze({
-  maxQubits: 24,
-  maxShots: 1_000_000,
-  maxTimeSteps: 100_000,
-  maxIterations: 1_000,
-  maxTomographyQubits: 10,
-  maxEvolutionQubits: 20,
-  maxIntegratorSteps: 2_000_000,
-});
-
-export interface EngineJob {
-  variant: VariantId;
-  /** e.g. 'sampling', 'digital_propagation', 'experiment' */
-  executeType: string;
-  /** The functional/experiment object exactly as sent on the wire: a tagged YAML string. */
-  functionalYaml: string;
-  /** Variant A only (not for experiments): YAML string of one readout or a list of them. */
-  readoutYaml?: string;
-  /** Where the functional object sits in the user's ExecutePayload, e.g. 'sampling_payload.sampling'. */
-  pathPrefix: string;
-  /** e.g. 'digital_propagation_payload.readout' */
-  readoutPathPrefix?: string;
+/** A job for the engine: the dialect's job (`DialectJob`) on a simulated device, with its seed. */
+export interface EngineJob extends DialectJob {
   device: PhysicalDevice;
   seed: number;
   limits: EngineLimits;

@@ -1,3 +1,4 @@
+import { decodeUtf8 } from '../../../shared/text/utf8';
 import { call } from '../../services/qjob';
 import { selectIsWebShell, useAppStore } from '../../state/app/store';
 import { useEditorStore } from '../../state/editor/store';
@@ -31,7 +32,14 @@ export async function openFile(): Promise<void> {
     input.addEventListener('cancel', () => resolve(null), { once: true });
     input.click();
   });
-  if (file) openTab({ title: file.name, text: await file.text(), clean: true });
+  if (!file) return;
+  // Not `file.text()`: it replaces bytes that are not UTF-8 and the payload would look fine.
+  const decoded = decodeUtf8(new Uint8Array(await file.arrayBuffer()));
+  if (!decoded.ok) {
+    useAppStore.getState().notify('err', `${file.name} was not opened: ${decoded.message}.`);
+    return;
+  }
+  openTab({ title: file.name, text: decoded.text, clean: true });
 }
 
 /**

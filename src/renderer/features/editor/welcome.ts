@@ -9,7 +9,7 @@ const BELL_CIRCUIT = `!Circuit
         - !CNOT {control: 0, target: 1}
         - !M {qubits: [0, 1]}`;
 
-/** The functional object of a Bell pair, per functional field of the dialect (payload-dialect.md). */
+/** The functional object of a Bell pair, per functional field of the dialect (docs/payload-dialect.md). */
 const BELL_BODY: Record<string, string> = {
   sampling: `!Sampling\n    nshots: 1000\n    circuit: ${BELL_CIRCUIT}`,
   digital_propagation: `!DigitalPropagation\n    circuit: ${BELL_CIRCUIT}`,

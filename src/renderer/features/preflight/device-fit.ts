@@ -2,7 +2,7 @@ import type { DeviceType } from '../../../shared/variants';
 import type { WorkKind } from '../editor/analysis/payload-facts';
 
 /**
- * Which work each device type runs (payload-dialect.md, "Devices and physics"): digital QPUs run
+ * Which work each device type runs (docs/payload-dialect.md, "Devices and physics"): digital QPUs run
  * circuits, analog QPUs schedules and reservoirs, both run experiments, the simulator all of it.
  */
 const RUNS: Record<DeviceType, readonly WorkKind[]> = {

@@ -77,7 +77,9 @@ export const createEditorActions = (
     } catch (error) {
       // Never leave the panel "checking" forever: say the check failed, where Submit looks.
       console.error('payload analysis failed', error);
-      const message = `The payload could not be checked: ${error instanceof Error ? error.message : String(error)}`;
+      // The exception's own words are the app's internals, not the payload's fault: the log has them.
+      const message =
+        'The payload could not be checked: the check itself failed (a fault of the app, not of the payload). Help → Logs has the details.';
       const failed = {
         variant,
         text,

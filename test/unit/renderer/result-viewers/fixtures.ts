@@ -1,5 +1,5 @@
 /**
- * Result YAML in the payload dialect (payload-dialect.md), written the way the simulator and
+ * Result YAML in the payload dialect (docs/payload-dialect.md), written the way the simulator and
  * the SDK write it, for the viewers' unit tests and the results a fake service returns in the
  * e2e tests. Pseudo-random but seeded, so every run draws the same data. Pure: no DOM, no Node.
  */

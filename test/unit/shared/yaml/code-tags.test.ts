@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { findCodeBearingTags, parsePayloadText } from '../../../../src/shared/yaml';
+import {
+  codeBearingTag,
+  documentToExecutePayload,
+  findCodeBearingTags,
+  parsePayloadText,
+} from '../../../../src/shared/yaml';
 
 const TEXT = `type: variational_program
 variational_program_payload:
@@ -77,5 +82,47 @@ describe('findCodeBearingTags', () => {
       'type: sampling\nsampling_payload: {sampling: !Sampling {}}\n',
     );
     expect(findCodeBearingTags(doc, lineCounter)).toEqual([]);
+  });
+});
+
+describe('code-bearing tags of any language', () => {
+  const LANGUAGE_TAGS = [
+    '!!js/function "function () { return 1 }"',
+    '!!js/undefined ""',
+    '!!js/regexp /x/',
+    '!ruby/object:Gem::Installer {}',
+    '!!ruby/hash:ActiveSupport::HashWithIndifferentAccess {}',
+    '!!perl/code "{ 1 }"',
+    '!!php/object "O:8:stdClass:0:{}"',
+    '!!javax.script.ScriptEngineManager [!!java.net.URLClassLoader [[!!java.net.URL ["http://x"]]]]',
+    '!java.lang.ProcessBuilder [[calc]]',
+    '!<tag:yaml.org,2002:js/function> "f"',
+    '!<tag:ruby.yaml.org,2002:object:Foo> {}',
+    '!python/name:os.system ""',
+  ];
+
+  it.each(LANGUAGE_TAGS)('%s is warned about like !function', (value) => {
+    const text = `type: sampling\nsampling_payload:\n  sampling: !Sampling\n    nshots: ${value}\n`;
+    const { problems } = documentToExecutePayload('B', text);
+    const code = problems.filter((p) => p.code === 'code_bearing_tag');
+    expect(code.length).toBeGreaterThan(0);
+    expect(code[0]).toMatchObject({ severity: 'warning', line: 4, column: 13 });
+    expect(code[0]!.message).toMatch(/holds code that the service's deserialiser would run/);
+  });
+
+  it('YAML’s own types and the dialect’s tags are not code', () => {
+    for (const tag of [
+      'tag:yaml.org,2002:str',
+      'tag:yaml.org,2002:binary',
+      'tag:yaml.org,2002:timestamp',
+      '!Sampling',
+      '!ndarray',
+      '!tuple',
+      '!complex',
+      '!VendorHint',
+    ]) {
+      expect(codeBearingTag(tag), tag).toBeNull();
+    }
+    expect(codeBearingTag('tag:yaml.org,2002:js/function')).toBe('!!js/function');
   });
 });

@@ -1,6 +1,6 @@
-import type { Circuit, Gate } from '../dialect/circuit';
-import { evalNum } from '../dialect/numbers';
-import type { ParamValues } from '../dialect/numbers';
+import type { Circuit, Gate } from '../../../../shared/dialect/circuit';
+import { evalNum } from '../../../../shared/dialect/numbers';
+import type { ParamValues } from '../../../../shared/dialect/numbers';
 import type { Work } from '../run/work';
 import { applyCnot, applyCz, applyMat2, applySwap } from './gate-kernels';
 import { conjugate, singleQubitMatrix } from './gate-matrices';

@@ -1,7 +1,7 @@
-import { evalNum } from '../dialect/numbers';
-import type { ParamValues } from '../dialect/numbers';
-import type { CoefficientPoint, Schedule } from '../dialect/schedule';
-import { scheduleBreakpoints } from '../dialect/schedule';
+import { evalNum } from '../../../../shared/dialect/numbers';
+import type { ParamValues } from '../../../../shared/dialect/numbers';
+import type { CoefficientPoint, Schedule } from '../../../../shared/dialect/schedule';
+import { scheduleBreakpoints } from '../../../../shared/dialect/schedule';
 import type { Work } from '../run/work';
 import { Dopri5 } from './dopri5';
 import { PauliOperator } from './pauli-operator';

@@ -1,4 +1,4 @@
-import type { GateName } from '../dialect/circuit';
+import type { GateName } from '../../../../shared/dialect/circuit';
 import type { Mat2 } from './gate-kernels';
 
 const R = Math.SQRT1_2;

@@ -1,6 +1,6 @@
-import { evalNum } from '../dialect/numbers';
-import type { ParamValues } from '../dialect/numbers';
-import type { PauliSum } from '../dialect/pauli-expression';
+import { evalNum } from '../../../../shared/dialect/numbers';
+import type { ParamValues } from '../../../../shared/dialect/numbers';
+import type { PauliSum } from '../../../../shared/dialect/pauli-expression';
 
 /**
  * A sum of Pauli strings applied straight to amplitudes, never as a matrix. A string with

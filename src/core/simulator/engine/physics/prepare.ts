@@ -1,4 +1,4 @@
-import type { InitialState } from '../dialect/initial-state';
+import type { InitialState } from '../../../../shared/dialect/initial-state';
 import { StateVector, externalIndex } from './state-vector';
 
 const R = Math.SQRT1_2;

@@ -1,6 +1,9 @@
-import type { DigitalFunctional, EvolutionFunctional } from '../dialect/functionals';
-import type { ParamValues } from '../dialect/numbers';
-import type { Readout } from '../dialect/readouts';
+import type {
+  DigitalFunctional,
+  EvolutionFunctional,
+} from '../../../../shared/dialect/functionals';
+import type { ParamValues } from '../../../../shared/dialect/numbers';
+import type { Readout } from '../../../../shared/dialect/readouts';
 import type { DensityMatrix } from '../physics/density-matrix';
 import { estimateExpectation, expectationFromCounts } from '../physics/estimators';
 import { PauliOperator } from '../physics/pauli-operator';

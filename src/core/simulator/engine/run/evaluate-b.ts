@@ -1,5 +1,8 @@
-import type { EvolutionFunctional, SamplingFunctional } from '../dialect/functionals';
-import type { ParamValues } from '../dialect/numbers';
+import type {
+  EvolutionFunctional,
+  SamplingFunctional,
+} from '../../../../shared/dialect/functionals';
+import type { ParamValues } from '../../../../shared/dialect/numbers';
 import { estimateExpectation, expectationFromCounts } from '../physics/estimators';
 import type { ShotModel } from '../physics/estimators';
 import { PauliOperator } from '../physics/pauli-operator';

@@ -2,8 +2,8 @@ import type {
   DigitalFunctional,
   EvolutionFunctional,
   SamplingFunctional,
-} from '../dialect/functionals';
-import type { ParamValues } from '../dialect/numbers';
+} from '../../../../shared/dialect/functionals';
+import type { ParamValues } from '../../../../shared/dialect/numbers';
 import { runCircuit } from '../physics/circuit-runner';
 import { StepLimitError } from '../physics/dopri5';
 import { evolve } from '../physics/evolution';

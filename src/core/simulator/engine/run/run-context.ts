@@ -1,4 +1,4 @@
-import type { ParsedJob } from '../dialect/job-model';
+import type { ParsedJob } from '../../../../shared/dialect/job-model';
 import { Rng } from '../physics/random';
 import { marginal, sampleCounts } from '../physics/sampling';
 import { toBitstring } from '../physics/state-vector';

@@ -1,4 +1,4 @@
-import type { Experiment } from '../dialect/experiments';
+import type { Experiment } from '../../../../shared/dialect/experiments';
 import { rabiPopulation, s21Point, t1Population } from '../physics/experiment-models';
 import { Tagged, complexValue } from '../results/tagged-yaml';
 import type { RunContext } from './run-context';

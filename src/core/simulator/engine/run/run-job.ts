@@ -1,5 +1,5 @@
-import { DialectError } from '../dialect/dialect-error';
-import { parseJob } from '../dialect/job-model';
+import { DialectError } from '../../../../shared/dialect/dialect-error';
+import { parseJob } from '../../../../shared/dialect/job-model';
 import type { EngineJob, EngineOutcome, EngineProgress } from '../types';
 import { taggedYaml } from '../results/tagged-yaml';
 import type { Tagged } from '../results/tagged-yaml';

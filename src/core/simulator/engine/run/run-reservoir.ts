@@ -1,5 +1,5 @@
-import type { Readout } from '../dialect/readouts';
-import type { QuantumReservoir } from '../dialect/reservoir';
+import type { Readout } from '../../../../shared/dialect/readouts';
+import type { QuantumReservoir } from '../../../../shared/dialect/reservoir';
 import { runCircuit } from '../physics/circuit-runner';
 import { DensityMatrix } from '../physics/density-matrix';
 import { StepLimitError } from '../physics/dopri5';

@@ -1,5 +1,5 @@
-import type { ParamValues } from '../dialect/numbers';
-import type { InnerFunctional, VariationalProgram } from '../dialect/variational';
+import type { ParamValues } from '../../../../shared/dialect/numbers';
+import type { InnerFunctional, VariationalProgram } from '../../../../shared/dialect/variational';
 import { cobyla } from '../optim/cobyla';
 import { nelderMead } from '../optim/nelder-mead';
 import type { Objective, OptimizerOptions, OptimizerRun } from '../optim/optimizer-types';

@@ -17,12 +17,13 @@ export interface Analysis {
 /**
  * The shared converter is the authority on validity: it reports YAML errors, the variant's
  * schema (with the exactly-one rule placed on the offending fields) and code-bearing tags, the
- * same checks `jobs.submit` runs. Runs in a worker (see analysis.worker.ts).
+ * same checks `jobs.submit` runs, and the payload dialect's checks of the functional object,
+ * the ones the simulator runs when it validates a job. Runs in a worker (analysis.worker.ts).
  */
 export function analyzePayload(variant: VariantId, text: string): Analysis {
   const experimentTypes = VARIANTS[variant].executeKinds
     .filter((k) => k.functionalKind !== 'functional object')
     .map((k) => k.executeType);
-  const { problems } = documentToExecutePayload(variant, text);
+  const { problems } = documentToExecutePayload(variant, text, {}, { dialect: true });
   return { variant, problems, facts: payloadFacts(text, experimentTypes) };
 }

@@ -1,6 +1,6 @@
 import { isMap, isNode, isScalar, isSeq, parseDocument, visit } from 'yaml';
 
-/** What kind of work a payload asks a device to do (payload-dialect.md, "Devices and physics"). */
+/** What kind of work a payload asks a device to do (docs/payload-dialect.md, "Devices and physics"). */
 export type WorkKind = 'circuit' | 'schedule' | 'experiment';
 
 /** What the pre-flight panel needs to know about a payload, read without running it. */

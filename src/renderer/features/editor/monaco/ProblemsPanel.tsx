@@ -16,46 +16,32 @@ interface Row {
 
 const SOURCE_LABEL: Record<string, string> = {
   [OWN_MARKER_OWNER]: 'payload check',
-  yaml: 'YAML schema',
 };
 
 function rowsOf(monaco: typeof Monaco, model: Monaco.editor.ITextModel | null): Row[] {
   if (!model) return [];
-  return (
-    monaco.editor
-      .getModelMarkers({ resource: model.uri })
-      .map((m, i) => ({
-        key: `${m.owner}-${i}`,
-        severity:
-          m.severity === monaco.MarkerSeverity.Error
-            ? ('error' as const)
-            : m.severity === monaco.MarkerSeverity.Warning
-              ? ('warning' as const)
-              : ('info' as const),
-        message: m.message.split('\n')[0] ?? m.message,
-        full: m.message,
-        source: m.owner,
-        line: m.startLineNumber,
-        column: m.startColumn,
-      }))
-      .sort(
-        (a, b) =>
-          a.line - b.line || a.column - b.column || (a.source === OWN_MARKER_OWNER ? -1 : 1),
-      )
-      // A YAML syntax error is found by both checkers with the same words: list it once.
-      .filter(
-        (r, i, all) =>
-          !all.some(
-            (o, j) =>
-              j < i && o.line === r.line && o.column === r.column && o.message === r.message,
-          ),
-      )
-  );
+  return monaco.editor
+    .getModelMarkers({ resource: model.uri })
+    .map((m, i) => ({
+      key: `${m.owner}-${i}`,
+      severity:
+        m.severity === monaco.MarkerSeverity.Error
+          ? ('error' as const)
+          : m.severity === monaco.MarkerSeverity.Warning
+            ? ('warning' as const)
+            : ('info' as const),
+      message: m.message.split('\n')[0] ?? m.message,
+      full: m.message,
+      source: m.owner,
+      line: m.startLineNumber,
+      column: m.startColumn,
+    }))
+    .sort((a, b) => a.line - b.line || a.column - b.column);
 }
 
 /**
- * Every marker of the open payload, from monaco-yaml and from our own check, with its line; a
- * row moves the cursor there. This is also how the e2e tests read markers, through the DOM.
+ * Every marker of the open payload (our own check: monaco-yaml completes and hovers but does not
+ * validate, see yaml-language.ts), with its line; a row moves the cursor there. This is also how the e2e tests read markers, through the DOM.
  */
 export function ProblemsPanel({
   monaco,

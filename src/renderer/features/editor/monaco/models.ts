@@ -4,7 +4,7 @@ import { useEditorStore } from '../../../state/editor/store';
 import type { TabAnalysis } from '../../../state/editor/store';
 import { PAYLOAD_URI_PREFIX } from './yaml-language';
 
-/** Markers of our own analysis, kept apart from monaco-yaml's ('yaml') so neither clears the other. */
+/** Markers of our own analysis (monaco-yaml does not validate: see yaml-language.ts). */
 export const OWN_MARKER_OWNER = 'qjob';
 
 export function uriForTab(monaco: typeof Monaco, tabId: string): Monaco.Uri {
@@ -50,18 +50,6 @@ function publish(
     OWN_MARKER_OWNER,
     a.problems.map((p) => toMarker(monaco, p)),
   );
-}
-
-function unknownTagWarning(
-  monaco: typeof Monaco,
-  m: Monaco.editor.IMarker,
-): Monaco.editor.IMarkerData {
-  const tag = m.message.replace(/^Unresolved tag:\s*/, '');
-  return {
-    ...m,
-    severity: monaco.MarkerSeverity.Warning,
-    message: `${tag} is not a tag of the payload dialect the simulator runs (in this form); a real service may still know it.`,
-  };
 }
 
 /**
@@ -111,30 +99,6 @@ export function startModelSync(monaco: typeof Monaco): {
       }
     },
   );
-  // monaco-yaml calls any tag it was not told about an error. Payloads may carry tags beyond the
-  // documented dialect (functional objects are opaque; a real service may know more), and our
-  // own check, which Submit follows, accepts them: say what it means, as a warning.
-  listeners.push(
-    monaco.editor.onDidChangeMarkers((uris) => {
-      for (const uri of uris) {
-        if (!tabIdOfUri(uri)) continue;
-        const markers = monaco.editor.getModelMarkers({ resource: uri, owner: 'yaml' });
-        if (!markers.some(isUnknownTagError)) continue;
-        const model = monaco.editor.getModel(uri);
-        if (!model) continue;
-        monaco.editor.setModelMarkers(
-          model,
-          'yaml',
-          markers.map((m) => (isUnknownTagError(m) ? unknownTagWarning(monaco, m) : m)),
-        );
-      }
-    }),
-  );
-
-  function isUnknownTagError(m: Monaco.editor.IMarker): boolean {
-    return m.severity === monaco.MarkerSeverity.Error && m.message.startsWith('Unresolved tag');
-  }
-
   return {
     modelFor,
     dispose() {

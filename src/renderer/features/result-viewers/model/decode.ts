@@ -27,7 +27,7 @@ type Decoder = (
   readout: ReadoutHint | null,
 ) => ViewModel;
 
-/** The viewers, by the result's tag (the SDK's class names, payload-dialect.md). */
+/** The viewers, by the result's tag (the SDK's class names, docs/payload-dialect.md). */
 const DECODERS: Record<string, Decoder> = {
   SamplingResult: (n, p, _h, r) => decodeSampling(n, p, r),
   SamplingReadoutResult: (n, p, _h, r) => decodeSampling(n, p, r),

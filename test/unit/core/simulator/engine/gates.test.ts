@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Gate, GateName } from '../../../../../src/core/simulator/engine/dialect/circuit';
+import type { Gate, GateName } from '../../../../../src/shared/dialect/circuit';
 import { applyGate } from '../../../../../src/core/simulator/engine/physics/circuit-runner';
 import { singleQubitMatrix } from '../../../../../src/core/simulator/engine/physics/gate-matrices';
 import { StateVector } from '../../../../../src/core/simulator/engine/physics/state-vector';

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { runJob } from '../../../../../src/core/simulator/engine';
-import { readCircuit } from '../../../../../src/core/simulator/engine/dialect/circuit';
-import { NodeRef } from '../../../../../src/core/simulator/engine/dialect/node-reader';
-import { ParseContext } from '../../../../../src/core/simulator/engine/dialect/parse-context';
-import { readPauliSum } from '../../../../../src/core/simulator/engine/dialect/pauli-expression';
-import { readSchedule } from '../../../../../src/core/simulator/engine/dialect/schedule';
-import { parseYamlSource } from '../../../../../src/core/simulator/engine/dialect/yaml-source';
+import { readCircuit } from '../../../../../src/shared/dialect/circuit';
+import { NodeRef } from '../../../../../src/shared/dialect/node-reader';
+import { ParseContext } from '../../../../../src/shared/dialect/parse-context';
+import { readPauliSum } from '../../../../../src/shared/dialect/pauli-expression';
+import { readSchedule } from '../../../../../src/shared/dialect/schedule';
+import { parseYamlSource } from '../../../../../src/shared/dialect/yaml-source';
 import { runCircuit } from '../../../../../src/core/simulator/engine/physics/circuit-runner';
 import { evolve } from '../../../../../src/core/simulator/engine/physics/evolution';
 import { PauliOperator } from '../../../../../src/core/simulator/engine/physics/pauli-operator';

@@ -1,5 +1,10 @@
+import { keysOf, objectDecl } from './declaration';
+import { mappingSpec } from './mapping-spec';
+import { readEach } from './node-reader';
 import type { NodeRef } from './node-reader';
+import { limitProblem } from './parse-context';
 import type { ParseContext } from './parse-context';
+import { need } from './read-session';
 
 /**
  * Variant B experiments carry no `averages`; the simulator assumes this many repetitions per
@@ -38,6 +43,7 @@ export function readExperiment(
 ): Experiment {
   const tag = ref.tag ?? '';
   if (!tags.includes(tag)) {
+    ref.checkTag('experiment', tags.join(' or '));
     ref.fail({
       subject: 'experiment',
       problem: tag
@@ -48,37 +54,42 @@ export function readExperiment(
   }
   ctx.requireCapability(ref, 'experiment', tag);
   const variantA = ctx.variant === 'A';
+  const f = ref.mapping(mappingSpec(ctx.variant, tag));
+  const [qubitKey = '', ...rest] = keysOf(objectDecl(ctx.variant, tag)).required;
+  const sweepKey = rest[rest.length - 1] ?? '';
+  // Each field on its own: a wrong qubit and an empty sweep are both reported.
+  const qubit = ref.attempt(() => readDeviceQubit(f.req(qubitKey), ctx, tag));
+  const sweep = ref.attempt(() => readDurations(f.req(sweepKey), ctx, tag));
+  const averages = variantA
+    ? ref.attempt(() => readAverages(f.req('averages'), ctx, tag))
+    : VARIANT_B_DEFAULT_AVERAGES;
   if (tag === '!RabiExperiment') {
-    const keys = variantA
-      ? ['qubit', 'averages', 'drive_duration_values']
-      : ['qubit_id', 'drive_pulse_duration'];
-    const f = ref.mapping({ tags: [tag], what: tag, required: keys });
     return {
       kind: 'rabi',
-      qubit: readDeviceQubit(f.req(keys[0]!), ctx, tag),
-      durationsNs: readDurations(f.req(keys[variantA ? 2 : 1]!), ctx, tag),
-      averages: variantA ? readAverages(f.req('averages'), ctx, tag) : VARIANT_B_DEFAULT_AVERAGES,
+      qubit: need(qubit),
+      durationsNs: need(sweep),
+      averages: need(averages),
       ref,
     };
   }
-  const keys = variantA
-    ? ['qubit', 'averages', 'wait_duration_values']
-    : ['qubit_id', 'pulse_duration', 'delay_between_pulses', 'wait_times'];
-  const f = ref.mapping({ tags: [tag], what: tag, required: keys });
+  const pulse = variantA ? null : ref.attempt(() => readDuration(f.req('pulse_duration'), tag));
+  const delay = variantA
+    ? null
+    : ref.attempt(() => readDuration(f.req('delay_between_pulses'), tag));
   return {
     kind: 't1',
-    qubit: readDeviceQubit(f.req(keys[0]!), ctx, tag),
-    waitsNs: readDurations(f.req(keys[variantA ? 2 : 3]!), ctx, tag),
-    averages: variantA ? readAverages(f.req('averages'), ctx, tag) : VARIANT_B_DEFAULT_AVERAGES,
-    pulseDurationNs: variantA ? null : readDuration(f.req('pulse_duration'), tag),
-    delayNs: variantA ? null : readDuration(f.req('delay_between_pulses'), tag),
+    qubit: need(qubit),
+    waitsNs: need(sweep),
+    averages: need(averages),
+    pulseDurationNs: need(pulse),
+    delayNs: need(delay),
     ref,
   };
 }
 
 function readDeviceQubit(ref: NodeRef, ctx: ParseContext, what: string): number {
   const q = ref.integer('qubit', 0);
-  if (q >= ctx.device.nqubits || !ctx.device.qubits[q]) {
+  if (ctx.device && q >= ctx.device.nqubits) {
     ref.fail({
       subject: what,
       problem: `qubit ${q} does not exist on device ${ctx.device.code}`,
@@ -104,12 +115,12 @@ function readDurations(ref: NodeRef, ctx: ParseContext, what: string): number[] 
   const items = ref.tag === '!ndarray' ? ndarrayItems(ref, what) : ref.items(`${what} durations`);
   if (items.length === 0) ref.fail({ subject: what, problem: 'the sweep is empty' });
   if (items.length > ctx.limits.maxTimeSteps) {
-    ref.fail({
+    limitProblem(ref, {
       subject: what,
       problem: `${items.length} points exceed the simulator limit maxTimeSteps = ${ctx.limits.maxTimeSteps}`,
     });
   }
-  return items.map((item) => readDuration(item, what));
+  return readEach(items, (item) => readDuration(item, what));
 }
 
 /** The SDK writes NumPy sweeps as `!ndarray {dtype, shape, data}`; a 1-D one is a plain list. */

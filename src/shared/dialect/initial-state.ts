@@ -1,4 +1,5 @@
 import type { NodeRef } from './node-reader';
+import { limitProblem } from './parse-context';
 
 /**
  * An initial state as written. Amplitude lists are in bitstring order: entry k belongs to the
@@ -11,6 +12,7 @@ export type InitialState =
 
 export function readInitialState(ref: NodeRef, maxQubits: number): InitialState {
   const what = 'initial_state';
+  ref.checkTag(what);
   if (ref.isSequence()) {
     const items = ref.items(what);
     const nqubits = Math.log2(items.length);
@@ -21,7 +23,10 @@ export function readInitialState(ref: NodeRef, maxQubits: number): InitialState 
       });
     }
     if (nqubits > maxQubits)
-      ref.fail({ subject: what, problem: `${nqubits} qubits exceed the limit of ${maxQubits}` });
+      limitProblem(ref, {
+        subject: what,
+        problem: `${nqubits} qubits exceed the limit of ${maxQubits}`,
+      });
     const amps = items.map((item) => item.complex('amplitude'));
     const norm2 = amps.reduce((s, a) => s + a.re * a.re + a.im * a.im, 0);
     if (!(norm2 > 0))
@@ -60,7 +65,7 @@ export function readInitialState(ref: NodeRef, maxQubits: number): InitialState 
     });
   }
   if (perQubit.length > maxQubits)
-    ref.fail({
+    limitProblem(ref, {
       subject: what,
       problem: `${perQubit.length} qubits exceed the limit of ${maxQubits}`,
     });

@@ -3,7 +3,10 @@ import { readNum } from './numbers';
 import type { Num, ParamTable } from './numbers';
 import { readPauliSum } from './pauli-expression';
 import type { PauliSum } from './pauli-expression';
+import { mappingSpec } from './mapping-spec';
+import { limitProblem } from './parse-context';
 import type { ParseContext } from './parse-context';
+import { need, SkippedNode } from './read-session';
 
 export interface CoefficientPoint {
   t: number;
@@ -29,64 +32,81 @@ export interface Schedule {
 }
 
 export function readSchedule(ref: NodeRef, ctx: ParseContext, params: ParamTable | null): Schedule {
-  const f = ref.mapping({
-    tags: ['!Schedule'],
-    what: '!Schedule',
-    required: ['T', 'dt', 'hamiltonians', 'coefficients'],
+  const f = ref.mapping(mappingSpec(ctx.variant, '!Schedule'));
+  const T = ref.attempt(() => {
+    const tRef = f.req('T');
+    const t = tRef.number('T');
+    if (t <= 0) tRef.fail({ subject: '!Schedule', problem: `T must be positive, found ${t}` });
+    return t;
   });
-  const tRef = f.req('T');
-  const T = tRef.number('T');
-  if (T <= 0) tRef.fail({ subject: '!Schedule', problem: `T must be positive, found ${T}` });
-  const dtRef = f.req('dt');
-  const dt = dtRef.number('dt');
-  if (dt <= 0 || dt > T)
-    dtRef.fail({ subject: '!Schedule', problem: `dt must be in (0, T], found ${dt}` });
-  const steps = Math.ceil(T / dt - 1e-9);
-  if (steps > ctx.limits.maxTimeSteps) {
-    dtRef.fail({
-      subject: '!Schedule',
-      problem: `T/dt = ${steps} time steps exceed the simulator limit maxTimeSteps = ${ctx.limits.maxTimeSteps}`,
-      hint: 'use a larger dt or raise maxTimeSteps in the simulator settings',
-    });
-  }
-  // Rounded to 12 significant digits so recorded times read 0.3, not 0.30000000000000004.
-  const grid = Array.from({ length: steps + 1 }, (_, k) =>
-    Math.min(T, Number((k * dt).toPrecision(12))),
-  );
+  const timing = ref.attempt(() => {
+    const dtRef = f.req('dt');
+    const dt = dtRef.number('dt');
+    const total = need(T);
+    if (dt <= 0 || dt > total)
+      dtRef.fail({ subject: '!Schedule', problem: `dt must be in (0, T], found ${dt}` });
+    const steps = Math.ceil(total / dt - 1e-9);
+    if (steps > ctx.limits.maxTimeSteps) {
+      limitProblem(dtRef, {
+        subject: '!Schedule',
+        problem: `T/dt = ${steps} time steps exceed the simulator limit maxTimeSteps = ${ctx.limits.maxTimeSteps}`,
+        hint: 'use a larger dt or raise maxTimeSteps in the simulator settings',
+      });
+    }
+    return { dt, steps };
+  });
 
-  const hamiltonians = new Map<string, { sum: PauliSum; keyRef: NodeRef }>();
-  for (const { key, keyRef, value } of f.req('hamiltonians').entries('hamiltonians')) {
-    hamiltonians.set(key, { sum: readPauliSum(value, `hamiltonian "${key}"`, params), keyRef });
+  // A label whose expression cannot be read still counts as given: its coefficient is no orphan.
+  const hamiltonians = new Map<string, { sum: PauliSum | undefined; keyRef: NodeRef }>();
+  const written = ref.attempt(() => f.req('hamiltonians').entries('hamiltonians'));
+  for (const { key, keyRef, value } of written ?? []) {
+    const sum = value.attempt(() => readPauliSum(value, `hamiltonian "${key}"`, params));
+    hamiltonians.set(key, { sum, keyRef });
   }
-  if (hamiltonians.size === 0)
-    f.req('hamiltonians').fail({ subject: '!Schedule', problem: 'no hamiltonians' });
+  if (written && hamiltonians.size === 0)
+    f.req('hamiltonians').report({ subject: '!Schedule', problem: 'no hamiltonians' });
 
-  const coefficients = new Map<string, CoefficientPoint[]>();
-  for (const { key, keyRef, value } of f.req('coefficients').entries('coefficients')) {
-    if (!hamiltonians.has(key)) {
-      keyRef.fail({
+  const coefficients = new Map<string, CoefficientPoint[] | undefined>();
+  const given = ref.attempt(() => f.req('coefficients').entries('coefficients'));
+  for (const { key, keyRef, value } of given ?? []) {
+    if (written && !hamiltonians.has(key)) {
+      keyRef.report({
         subject: '!Schedule',
         problem: `coefficient "${key}" has no hamiltonian of that label`,
         expected: `one of the hamiltonian labels: ${[...hamiltonians.keys()].join(', ')}`,
       });
+      continue;
     }
-    coefficients.set(key, readCoefficient(value, key, T, params));
+    const points = value.attempt(() => readCoefficient(value, key, T ?? Infinity, params));
+    coefficients.set(key, points);
   }
   const terms: ScheduleTerm[] = [];
   let maxQubit = -1;
+  let complete = written !== undefined && given !== undefined;
   for (const [label, { sum, keyRef }] of hamiltonians) {
-    const points = coefficients.get(label);
-    if (!points) {
-      throw keyRef.error({
+    if (given && !coefficients.has(label)) {
+      keyRef.report({
         subject: '!Schedule',
         problem: `hamiltonian "${label}" has no coefficient`,
-        hint: `add coefficients.${label}: [[0, 1.0], [${T}, 1.0]] (or a constant number)`,
+        hint: `add coefficients.${label}: [[0, 1.0], [${T ?? 'T'}, 1.0]] (or a constant number)`,
       });
+      complete = false;
+      continue;
+    }
+    const points = coefficients.get(label);
+    if (!sum || !points) {
+      complete = false;
+      continue;
     }
     terms.push({ label, hamiltonian: sum, points });
     maxQubit = Math.max(maxQubit, sum.maxQubit);
   }
-  return { T, dt, terms, maxQubit, grid, ref };
+  if (!complete || T === undefined || !timing) throw new SkippedNode();
+  // Rounded to 12 significant digits so recorded times read 0.3, not 0.30000000000000004.
+  const grid = Array.from({ length: timing.steps + 1 }, (_, k) =>
+    Math.min(T, Number((k * timing.dt).toPrecision(12))),
+  );
+  return { T, dt: timing.dt, terms, maxQubit, grid, ref };
 }
 
 /** `[[t, value], ...]` with t non-decreasing in [0, T] (a repeated t makes a jump), or one number. */

@@ -5,8 +5,12 @@ import {
   readSampling,
   readTimeEvolution,
 } from './functionals';
+import { keysOf, objectDecl } from './declaration';
+import { mappingSpec } from './mapping-spec';
 import type { NodeRef } from './node-reader';
+import { limitProblem } from './parse-context';
 import type { ParseContext } from './parse-context';
+import { need } from './read-session';
 import { readPauliSum } from './pauli-expression';
 import type { PauliSum } from './pauli-expression';
 
@@ -49,17 +53,57 @@ const INNER: Record<
 
 export function readVariational(ref: NodeRef, ctx: ParseContext): VariationalProgram {
   const tag = '!VariationalProgram';
-  const f = ref.mapping({ tags: [tag], what: tag, required: ['functional', 'cost', 'optimizer'] });
-  const innerRef = f.req('functional');
+  const f = ref.mapping(mappingSpec(ctx.variant, tag));
+  const inner = ref.attempt(() => readInner(f.req('functional'), ctx));
+  const cost = ref.attempt(() => {
+    const costF = f.req('cost').mapping({
+      tags: null,
+      what: `${tag} cost`,
+      ...keysOf(costFields(ctx)),
+    });
+    return readPauliSum(costF.req('observable'), 'cost observable', null);
+  });
+  if (inner && cost) {
+    ref.attempt(() => {
+      const width =
+        inner.kind === 'sampling' || inner.kind === 'digital'
+          ? inner.circuit.nqubits
+          : inner.nqubits;
+      if (cost.maxQubit >= width) {
+        cost.ref.fail({
+          subject: `${tag} cost`,
+          code: 'dialect.qubit_range',
+          problem: `the observable acts on qubit ${cost.maxQubit}, but the functional has ${width} qubits`,
+        });
+      }
+      if (inner.kind === 'sampling')
+        checkSampledCost(cost, inner.circuit.measured, 'the !Sampling functional');
+    });
+  }
+  const optimizer = ref.attempt(() => readOptimizer(f.req('optimizer'), ctx));
+  return {
+    kind: 'variational',
+    inner: need(inner),
+    cost: need(cost),
+    method: need(optimizer).method,
+    maxIterations: need(optimizer).maxIterations,
+    ref,
+  };
+}
+
+function readInner(innerRef: NodeRef, ctx: ParseContext): InnerFunctional {
+  const tag = '!VariationalProgram';
   const readers = INNER[ctx.variant];
   const reader = readers[innerRef.tag ?? ''];
+  const expected = `functional: ${Object.keys(readers).join(' or ')} holding !Parameter values`;
   if (!reader) {
+    innerRef.checkTag(tag, expected);
     throw innerRef.error({
       subject: tag,
       problem: innerRef.tag
         ? `${innerRef.tag} cannot be optimised here`
         : `expected a tagged functional, found ${innerRef.describe()}`,
-      expected: `functional: ${Object.keys(readers).join(' or ')} holding !Parameter values`,
+      expected,
     });
   }
   const inner = reader(innerRef, ctx);
@@ -70,26 +114,19 @@ export function readVariational(ref: NodeRef, ctx: ParseContext): VariationalPro
       hint: 'write an angle or coefficient as !Parameter {name: theta, value: 0.1}',
     });
   }
-  const costF = f
-    .req('cost')
-    .mapping({ tags: null, what: `${tag} cost`, required: ['observable'] });
-  const cost = readPauliSum(costF.req('observable'), 'cost observable', null);
-  const width =
-    inner.kind === 'sampling' || inner.kind === 'digital' ? inner.circuit.nqubits : inner.nqubits;
-  if (cost.maxQubit >= width) {
-    cost.ref.fail({
-      subject: `${tag} cost`,
-      problem: `the observable acts on qubit ${cost.maxQubit}, but the functional has ${width} qubits`,
-    });
-  }
-  if (inner.kind === 'sampling')
-    checkSampledCost(cost, inner.circuit.measured, 'the !Sampling functional');
-  const opt = f.req('optimizer').mapping({
-    tags: ['!Optimizer'],
-    what: '!Optimizer',
-    required: ['method'],
-    optional: ['max_iterations'],
-  });
+  return inner;
+}
+
+function costFields(ctx: ParseContext) {
+  const decl = objectDecl(ctx.variant, '!VariationalProgram');
+  return decl.fields.find((d) => d.name === 'cost')?.fields ?? [];
+}
+
+function readOptimizer(
+  ref: NodeRef,
+  ctx: ParseContext,
+): { method: OptimizerMethod; maxIterations: number } {
+  const opt = ref.mapping(mappingSpec(ctx.variant, '!Optimizer'));
   const methodRef = opt.req('method');
   const written = methodRef.string('method');
   const method = METHODS[written.toLowerCase().replace(/[\s_]/g, '-')];
@@ -103,13 +140,13 @@ export function readVariational(ref: NodeRef, ctx: ParseContext): VariationalPro
   const itRef = opt.get('max_iterations');
   const maxIterations = itRef?.integer('max_iterations', 1) ?? DEFAULT_MAX_ITERATIONS;
   if (maxIterations > ctx.limits.maxIterations) {
-    (itRef ?? methodRef).fail({
+    limitProblem(itRef ?? methodRef, {
       subject: '!Optimizer',
       problem: `${maxIterations} iterations exceed the simulator limit maxIterations = ${ctx.limits.maxIterations}`,
       hint: 'lower max_iterations or raise maxIterations in the simulator settings',
     });
   }
-  return { kind: 'variational', inner, cost, method, maxIterations, ref };
+  return { method, maxIterations };
 }
 
 /**

@@ -1,6 +1,14 @@
 import type { YamlSource } from './yaml-source';
 
 export interface DialectErrorInit {
+  /**
+   * `error`: the dialect is certain the payload cannot run. `warning`: the simulator cannot run
+   * it, but a real service may accept more (a tag or key the dialect does not know, a limit of
+   * the simulator). The simulator refuses both; the editor blocks Submit only on errors.
+   */
+  severity?: 'error' | 'warning';
+  /** A stable name for the kind of problem (`dialect.unknown_key`); `dialect` when not given. */
+  code?: string;
   /** YAML path in the user's ExecutePayload, e.g. `sampling_payload.sampling.circuit.gates[1]`. */
   path: string;
   /** What the error is about, e.g. `gate !CNOT`; the one-line message reads "<subject> at <path>: <problem>". */
@@ -12,6 +20,8 @@ export interface DialectErrorInit {
   source?: YamlSource;
   /** Character offset within `source.text`. */
   offset?: number;
+  /** Where the marked text ends (exclusive); the offset's line end when not given. */
+  endOffset?: number;
 }
 
 /**
@@ -29,6 +39,18 @@ export class DialectError extends Error {
 
   get path(): string {
     return this.init.path;
+  }
+
+  get severity(): 'error' | 'warning' {
+    return this.init.severity ?? 'error';
+  }
+
+  /** The message without the path, for a marker that already sits on the place. */
+  get text(): string {
+    const { subject, problem, expected, hint } = this.init;
+    const main = subject ? `${subject}: ${problem}` : problem;
+    const more = [expected ? `expected ${expected}` : '', hint ?? ''].filter(Boolean);
+    return [main, ...more].join('; ').replace(/\s*\n\s*/g, ' ');
   }
 
   /** 1-based line and column within the YAML string, when known. */

@@ -2,9 +2,12 @@ import type { Circuit } from './circuit';
 import { readCircuit } from './circuit';
 import type { InitialState } from './initial-state';
 import { readInitialState } from './initial-state';
-import type { NodeRef } from './node-reader';
+import { mappingSpec } from './mapping-spec';
+import { readEach } from './node-reader';
+import type { Fields, NodeRef } from './node-reader';
 import type { ParamTable } from './numbers';
 import type { ParseContext } from './parse-context';
+import { need } from './read-session';
 import { readPauliSum } from './pauli-expression';
 import type { PauliSum } from './pauli-expression';
 import type { Schedule } from './schedule';
@@ -43,16 +46,15 @@ export function readSampling(
   ctx: ParseContext,
   params: ParamTable | null,
 ): SamplingFunctional {
-  const f = ref.mapping({
-    tags: ['!Sampling'],
-    what: '!Sampling',
-    required: ['circuit', 'nshots'],
-  });
+  const f = ref.mapping(mappingSpec(ctx.variant, '!Sampling'));
   ctx.requireCapability(ref, 'circuit', '!Sampling');
-  const circuit = readCircuit(f.req('circuit'), ctx, params);
-  const nshots = f.req('nshots').integer('nshots', 1);
-  ctx.requireShots(f.req('nshots'), nshots, '!Sampling');
-  return { kind: 'sampling', circuit, nshots, ref };
+  const circuit = ref.attempt(() => readCircuit(f.req('circuit'), ctx, params));
+  const nshots = ref.attempt(() => {
+    const n = f.req('nshots').integer('nshots', 1);
+    ctx.requireShots(f.req('nshots'), n, '!Sampling');
+    return n;
+  });
+  return { kind: 'sampling', circuit: need(circuit), nshots: need(nshots), ref };
 }
 
 export function readDigitalPropagation(
@@ -60,11 +62,7 @@ export function readDigitalPropagation(
   ctx: ParseContext,
   params: ParamTable | null,
 ): DigitalFunctional {
-  const f = ref.mapping({
-    tags: ['!DigitalPropagation'],
-    what: '!DigitalPropagation',
-    required: ['circuit'],
-  });
+  const f = ref.mapping(mappingSpec(ctx.variant, '!DigitalPropagation'));
   ctx.requireCapability(ref, 'circuit', '!DigitalPropagation');
   return { kind: 'digital', circuit: readCircuit(f.req('circuit'), ctx, params), ref };
 }
@@ -75,34 +73,33 @@ export function readTimeEvolution(
   params: ParamTable | null,
 ): EvolutionFunctional {
   const tag = '!TimeEvolution';
-  const f = ref.mapping({
-    tags: [tag],
-    what: tag,
-    required: ['schedule', 'observables'],
-    optional: ['initial_state', 'nshots', 'store_intermediate_results'],
-  });
+  const f = ref.mapping(mappingSpec(ctx.variant, tag));
   ctx.requireCapability(ref, 'schedule', tag);
-  const schedule = readSchedule(f.req('schedule'), ctx, params);
-  const observables = f
-    .req('observables')
-    .items('observables')
-    .map((o, i) => readPauliSum(o, `observable ${i}`, null));
-  const nshotsRef = f.get('nshots');
-  const nshots = nshotsRef?.integer('nshots', 0) ?? 0;
-  if (nshotsRef) ctx.requireShots(nshotsRef, nshots, tag);
-  const storeIntermediate =
-    f.get('store_intermediate_results')?.boolean('store_intermediate_results') ?? false;
-  const initialRef = f.get('initial_state');
-  const initial = initialRef ? readInitialState(initialRef, 30) : null;
-  const nqubits = evolutionWidth(ref, ctx, tag, schedule, initial, observables);
+  const schedule = ref.attempt(() => readSchedule(f.req('schedule'), ctx, params));
+  const observables = ref.attempt(() =>
+    readEach(f.req('observables').items('observables'), (o, i) =>
+      readPauliSum(o, `observable ${i}`, null),
+    ),
+  );
+  const nshots = ref.attempt(() => {
+    const nshotsRef = f.get('nshots');
+    const n = nshotsRef?.integer('nshots', 0) ?? 0;
+    if (nshotsRef) ctx.requireShots(nshotsRef, n, tag);
+    return n;
+  });
+  const storeIntermediate = ref.attempt(
+    () => f.get('store_intermediate_results')?.boolean('store_intermediate_results') ?? false,
+  );
+  const initial = readOptionalInitialState(f, ref);
+  const nqubits = evolutionWidth(ref, ctx, tag, need(schedule), need(initial), need(observables));
   return {
     kind: 'timeEvolution',
-    schedule,
-    initial,
+    schedule: need(schedule),
+    initial: need(initial),
     nqubits,
-    observables,
-    nshots,
-    storeIntermediate,
+    observables: need(observables),
+    nshots: need(nshots),
+    storeIntermediate: need(storeIntermediate),
     ref,
   };
 }
@@ -113,27 +110,29 @@ export function readAnalogEvolution(
   params: ParamTable | null,
 ): EvolutionFunctional {
   const tag = '!AnalogEvolution';
-  const f = ref.mapping({
-    tags: [tag],
-    what: tag,
-    required: ['schedule'],
-    optional: ['initial_state'],
-  });
+  const f = ref.mapping(mappingSpec(ctx.variant, tag));
   ctx.requireCapability(ref, 'schedule', tag);
-  const schedule = readSchedule(f.req('schedule'), ctx, params);
-  const initialRef = f.get('initial_state');
-  const initial = initialRef ? readInitialState(initialRef, 30) : null;
-  const nqubits = evolutionWidth(ref, ctx, tag, schedule, initial, []);
+  const schedule = ref.attempt(() => readSchedule(f.req('schedule'), ctx, params));
+  const initial = readOptionalInitialState(f, ref);
+  const nqubits = evolutionWidth(ref, ctx, tag, need(schedule), need(initial), []);
   return {
     kind: 'analog',
-    schedule,
-    initial,
+    schedule: need(schedule),
+    initial: need(initial),
     nqubits,
     observables: [],
     nshots: 0,
     storeIntermediate: false,
     ref,
   };
+}
+
+/** `initial_state` when given (null when not); undefined when it was given but unreadable. */
+export function readOptionalInitialState(f: Fields, ref: NodeRef): InitialState | null | undefined {
+  return ref.attempt(() => {
+    const initialRef = f.get('initial_state');
+    return initialRef ? readInitialState(initialRef, 30) : null;
+  });
 }
 
 /**
@@ -155,6 +154,7 @@ export function evolutionWidth(
     if (s.maxQubit >= nqubits) {
       s.ref.fail({
         subject: what,
+        code: 'dialect.qubit_range',
         problem: `qubit ${s.maxQubit} is outside the ${nqubits}-qubit initial_state`,
         hint: 'make initial_state as wide as the highest qubit index + 1',
       });

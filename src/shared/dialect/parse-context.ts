@@ -1,12 +1,13 @@
-import type { EngineLimits, PhysicalDevice, VariantId } from '../types';
-import { DEFAULT_ENGINE_LIMITS } from '../types';
+import type { VariantId } from '../variants/declaration';
+import { DEFAULT_DIALECT_LIMITS } from './job-input';
+import type { DialectDevice, DialectLimits } from './job-input';
 import type { NodeRef } from './node-reader';
 import { ParamTable } from './numbers';
 
 /** What kind of hardware a piece of work needs (design: a device runs the work its type fits). */
 export type Capability = 'circuit' | 'schedule' | 'experiment';
 
-const RUNS: Record<PhysicalDevice['type'], readonly Capability[]> = {
+const RUNS: Record<DialectDevice['type'], readonly Capability[]> = {
   simulator: ['circuit', 'schedule', 'experiment'],
   'qpu.digital': ['circuit', 'experiment'],
   'qpu.analog': ['schedule', 'experiment'],
@@ -19,23 +20,25 @@ const NEEDS: Record<Capability, string> = {
 };
 
 /**
- * Everything a parser needs besides the text: the variant, the device it must fit and the
- * limits. Checks happen where the offending node is at hand, so errors keep their line.
+ * Everything a parser needs besides the text: the variant, the device it must fit (null: no
+ * device chosen, as in the editor) and the limits. Checks happen where the offending node is at
+ * hand, so errors keep their line. A limit is the simulator's setting, not the dialect's: past
+ * one is an error for the simulator's validating step, a warning for the editor.
  */
 export class ParseContext {
   readonly params = new ParamTable();
-  readonly limits: Required<EngineLimits>;
+  readonly limits: Required<DialectLimits>;
 
   constructor(
     readonly variant: VariantId,
-    readonly device: PhysicalDevice,
-    limits: EngineLimits,
+    readonly device: DialectDevice | null,
+    limits: Partial<DialectLimits>,
   ) {
-    this.limits = { ...DEFAULT_ENGINE_LIMITS, ...stripUndefined(limits) };
+    this.limits = { ...DEFAULT_DIALECT_LIMITS, ...stripUndefined(limits) };
   }
 
   requireCapability(ref: NodeRef, capability: Capability, what: string): void {
-    if (RUNS[this.device.type].includes(capability)) return;
+    if (!this.device || RUNS[this.device.type].includes(capability)) return;
     const runs = RUNS[this.device.type].map((c) => `${c}s`).join(' and ');
     ref.fail({
       subject: what,
@@ -53,7 +56,7 @@ export class ParseContext {
     limit: number,
     limitName: string,
   ): void {
-    if (nqubits > this.device.nqubits) {
+    if (this.device && nqubits > this.device.nqubits) {
       ref.fail({
         subject: what,
         problem: `${nqubits} qubits do not fit device ${this.device.code}, which has ${this.device.nqubits}`,
@@ -61,8 +64,9 @@ export class ParseContext {
       });
     }
     if (nqubits > limit) {
-      ref.fail({
+      ref.stop({
         subject: what,
+        code: 'dialect.limit',
         problem: `${nqubits} qubits exceed the simulator limit ${limitName} = ${limit}`,
         hint: `raise ${limitName} in the simulator settings or use fewer qubits`,
       });
@@ -71,8 +75,9 @@ export class ParseContext {
 
   requireShots(ref: NodeRef, nshots: number, what: string): void {
     if (nshots > this.limits.maxShots) {
-      ref.fail({
+      ref.stop({
         subject: what,
+        code: 'dialect.limit',
         problem: `${nshots} exceeds the simulator limit maxShots = ${this.limits.maxShots}`,
         hint: 'raise maxShots in the simulator settings or ask for fewer',
       });
@@ -80,6 +85,14 @@ export class ParseContext {
   }
 }
 
-function stripUndefined(limits: EngineLimits): Partial<EngineLimits> {
+function stripUndefined(limits: Partial<DialectLimits>): Partial<DialectLimits> {
   return Object.fromEntries(Object.entries(limits).filter(([, v]) => v !== undefined));
+}
+
+/** A simulator limit passed: the simulator refuses the job; a real service may allow more. */
+export function limitProblem(
+  ref: NodeRef,
+  init: { subject: string; problem: string; hint?: string },
+): never {
+  return ref.stop({ ...init, code: 'dialect.limit' });
 }

@@ -31,6 +31,7 @@ const FACTOR = /^([IXYZ])(\d+)/;
 
 /** "0.5 Z0 Z1 + X0 - 1.2 Y1", or a list of {coefficient, paulis}. */
 export function readPauliSum(ref: NodeRef, what: string, params: ParamTable | null): PauliSum {
+  ref.checkTag(what);
   if (ref.isSequence()) return readListForm(ref, what, params);
   const text = ref.scalarValue();
   if (ref.tag || typeof text !== 'string') {

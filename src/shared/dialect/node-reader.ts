@@ -1,17 +1,16 @@
 import { isAlias, isMap, isNode, isPair, isScalar, isSeq } from 'yaml';
 import type { Node } from 'yaml';
+import { codeBearingTag } from '../yaml/code-tags';
+import { isYamlBuiltInTag } from '../yaml/tags';
+import { DIALECT_TAGS } from './declaration';
 import { DialectError } from './dialect-error';
 import type { DialectErrorInit } from './dialect-error';
-import { suggest } from './did-you-mean';
-import { nodeOffset } from './yaml-source';
+import { suggest, suggestTag } from './did-you-mean';
+import { MAX_ALIASES, ReadSession, SkippedNode } from './read-session';
+import { nodeEnd, nodeOffset } from './yaml-source';
 import type { YamlSource } from './yaml-source';
 
-/** Standard YAML tags (`!!int 3`) carry no dialect meaning; the value is already resolved. */
-const CORE_TAG_PREFIX = 'tag:yaml.org,2002:';
-/** Aliases may repeat gates; this caps how many we follow so an alias bomb stays cheap. */
-const MAX_ALIASES = 10_000;
-
-export type NodeErrorInit = Omit<DialectErrorInit, 'path' | 'source' | 'offset'> & {
+export type NodeErrorInit = Omit<DialectErrorInit, 'path' | 'source' | 'offset' | 'endOffset'> & {
   path?: string;
 };
 
@@ -29,52 +28,105 @@ export interface MappingSpec {
  * DialectError naming that path and the node's line, so no error loses its place.
  */
 export class NodeRef {
-  private readonly aliasBudget: { left: number };
-
   constructor(
     readonly src: YamlSource,
     readonly node: Node | null,
     readonly path: string,
-    aliasBudget?: { left: number },
-  ) {
-    this.aliasBudget = aliasBudget ?? { left: MAX_ALIASES };
+    readonly session: ReadSession = new ReadSession('strict'),
+  ) {}
+
+  /** The node `src.rootNode` (else the document's root), read under `session`. */
+  static root(src: YamlSource, session?: ReadSession): NodeRef {
+    const root = src.rootNode ?? src.doc.contents;
+    const node = isNode(root) ? root : null;
+    return new NodeRef(src, node, src.rootPath, session).deref();
   }
 
-  static root(src: YamlSource): NodeRef {
-    const node = isNode(src.doc.contents) ? src.doc.contents : null;
-    return new NodeRef(src, node, src.rootPath).deref();
-  }
-
-  /** The user-visible tag, or undefined for plain nodes and standard YAML tags. */
+  /**
+   * The user-visible tag, or undefined for plain nodes and YAML's own types (`!!int 3`: the
+   * value is already resolved). Language tags such as `!!python/tuple` are not YAML's own.
+   */
   get tag(): string | undefined {
     const tag = this.node?.tag;
-    return tag && !tag.startsWith(CORE_TAG_PREFIX) ? tag : undefined;
+    return tag && !isYamlBuiltInTag(tag) ? tag : undefined;
   }
 
   fail(init: NodeErrorInit): never {
     throw this.error(init);
   }
 
+  /** An error that leaves the rest of the reading meaningful (collecting goes on after it). */
+  report(init: NodeErrorInit): void {
+    this.session.note(this.error(init));
+  }
+
+  /** A problem that leaves the rest of this node readable (an unknown key, say). */
+  warn(init: NodeErrorInit): void {
+    this.session.note(this.error({ severity: 'warning', ...init }));
+  }
+
+  /** A problem past which this node cannot be read (a tag the dialect does not know). */
+  stop(init: NodeErrorInit): never {
+    return this.session.stop(this.error({ severity: 'warning', ...init }));
+  }
+
+  /** See `ReadSession.attempt`: one independent part of the reading. */
+  attempt<T>(read: () => T): T | undefined {
+    return this.session.attempt(read);
+  }
+
   /** The error without throwing it, for `throw ref.error(...)` where TypeScript must see the throw. */
   error(init: NodeErrorInit): DialectError {
+    const offset = nodeOffset(this.src, this.node) ?? 0;
     return new DialectError({
       path: this.path,
       ...init,
       source: this.src,
-      offset: nodeOffset(this.src, this.node) ?? 0,
+      offset,
+      endOffset: nodeEnd(this.src, this.node, offset),
     });
   }
 
   child(node: unknown, path: string): NodeRef {
-    return new NodeRef(this.src, isNode(node) ? node : null, path, this.aliasBudget).deref();
+    return new NodeRef(this.src, isNode(node) ? node : null, path, this.session).deref();
   }
 
   private deref(): NodeRef {
     if (!this.node || !isAlias(this.node)) return this;
-    if (--this.aliasBudget.left < 0) this.fail({ problem: `more than ${MAX_ALIASES} aliases` });
+    if (--this.session.aliasesLeft < 0) this.fail({ problem: `more than ${MAX_ALIASES} aliases` });
     const target = this.node.resolve(this.src.doc);
     if (!target) this.fail({ problem: `alias *${this.node.source} has no anchor` });
-    return new NodeRef(this.src, target, this.path, this.aliasBudget);
+    return new NodeRef(this.src, target, this.path, this.session);
+  }
+
+  /**
+   * Before a node is read as anything: a tag the dialect does not know means the simulator
+   * cannot read it, though a real service may (a warning); a code-bearing tag is reported by
+   * its own check and makes the node opaque; a known tag in the wrong case is a typo (an error).
+   */
+  checkTag(what: string, expected?: string): void {
+    const tag = this.tag;
+    if (!tag || DIALECT_TAGS.has(tag)) return;
+    if (codeBearingTag(tag) && this.session.mode === 'collect') throw new SkippedNode();
+    const known = [...DIALECT_TAGS];
+    const meant = known.find((t) => t.toLowerCase() === tag.toLowerCase());
+    if (meant) {
+      this.fail({
+        subject: what,
+        code: 'dialect.unknown_tag',
+        problem: `unknown tag ${tag}`,
+        hint: `did you mean ${meant}? Tags are case-sensitive`,
+      });
+    }
+    this.stop({
+      subject: what,
+      code: 'dialect.unknown_tag',
+      problem: `${tag} is not a tag of the payload dialect`,
+      expected,
+      hint: [suggestTag(tag, known), 'the simulator cannot read it; a real service may know it']
+        .filter(Boolean)
+        .join('; '),
+    });
   }
 
   isMapping(): boolean {
@@ -106,6 +158,7 @@ export class NodeRef {
 
   /** Check tag and keys of a mapping; returns its fields by canonical (underscore-less) name. */
   mapping(spec: MappingSpec): Fields {
+    this.checkTag(spec.what);
     const expectedTags = spec.tags === null ? 'an untagged mapping' : spec.tags.join(' or ');
     if (spec.tags !== null && !spec.tags.includes(this.tag ?? '')) {
       this.fail({
@@ -132,32 +185,43 @@ export class NodeRef {
       if (!isPair(pair)) continue;
       const keyRef = this.child(pair.key, this.path);
       const written = keyRef.scalarValue();
-      if (typeof written !== 'string')
-        throw keyRef.error({ subject: spec.what, problem: 'keys must be names' });
+      if (typeof written !== 'string') {
+        this.session.note(keyRef.error({ subject: spec.what, problem: 'keys must be names' }));
+        continue;
+      }
       const key = written.startsWith('_') ? written.slice(1) : written;
       if (!allowed.includes(key)) {
-        keyRef.fail({
+        // The simulator refuses it; a real service's version of the object may have it.
+        keyRef.warn({
           subject: spec.what,
+          code: 'dialect.unknown_key',
           problem: `unknown key "${written}"`,
           expected: `one of: ${allowed.join(', ')}`,
           hint: suggest(key, allowed),
         });
+        continue;
       }
       if (fields.has(key)) {
-        keyRef.fail({
-          subject: spec.what,
-          problem: `key "${key}" is given twice (with and without "_")`,
-        });
+        this.session.note(
+          keyRef.error({
+            subject: spec.what,
+            problem: `key "${key}" is given twice (with and without "_")`,
+          }),
+        );
+        continue;
       }
       fields.set(key, this.child(pair.value, `${this.path}.${written}`));
     }
     for (const key of spec.required) {
       if (!fields.has(key)) {
-        this.fail({
-          subject: spec.what,
-          problem: `missing key "${key}"`,
-          expected: `keys ${spec.required.join(', ')}${spec.optional?.length ? ` (optional: ${spec.optional.join(', ')})` : ''}`,
-        });
+        this.session.note(
+          this.error({
+            subject: spec.what,
+            code: 'dialect.missing_key',
+            problem: `missing key "${key}"`,
+            expected: `keys ${spec.required.join(', ')}${spec.optional?.length ? ` (optional: ${spec.optional.join(', ')})` : ''}`,
+          }),
+        );
       }
     }
     return new Fields(this, fields);
@@ -165,6 +229,7 @@ export class NodeRef {
 
   /** A list; the SDK's `!tuple [..]` counts as one. */
   items(what: string): NodeRef[] {
+    this.checkTag(what);
     if (!isSeq(this.node) || (this.tag && this.tag !== '!tuple')) {
       this.fail({ subject: what, problem: `expected a list, found ${this.describe()}` });
     }
@@ -173,6 +238,7 @@ export class NodeRef {
 
   /** Pairs of an untagged mapping whose keys are free names (labels, parameter names). */
   entries(what: string): Array<{ key: string; keyRef: NodeRef; value: NodeRef }> {
+    this.checkTag(what);
     if (!isMap(this.node) || this.tag) {
       this.fail({ subject: what, problem: `expected a mapping, found ${this.describe()}` });
     }
@@ -191,6 +257,7 @@ export class NodeRef {
   }
 
   number(what: string): number {
+    this.checkTag(what);
     const v = this.scalarValue();
     if (this.tag || typeof v !== 'number')
       this.fail({ subject: what, problem: `expected a number, found ${this.describe()}` });
@@ -206,14 +273,21 @@ export class NodeRef {
     if (v < min || v > max) {
       this.fail({
         subject: what,
+        code: 'dialect.range',
         problem: `${v} is out of range`,
-        expected: `an integer from ${min} to ${max}`,
+        expected:
+          max < Number.MAX_SAFE_INTEGER
+            ? `an integer from ${min} to ${max}`
+            : min === 1
+              ? 'a positive integer'
+              : `an integer of at least ${min}`,
       });
     }
     return v;
   }
 
   string(what: string): string {
+    this.checkTag(what);
     const v = this.scalarValue();
     if (this.tag || typeof v !== 'string')
       this.fail({ subject: what, problem: `expected a string, found ${this.describe()}` });
@@ -221,6 +295,7 @@ export class NodeRef {
   }
 
   boolean(what: string): boolean {
+    this.checkTag(what);
     const v = this.scalarValue();
     if (this.tag || typeof v !== 'boolean')
       this.fail({ subject: what, problem: `expected true or false, found ${this.describe()}` });
@@ -229,6 +304,7 @@ export class NodeRef {
 
   /** `!complex {real, imag}`, or a plain real number. */
   complex(what: string): { re: number; im: number } {
+    this.checkTag(what);
     if (this.tag === '!complex') {
       const f = this.mapping({
         tags: ['!complex'],
@@ -251,6 +327,22 @@ export class NodeRef {
   }
 }
 
+/**
+ * Reads each item on its own (collecting: every bad item is reported); when any item could not
+ * be read, what depends on the whole list is skipped.
+ */
+export function readEach<T>(refs: readonly NodeRef[], read: (ref: NodeRef, i: number) => T): T[] {
+  const out: T[] = [];
+  let complete = true;
+  refs.forEach((ref, i) => {
+    const value = ref.attempt(() => ({ value: read(ref, i) }));
+    if (value) out.push(value.value);
+    else complete = false;
+  });
+  if (!complete) throw new SkippedNode();
+  return out;
+}
+
 /** The checked keys of one mapping. */
 export class Fields {
   constructor(
@@ -262,9 +354,11 @@ export class Fields {
     return this.byKey.get(key);
   }
 
+  /** A required key; when it is missing (already reported by `mapping`), reading it is skipped. */
   req(key: string): NodeRef {
     const ref = this.byKey.get(key);
-    if (!ref) return this.owner.fail({ problem: `missing key "${key}"` });
-    return ref;
+    if (ref) return ref;
+    if (this.owner.session.mode === 'collect') throw new SkippedNode();
+    return this.owner.fail({ problem: `missing key "${key}"` });
   }
 }

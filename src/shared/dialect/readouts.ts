@@ -1,7 +1,10 @@
-import { NodeRef } from './node-reader';
+import { mappingSpec } from './mapping-spec';
+import { NodeRef, readEach } from './node-reader';
 import { readPauliSum } from './pauli-expression';
 import type { PauliSum } from './pauli-expression';
+import { limitProblem } from './parse-context';
 import type { ParseContext } from './parse-context';
+import { need } from './read-session';
 import { parseYamlSource } from './yaml-source';
 
 /** Variant A readout settings: what to extract from the state a functional object prepares. */
@@ -14,40 +17,41 @@ const READOUT_TAGS = ['!SamplingReadout', '!ExpectationReadout', '!StateTomograp
 
 /** One readout or a list of them, from the job's readout YAML string. */
 export function readReadouts(yaml: string, rootPath: string, ctx: ParseContext): Readout[] {
-  const root = NodeRef.root(parseYamlSource(yaml, rootPath, 'readout'));
+  return readReadoutsAt(NodeRef.root(parseYamlSource(yaml, rootPath, 'readout')), ctx);
+}
+
+/** One readout or a list of them; each is read on its own, so every bad one is reported. */
+export function readReadoutsAt(root: NodeRef, ctx: ParseContext): Readout[] {
   const refs = root.isSequence() && !root.tag ? root.items('readout') : [root];
   if (refs.length === 0)
     root.fail({ subject: 'readout', problem: 'the list of readouts is empty' });
-  return refs.map((ref) => readReadout(ref, ctx));
+  return readEach(refs, (ref) => readReadout(ref, ctx));
 }
 
 function readReadout(ref: NodeRef, ctx: ParseContext): Readout {
   const tag = ref.tag;
   if (tag === '!SamplingReadout') {
-    const f = ref.mapping({ tags: [tag], what: tag, required: ['nshots'] });
+    const f = ref.mapping(mappingSpec(ctx.variant, tag));
     const nshots = f.req('nshots').integer('nshots', 1);
     ctx.requireShots(f.req('nshots'), nshots, tag);
     return { kind: 'sampling', nshots, ref };
   }
   if (tag === '!ExpectationReadout') {
-    const f = ref.mapping({
-      tags: [tag],
-      what: tag,
-      required: ['observables'],
-      optional: ['nshots'],
+    const f = ref.mapping(mappingSpec(ctx.variant, tag));
+    const observables = ref.attempt(() => {
+      const list = f.req('observables').items('observables');
+      if (list.length === 0) f.req('observables').fail({ subject: tag, problem: 'no observables' });
+      return readEach(list, (o, i) => readPauliSum(o, `observable ${i}`, null));
     });
-    const observables = f
-      .req('observables')
-      .items('observables')
-      .map((o, i) => readPauliSum(o, `observable ${i}`, null));
-    if (observables.length === 0)
-      f.req('observables').fail({ subject: tag, problem: 'no observables' });
-    const nshots = f.get('nshots')?.integer('nshots', 0) ?? 0;
-    if (f.get('nshots')) ctx.requireShots(f.req('nshots'), nshots, tag);
-    return { kind: 'expectation', observables, nshots, ref };
+    const nshots = ref.attempt(() => {
+      const n = f.get('nshots')?.integer('nshots', 0) ?? 0;
+      if (f.get('nshots')) ctx.requireShots(f.req('nshots'), n, tag);
+      return n;
+    });
+    return { kind: 'expectation', observables: need(observables), nshots: need(nshots), ref };
   }
   if (tag === '!StateTomographyReadout') {
-    const f = ref.mapping({ tags: [tag], what: tag, required: [], optional: ['method'] });
+    const f = ref.mapping(mappingSpec(ctx.variant, tag));
     const methodRef = f.get('method');
     const method = methodRef?.string('method') ?? 'exact';
     if (method !== 'exact') {
@@ -59,12 +63,14 @@ function readReadout(ref: NodeRef, ctx: ParseContext): Readout {
     }
     return { kind: 'tomography', ref };
   }
+  const expected = `one of ${READOUT_TAGS.join(' ')}, or a list of them`;
+  ref.checkTag('readout', expected);
   return ref.fail({
     subject: 'readout',
     problem: tag
       ? `unknown readout tag ${tag}`
       : `expected a tagged readout, found ${ref.describe()}`,
-    expected: `one of ${READOUT_TAGS.join(' ')}, or a list of them`,
+    expected,
   });
 }
 
@@ -74,18 +80,21 @@ export function checkReadoutsFit(readouts: Readout[], nqubits: number, ctx: Pars
     if (r.kind === 'expectation') {
       for (const o of r.observables) {
         if (o.maxQubit >= nqubits) {
-          o.ref.fail({
+          o.ref.report({
             subject: '!ExpectationReadout',
+            code: 'dialect.qubit_range',
             problem: `the observable acts on qubit ${o.maxQubit}, but the state has ${nqubits} qubits`,
           });
         }
       }
     } else if (r.kind === 'tomography' && nqubits > ctx.limits.maxTomographyQubits) {
-      r.ref.fail({
-        subject: '!StateTomographyReadout',
-        problem: `${nqubits} qubits exceed the simulator limit maxTomographyQubits = ${ctx.limits.maxTomographyQubits}`,
-        hint: 'the state has 2^n amplitudes; use an !ExpectationReadout or a !SamplingReadout for wide states',
-      });
+      r.ref.attempt(() =>
+        limitProblem(r.ref, {
+          subject: '!StateTomographyReadout',
+          problem: `${nqubits} qubits exceed the simulator limit maxTomographyQubits = ${ctx.limits.maxTomographyQubits}`,
+          hint: 'the state has 2^n amplitudes; use an !ExpectationReadout or a !SamplingReadout for wide states',
+        }),
+      );
     }
   }
 }

@@ -1,5 +1,7 @@
 import { LineCounter, isAlias, isMap, isNode, isPair, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Document, Node } from 'yaml';
+import { codeBearingTag } from '../yaml/code-tags';
+import { plainYamlMessage } from '../yaml/yaml-messages';
 import { DialectError } from './dialect-error';
 
 /** One YAML string of the payload (a functional object or a readout), parsed with positions. */
@@ -11,10 +13,25 @@ export interface YamlSource {
   label: string;
   /** Where the root node sits in the user's ExecutePayload. */
   rootPath: string;
+  /** The node to read when it is not the document's root (a functional object in place). */
+  rootNode?: Node;
 }
 
-/** Tags whose content the real service's deserialiser would execute; we never do. */
-const CODE_BEARING_TAGS = new Set(['!function', '!lambda', '!type']);
+/**
+ * A functional object or readout read where it stands in the whole payload document, so every
+ * position is the document's own. The document must come from `parsePayloadText`, which checked
+ * that it parses and that its aliases stay within their functional object.
+ */
+export function documentSource(
+  text: string,
+  doc: Document.Parsed,
+  lines: LineCounter,
+  node: Node,
+  rootPath: string,
+  kind: string,
+): YamlSource {
+  return { text, doc, lines, label: `${kind} (${rootPath})`, rootPath, rootNode: node };
+}
 
 /**
  * Parse without resolving anything: unknown tags stay on the nodes (the `yaml` package only
@@ -28,7 +45,7 @@ export function parseYamlSource(text: string, rootPath: string, kind: string): Y
   if (syntax) {
     throw new DialectError({
       path: rootPath,
-      problem: `the YAML does not parse: ${firstLine(syntax.message)}`,
+      problem: `the YAML does not parse: ${plainYamlMessage(syntax.code, firstLine(syntax.message))}`,
       expected: 'one YAML document holding a tagged mapping',
       source: src,
       offset: syntax.pos[0],
@@ -44,14 +61,14 @@ function firstLine(message: string): string {
 
 function rejectCodeBearingTags(src: YamlSource, node: unknown, path: string): void {
   if (!isNode(node)) return;
-  const tag = node.tag;
-  if (tag && (CODE_BEARING_TAGS.has(tag) || /^!!python\//.test(tag))) {
+  const tag = codeBearingTag(node.tag);
+  if (tag) {
     throw new DialectError({
       path,
       subject: `tag ${tag}`,
       problem: 'code-bearing tag not supported by the simulator',
       expected: 'plain data: numbers, strings, lists and the tags of the payload dialect',
-      hint: `${tag} carries pickled code that the real service would execute; the simulator never runs code. Replace it with the literal value it computes.`,
+      hint: `${tag} carries code that the real service's deserialiser would execute; the simulator never runs code. Replace it with the literal value it computes.`,
       source: src,
       offset: nodeOffset(src, node),
     });
@@ -79,4 +96,15 @@ export function nodeOffset(src: YamlSource, node: Node | null | undefined): numb
   const before = src.text.lastIndexOf(node.tag, start);
   if (before >= 0 && src.text.slice(before + node.tag.length, start).trim() === '') return before;
   return start;
+}
+
+/**
+ * Where a marker on the node ends: a scalar's end, or the end of the node's first line for a
+ * collection (marking the whole of a block would bury the text under squiggles).
+ */
+export function nodeEnd(src: YamlSource, node: Node | null | undefined, start: number): number {
+  const end = node?.range?.[1] ?? start;
+  const lineEnd = src.text.indexOf('\n', start);
+  const limit = lineEnd < 0 ? src.text.length : lineEnd;
+  return Math.max(start, Math.min(end, limit));
 }

@@ -1,0 +1,378 @@
+import type { VariantId } from '../variants/declaration';
+
+/*
+ * The payload dialect as data: every tagged object the simulator reads, its fields, and which
+ * tags may stand where. The readers take their keys from here, the editor's completion offers
+ * what is declared here, and docs/payload-dialect.md describes the same.
+ */
+
+export type GateName =
+  | 'I'
+  | 'X'
+  | 'Y'
+  | 'Z'
+  | 'H'
+  | 'S'
+  | 'T'
+  | 'RX'
+  | 'RY'
+  | 'RZ'
+  | 'U1'
+  | 'U2'
+  | 'U3'
+  | 'CNOT'
+  | 'CZ'
+  | 'SWAP';
+
+export interface GateShape {
+  qubitKeys: 'qubit' | 'control-target' | 'pair';
+  angles: readonly string[];
+}
+
+const ONE: GateShape = { qubitKeys: 'qubit', angles: [] };
+export const GATES: Readonly<Record<GateName, GateShape>> = {
+  I: ONE,
+  X: ONE,
+  Y: ONE,
+  Z: ONE,
+  H: ONE,
+  S: ONE,
+  T: ONE,
+  RX: { qubitKeys: 'qubit', angles: ['theta'] },
+  RY: { qubitKeys: 'qubit', angles: ['theta'] },
+  RZ: { qubitKeys: 'qubit', angles: ['phi'] },
+  U1: { qubitKeys: 'qubit', angles: ['phi'] },
+  U2: { qubitKeys: 'qubit', angles: ['phi', 'gamma'] },
+  U3: { qubitKeys: 'qubit', angles: ['theta', 'phi', 'gamma'] },
+  CNOT: { qubitKeys: 'control-target', angles: [] },
+  CZ: { qubitKeys: 'control-target', angles: [] },
+  SWAP: { qubitKeys: 'pair', angles: [] },
+};
+/** Every tag a circuit's gate list may hold: the gates and the measurement `!M`. */
+export const GATE_TAGS: readonly string[] = [...Object.keys(GATES).map((g) => `!${g}`), '!M'];
+
+export interface FieldDecl {
+  readonly name: string;
+  readonly required: boolean;
+  /** One line for people (completion details, docs). */
+  readonly doc: string;
+  /** What a completion writes as the value. */
+  readonly example: string;
+  /** Tags that may stand as the value, or as each item when `list`. */
+  readonly tags?: readonly string[];
+  readonly list?: boolean;
+  /** The only values the field takes. */
+  readonly values?: readonly string[];
+  /** The fields of an untagged mapping value (`cost: {observable}`). */
+  readonly fields?: readonly FieldDecl[];
+}
+
+export interface ObjectDecl {
+  readonly tag: string;
+  readonly doc: string;
+  readonly fields: readonly FieldDecl[];
+  /** Written on one line (`!CNOT {control: 0, target: 1}`), as gates are. */
+  readonly flow?: boolean;
+}
+
+const field = (
+  name: string,
+  doc: string,
+  example: string,
+  more: Partial<FieldDecl> = {},
+): FieldDecl => ({ name, required: true, doc, example, ...more });
+const optional = (name: string, doc: string, example: string, more: Partial<FieldDecl> = {}) =>
+  field(name, doc, example, { ...more, required: false });
+
+const SHOTS = (doc: string) => field('nshots', doc, '1000');
+const INITIAL_STATE = optional(
+  'initial_state',
+  'bitstring ("01"), one of 0 1 + - per qubit, or a list of !complex amplitudes',
+  '"00"',
+);
+const OBSERVABLES = field('observables', 'Pauli expressions, e.g. ["Z0", "0.5 Z0 Z1"]', '["Z0"]');
+
+/** The declaration of a gate (gates are the same in both variants). */
+export function gateDecl(name: GateName): ObjectDecl {
+  const shape = GATES[name];
+  const qubits =
+    shape.qubitKeys === 'qubit'
+      ? [field('qubit', 'qubit index', '0')]
+      : shape.qubitKeys === 'pair'
+        ? [field('qubits', 'the two qubits swapped', '[0, 1]')]
+        : [field('control', 'control qubit', '0'), field('target', 'target qubit', '1')];
+  const angles = shape.angles.map((a) => field(a, `angle ${a} (radians)`, '0.5'));
+  return { tag: `!${name}`, doc: `gate ${name}`, fields: [...qubits, ...angles], flow: true };
+}
+
+const COMMON: ObjectDecl[] = [
+  ...(Object.keys(GATES) as GateName[]).map(gateDecl),
+  {
+    tag: '!M',
+    doc: 'measure these qubits (without !M every qubit is measured)',
+    fields: [field('qubits', 'measured qubits', '[0, 1]')],
+    flow: true,
+  },
+  {
+    tag: '!Circuit',
+    doc: 'a gate circuit on nqubits qubits',
+    fields: [
+      field('nqubits', 'number of qubits', '2'),
+      field('gates', 'the gates in order', '', { list: true, tags: GATE_TAGS }),
+    ],
+  },
+  {
+    tag: '!Schedule',
+    doc: 'H(t) = sum of coefficient(t) · hamiltonian, for t from 0 to T',
+    fields: [
+      field('T', 'total time', '1.0'),
+      field('dt', 'time step of the recorded points', '0.01'),
+      field('hamiltonians', 'label: Pauli expression', '{h: "X0"}'),
+      field('coefficients', 'label: [[t, value], ...] or a constant', '{h: [[0, 1], [1, 1]]}'),
+    ],
+  },
+  {
+    tag: '!Parameter',
+    doc: 'a number an optimiser (or a reservoir input) may change',
+    fields: [field('name', 'parameter name', 'theta'), field('value', 'initial value', '0.1')],
+    flow: true,
+  },
+  {
+    tag: '!complex',
+    doc: 'a complex number',
+    fields: [optional('real', 'real part', '1.0'), optional('imag', 'imaginary part', '0.0')],
+    flow: true,
+  },
+  {
+    tag: '!Optimizer',
+    doc: 'the classical optimiser of a variational program',
+    fields: [
+      field('method', 'optimisation method', 'COBYLA', {
+        values: ['COBYLA', 'Nelder-Mead', 'SPSA'],
+      }),
+      optional('max_iterations', 'most iterations', '100'),
+    ],
+  },
+  {
+    tag: '!ndarray',
+    doc: 'a NumPy array as the SDK writes it (one-dimensional here)',
+    fields: [
+      field('data', 'the values', '[0, 10, 20]'),
+      optional('dtype', 'element type', 'float64'),
+      optional('shape', 'array shape', '[3]'),
+    ],
+    flow: true,
+  },
+];
+
+function variational(inner: readonly string[]): ObjectDecl {
+  return {
+    tag: '!VariationalProgram',
+    doc: 'optimise the !Parameter values of a functional against a cost',
+    fields: [
+      field('functional', 'what is evaluated, holding !Parameter values', '', { tags: inner }),
+      field('cost', 'the cost to minimise', '', {
+        fields: [field('observable', 'a Pauli expression', '"Z0 Z1"')],
+      }),
+      field('optimizer', 'how the parameters are optimised', '', { tags: ['!Optimizer'] }),
+    ],
+  };
+}
+
+const B_OBJECTS: ObjectDecl[] = [
+  {
+    tag: '!Sampling',
+    doc: 'run a circuit and sample its measured qubits',
+    fields: [
+      field('circuit', 'the circuit', '', { tags: ['!Circuit'] }),
+      SHOTS('number of samples'),
+    ],
+  },
+  {
+    tag: '!TimeEvolution',
+    doc: 'evolve a state under a schedule and measure observables',
+    fields: [
+      field('schedule', 'the Hamiltonian over time', '', { tags: ['!Schedule'] }),
+      OBSERVABLES,
+      INITIAL_STATE,
+      optional('nshots', 'shots per expectation value (0 = exact)', '0'),
+      optional('store_intermediate_results', 'record values at every time point', 'true', {
+        values: ['true', 'false'],
+      }),
+    ],
+  },
+  variational(['!Sampling', '!TimeEvolution']),
+  {
+    tag: '!RabiExperiment',
+    doc: 'a Rabi sweep of the drive pulse duration',
+    fields: [
+      field('qubit_id', 'qubit of the device', '0'),
+      field('drive_pulse_duration', 'pulse durations (ns)', '[0, 10, 20, 30, 40]'),
+    ],
+  },
+  {
+    tag: '!T1Experiment',
+    doc: 'a T1 sweep of the wait before measurement',
+    fields: [
+      field('qubit_id', 'qubit of the device', '0'),
+      field('pulse_duration', 'excitation pulse (ns)', '40'),
+      field('delay_between_pulses', 'idle time between repetitions (ns)', '200000'),
+      field('wait_times', 'waits before measuring (ns)', '[0, 10000, 20000, 40000]'),
+    ],
+  },
+];
+
+const A_READOUTS: ObjectDecl[] = [
+  {
+    tag: '!SamplingReadout',
+    doc: 'sample the state',
+    fields: [SHOTS('number of samples')],
+    flow: true,
+  },
+  {
+    tag: '!ExpectationReadout',
+    doc: 'expectation values of observables',
+    fields: [OBSERVABLES, optional('nshots', 'shots per value (0 = exact)', '0')],
+    flow: true,
+  },
+  {
+    tag: '!StateTomographyReadout',
+    doc: 'the full state (at most 10 qubits on the simulator)',
+    fields: [optional('method', 'how the state is read', 'exact', { values: ['exact'] })],
+    flow: true,
+  },
+];
+
+const A_OBJECTS: ObjectDecl[] = [
+  {
+    tag: '!DigitalPropagation',
+    doc: 'run a circuit; the readouts say what to extract',
+    fields: [field('circuit', 'the circuit', '', { tags: ['!Circuit'] })],
+  },
+  {
+    tag: '!AnalogEvolution',
+    doc: 'evolve a state under a schedule; the readouts say what to extract',
+    fields: [
+      field('schedule', 'the Hamiltonian over time', '', { tags: ['!Schedule'] }),
+      INITIAL_STATE,
+    ],
+  },
+  {
+    tag: '!QuantumReservoir',
+    doc: 'layers of input encoding and fixed dynamics, run once per input',
+    fields: [
+      field('layers', 'the layers in order', '', { list: true, tags: ['!ReservoirLayer'] }),
+      field('inputs', 'one {parameter: value} mapping per input', '[{x: 0.1}]'),
+      INITIAL_STATE,
+    ],
+  },
+  {
+    tag: '!ReservoirLayer',
+    doc: 'one layer of a reservoir',
+    fields: [
+      optional('input_encoding', 'a circuit holding !Parameter inputs', '', { tags: ['!Circuit'] }),
+      optional('evolution_dynamics', 'fixed dynamics', '', { tags: ['!Schedule'] }),
+      optional('qubits_to_reset', 'qubits reset after the layer', '[0]'),
+    ],
+  },
+  variational(['!DigitalPropagation', '!AnalogEvolution']),
+  {
+    tag: '!RabiExperiment',
+    doc: 'a Rabi sweep of the drive duration',
+    fields: [
+      field('qubit', 'qubit of the device', '0'),
+      field('averages', 'repetitions per point', '1000'),
+      field('drive_duration_values', 'drive durations (ns)', '[0, 10, 20, 30, 40]'),
+    ],
+  },
+  {
+    tag: '!T1Experiment',
+    doc: 'a T1 sweep of the wait before measurement',
+    fields: [
+      field('qubit', 'qubit of the device', '0'),
+      field('averages', 'repetitions per point', '1000'),
+      field('wait_duration_values', 'waits before measuring (ns)', '[0, 10000, 20000, 40000]'),
+    ],
+  },
+  ...A_READOUTS,
+];
+
+/** Tags of results: known to the dialect, but never part of a payload. */
+const RESULT_TAGS = [
+  '!SamplingResult',
+  '!TimeEvolutionResult',
+  '!VariationalProgramResult',
+  '!OptimizerResult',
+  '!RabiExperimentResult',
+  '!T1ExperimentResult',
+  '!FunctionalResult',
+  '!SamplingReadoutResult',
+  '!ExpectationReadoutResult',
+  '!StateTomographyReadoutResult',
+];
+
+export interface VariantDialect {
+  /** Execute type → the tags its functional object may carry. */
+  readonly functionalTags: Readonly<Record<string, readonly string[]>>;
+  /** Variant A: what a `readout` (or each of a list of them) may be; none in Variant B. */
+  readonly readoutTags: readonly string[];
+  readonly objects: ReadonlyMap<string, ObjectDecl>;
+}
+
+const byTag = (list: ObjectDecl[]) => new Map(list.map((o) => [o.tag, o]));
+
+const DIALECTS: Record<VariantId, VariantDialect> = {
+  A: {
+    functionalTags: {
+      digital_propagation: ['!DigitalPropagation'],
+      analog_evolution: ['!AnalogEvolution'],
+      quantum_reservoir: ['!QuantumReservoir'],
+      variational_program: ['!VariationalProgram'],
+      experiment: ['!RabiExperiment', '!T1Experiment'],
+    },
+    readoutTags: A_READOUTS.map((r) => r.tag),
+    objects: byTag([...COMMON, ...A_OBJECTS]),
+  },
+  B: {
+    functionalTags: {
+      sampling: ['!Sampling'],
+      time_evolution: ['!TimeEvolution'],
+      variational_program: ['!VariationalProgram'],
+      rabi_experiment: ['!RabiExperiment'],
+      t1_experiment: ['!T1Experiment'],
+    },
+    readoutTags: [],
+    objects: byTag([...COMMON, ...B_OBJECTS]),
+  },
+};
+
+export function dialectOf(variant: VariantId): VariantDialect {
+  return DIALECTS[variant];
+}
+
+/** Every tag the dialect gives a meaning to, in either variant (results and `!tuple` included). */
+export const DIALECT_TAGS: ReadonlySet<string> = new Set([
+  ...DIALECTS.A.objects.keys(),
+  ...DIALECTS.B.objects.keys(),
+  ...RESULT_TAGS,
+  '!tuple',
+]);
+
+/** The keys a reader accepts for a declared object, in declaration order. */
+export function keysOf(decl: ObjectDecl | readonly FieldDecl[]): {
+  required: string[];
+  optional: string[];
+} {
+  const fields = 'fields' in decl ? decl.fields : decl;
+  return {
+    required: fields.filter((f) => f.required).map((f) => f.name),
+    optional: fields.filter((f) => !f.required).map((f) => f.name),
+  };
+}
+
+/** The declaration of `tag` in `variant`; throws for a tag the dialect does not declare (a bug). */
+export function objectDecl(variant: VariantId, tag: string): ObjectDecl {
+  const decl = DIALECTS[variant].objects.get(tag);
+  if (!decl) throw new Error(`the dialect declares no ${tag} in Variant ${variant}`);
+  return decl;
+}

@@ -1,0 +1,57 @@
+import type { DeviceType } from '../variants/enums';
+import type { VariantId } from '../variants/declaration';
+
+/** The device a payload is checked against: its kind of work and its width. */
+export interface DialectDevice {
+  code: string;
+  type: DeviceType;
+  nqubits: number;
+}
+
+/** How much work the simulator takes on in one job; each limit is a setting of the simulator. */
+export interface DialectLimits {
+  /** Widest state vector (qubits) for circuits and sampling. Default 24. */
+  maxQubits: number;
+  /** Most shots (and experiment averages) in one job. */
+  maxShots: number;
+  /** Most recorded time points of a schedule (T/dt) and most points of an experiment sweep. */
+  maxTimeSteps: number;
+  /** Most optimiser iterations, and most reservoir inputs. */
+  maxIterations: number;
+  /** Widest state a tomography readout or a `final_state` may return. Default 10. */
+  maxTomographyQubits: number;
+  /**
+   * Widest time evolution: the integrator keeps ~10 state vectors alive, so this is lower than
+   * `maxQubits`. A reservoir is a density matrix on 2n qubits and so gets half of it. Default 20.
+   */
+  maxEvolutionQubits?: number;
+  /** Most adaptive integrator steps in one evolution (guards against stiff schedules). */
+  maxIntegratorSteps?: number;
+}
+
+export const DEFAULT_DIALECT_LIMITS: Readonly<Required<DialectLimits>> = Object.freeze({
+  maxQubits: 24,
+  maxShots: 1_000_000,
+  maxTimeSteps: 100_000,
+  maxIterations: 1_000,
+  maxTomographyQubits: 10,
+  maxEvolutionQubits: 20,
+  maxIntegratorSteps: 2_000_000,
+});
+
+/** A job as the simulator receives it: each functional object and readout as its YAML text. */
+export interface DialectJob {
+  variant: VariantId;
+  /** e.g. 'sampling', 'digital_propagation', 'experiment' */
+  executeType: string;
+  /** The functional/experiment object exactly as sent on the wire: a tagged YAML string. */
+  functionalYaml: string;
+  /** Variant A only (not for experiments): YAML string of one readout or a list of them. */
+  readoutYaml?: string | undefined;
+  /** Where the functional object sits in the user's ExecutePayload, e.g. 'sampling_payload.sampling'. */
+  pathPrefix: string;
+  /** e.g. 'digital_propagation_payload.readout' */
+  readoutPathPrefix?: string | undefined;
+  device: DialectDevice;
+  limits: Partial<DialectLimits>;
+}

@@ -1,0 +1,179 @@
+import { executeKind, executeTypes } from '../variants/declaration';
+import type { VariantId } from '../variants/declaration';
+import { dialectOf } from './declaration';
+import { DialectError } from './dialect-error';
+import type { Experiment } from './experiments';
+import { readExperiment } from './experiments';
+import type { DigitalFunctional, EvolutionFunctional, SamplingFunctional } from './functionals';
+import {
+  readAnalogEvolution,
+  readDigitalPropagation,
+  readSampling,
+  readTimeEvolution,
+} from './functionals';
+import type { DialectJob } from './job-input';
+import { NodeRef } from './node-reader';
+import { ParseContext } from './parse-context';
+import type { Readout } from './readouts';
+import { checkReadoutsFit, readReadouts, readReadoutsAt } from './readouts';
+import type { QuantumReservoir } from './reservoir';
+import { readReservoir } from './reservoir';
+import type { VariationalProgram } from './variational';
+import { checkSampledCost, readVariational } from './variational';
+import { parseYamlSource } from './yaml-source';
+
+export type Functional =
+  | SamplingFunctional
+  | DigitalFunctional
+  | EvolutionFunctional
+  | QuantumReservoir
+  | VariationalProgram
+  | Experiment;
+
+export interface ParsedJob {
+  variant: VariantId;
+  functional: Functional;
+  /** Variant A readouts (null for Variant B and for experiments). */
+  readouts: Readout[] | null;
+  resultField: string;
+  ctx: ParseContext;
+}
+
+type Reader = (ref: NodeRef, ctx: ParseContext, tags: readonly string[]) => Functional;
+
+/** How each execute type's functional object is read; its tags come from the declaration. */
+const READERS: Record<VariantId, Record<string, Reader>> = {
+  B: {
+    sampling: (r, c) => readSampling(r, c, null),
+    time_evolution: (r, c) => readTimeEvolution(r, c, null),
+    variational_program: readVariational,
+    rabi_experiment: readExperiment,
+    t1_experiment: readExperiment,
+  },
+  A: {
+    digital_propagation: (r, c) => readDigitalPropagation(r, c, null),
+    analog_evolution: (r, c) => readAnalogEvolution(r, c, null),
+    quantum_reservoir: readReservoir,
+    variational_program: readVariational,
+    experiment: readExperiment,
+  },
+};
+
+/** The execute type's declaration and reader, or a DialectError naming the variant's types. */
+function executeTypeOf(variant: VariantId, executeType: string) {
+  const kind = executeKind(variant, executeType);
+  const read = READERS[variant]?.[executeType];
+  const tags = dialectOf(variant).functionalTags[executeType];
+  if (!kind || !read || !tags) {
+    throw new DialectError({
+      path: 'type',
+      subject: `execute type "${executeType}"`,
+      problem: `not an execute type of Variant ${variant}`,
+      expected: `one of: ${executeTypes(variant).join(', ')}`,
+    });
+  }
+  return { kind, read, tags };
+}
+
+/** The functional object at `root`: the tag its execute type needs, then everything inside. */
+function readFunctional(root: NodeRef, executeType: string, ctx: ParseContext): Functional {
+  const { read, tags } = executeTypeOf(ctx.variant, executeType);
+  if (!tags.includes(root.tag ?? '')) {
+    const expected = tags.join(' or ');
+    root.checkTag(`type ${executeType}`, expected);
+    root.fail({
+      subject: `type ${executeType}`,
+      problem: root.tag
+        ? `the functional object is ${root.tag}`
+        : `expected a tagged functional object, found ${root.describe()}`,
+      expected,
+    });
+  }
+  return read(root, ctx, tags);
+}
+
+/** Parse and check a job completely (dialect, device fit, limits) without running anything. */
+export function parseJob(job: DialectJob): ParsedJob {
+  const { kind } = executeTypeOf(job.variant, job.executeType);
+  const ctx = new ParseContext(job.variant, job.device, job.limits);
+  const root = NodeRef.root(parseYamlSource(job.functionalYaml, job.pathPrefix, 'functional'));
+  const functional = readFunctional(root, job.executeType, ctx);
+  const readoutPath =
+    job.readoutPathPrefix ?? `${job.pathPrefix.split('.')[0] ?? job.pathPrefix}.readout`;
+  let readouts: Readout[] | null = null;
+  if (kind.readout) {
+    if (job.readoutYaml === undefined || job.readoutYaml.trim() === '') {
+      throw new DialectError({
+        path: readoutPath,
+        subject: `type ${job.executeType}`,
+        problem: 'the payload has no readout',
+        expected:
+          'readout: !SamplingReadout {nshots}, !ExpectationReadout {observables, nshots} or !StateTomographyReadout {method: exact}, or a list of them',
+      });
+    }
+    readouts = readReadouts(job.readoutYaml, readoutPath, ctx);
+    checkReadoutsAgainst(functional, readouts, ctx);
+  } else if (job.readoutYaml !== undefined && job.readoutYaml.trim() !== '') {
+    throw new DialectError({
+      path: readoutPath,
+      subject: `type ${job.executeType}`,
+      problem: 'a readout is given, but this execute type takes none',
+    });
+  }
+  return { variant: job.variant, functional, readouts, resultField: kind.resultField, ctx };
+}
+
+/**
+ * Every dialect problem of a payload's functional object and readout, read where they stand
+ * (the editor, `qjob validate`). No device is chosen yet, so only what holds on any device is
+ * checked; the simulator's limits come out as warnings. Whether a readout is present at all is
+ * the payload model's rule, checked there, so a missing one is not reported twice.
+ */
+export function checkJobParts(
+  variant: VariantId,
+  executeType: string,
+  functional: NodeRef,
+  readout: NodeRef | null,
+): void {
+  const session = functional.session;
+  const ctx = new ParseContext(variant, null, {});
+  const read = session.attempt(() => readFunctional(functional, executeType, ctx));
+  const { kind } = executeTypeOf(variant, executeType);
+  if (!readout || !kind.readout) return;
+  const readouts = session.attempt(() => readReadoutsAt(readout, ctx));
+  if (read && readouts) session.attempt(() => checkReadoutsAgainst(read, readouts, ctx));
+}
+
+function checkReadoutsAgainst(
+  functional: Functional,
+  readouts: Readout[],
+  ctx: ParseContext,
+): void {
+  const target = functional.kind === 'variational' ? functional.inner : functional;
+  const width = stateWidth(target);
+  checkReadoutsFit(readouts, width, ctx);
+  if (functional.kind === 'variational' && readouts[0]?.kind === 'sampling') {
+    const measured =
+      target.kind === 'digital' || target.kind === 'sampling'
+        ? target.circuit.measured
+        : Array.from({ length: width }, (_, q) => q);
+    checkSampledCost(functional.cost, measured, 'the first readout (!SamplingReadout)');
+  }
+}
+
+export function stateWidth(f: Functional): number {
+  switch (f.kind) {
+    case 'sampling':
+    case 'digital':
+      return f.circuit.nqubits;
+    case 'timeEvolution':
+    case 'analog':
+    case 'reservoir':
+      return f.nqubits;
+    case 'variational':
+      return stateWidth(f.inner);
+    case 'rabi':
+    case 't1':
+      return 1;
+  }
+}
