@@ -9,6 +9,10 @@ export const SERVICE_ERROR_CODES = [
   'aborted',
   /** Refused here, before anything was sent: the call's own input is wrong (a bad job id). */
   'invalid-request',
+  /** The answer was larger than the client reads for that kind of answer. */
+  'too-large',
+  /** The service redirected the call somewhere the client does not send it. */
+  'redirect',
 ] as const;
 export type ServiceErrorCode = (typeof SERVICE_ERROR_CODES)[number];
 
@@ -101,5 +105,9 @@ function describe(init: ServiceErrorInit): string {
       return `${what} failed: the service's answer does not fit the expected format${
         init.field ? ` at '${init.field}'` : ''
       }${detail}`;
+    case 'too-large':
+      return `${what} failed: the answer is too large${detail}`;
+    case 'redirect':
+      return `${what} failed: the service redirected it${detail}`;
   }
 }

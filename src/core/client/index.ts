@@ -8,3 +8,5 @@ export * from './user-agent';
 export { createServiceClient, DEFAULT_TIMEOUT_MS } from './service-client';
 export { sendRequest } from './request';
 export type { RequestContext, RequestSpec, JsonResponse, ServiceErrorParser } from './request';
+export * from './body/limits';
+export { describeTruncation } from './body/job-detail-body';

@@ -35,6 +35,9 @@ import { ServiceError } from './errors';
 import type { RequestContext, RequestSpec } from './request';
 import { sendRequest } from './request';
 import { resolveRetry } from './retry';
+import { resolveBodyLimits } from './body/limits';
+import type { StreamedJobDetail } from './body/job-detail-body';
+import { readJobDetailBody } from './body/job-detail-body';
 import type {
   CallOptions,
   DecodedJobDetail,
@@ -87,6 +90,7 @@ export function createServiceClient<V extends VariantId>(
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     deadlineMs: options.deadlineMs ?? DEFAULT_DEADLINE_MS,
     retry: resolveRetry(options.retry),
+    limits: resolveBodyLimits(options.limits),
   };
   return buildClient(config, options, options.session);
 }
@@ -105,8 +109,10 @@ function buildClient<V extends VariantId>(
     parseError: parseServiceError,
     authorizer,
     logger: options.logger ?? silentLogger,
+    errorLimitBytes: config.limits.error,
     ...(options.random ? { random: options.random } : {}),
   };
+  const { limits } = config;
   const { variant, paths, flags } = config;
   const url = (path: string, query?: Record<string, string>) =>
     endpointUrl(config.baseUrl, path, query).toString();
@@ -153,6 +159,8 @@ function buildClient<V extends VariantId>(
           auth: 'none',
           // A login creates nothing: repeating it after a lost answer is harmless.
           idempotent: true,
+          limitBytes: limits.token,
+          limitLabel: 'a login token',
         },
         call,
         decodeToken('logging in'),
@@ -170,6 +178,8 @@ function buildClient<V extends VariantId>(
           // lost answer, a repeat would be refused and end the session. The session retries
           // later instead, with whatever token it then holds.
           idempotent: false,
+          limitBytes: limits.token,
+          limitLabel: 'a login token',
         },
         call,
         decodeToken('renewing the login', refreshToken),
@@ -184,6 +194,8 @@ function buildClient<V extends VariantId>(
           url: url(paths.devices),
           auth: 'session',
           idempotent: true,
+          limitBytes: limits.devices,
+          limitLabel: 'a device list',
         },
         call,
         (json) => decodeDevices(json),
@@ -198,6 +210,8 @@ function buildClient<V extends VariantId>(
           url: url(paths.jobs),
           auth: 'session',
           idempotent: true,
+          limitBytes: limits.jobs,
+          limitLabel: 'a job list',
         },
         call,
         (json) => decodeJobList(variant, json),
@@ -222,6 +236,9 @@ function buildClient<V extends VariantId>(
           : call?.withError
             ? errorCheckQuery(flags)
             : flags.light;
+      // Any heavy part may be large: such a record is read as a stream, its texts kept within
+      // their limits; the cheap form is small and read whole.
+      const heavy = query !== flags.light;
       return send(
         {
           operation: `fetching job ${id}`,
@@ -229,9 +246,18 @@ function buildClient<V extends VariantId>(
           url: url(jobPath(paths.job, id), query),
           auth: 'session',
           idempotent: true,
+          limitBytes: heavy ? limits.jobDetail : limits.job,
+          limitLabel: heavy ? "one job's full record" : "one job's status",
+          readBody: (chunks) => readJobDetailBody(chunks, limits.keep),
         },
         call,
-        (json) => decodeJobDetail(variant, json),
+        (read) => {
+          const streamed = read as StreamedJobDetail;
+          const decoded = decodeJobDetail(variant, streamed.wire, streamed);
+          return streamed.truncated.length
+            ? { ...decoded, truncated: streamed.truncated }
+            : decoded;
+        },
       );
     },
 
@@ -265,6 +291,8 @@ function buildClient<V extends VariantId>(
           auth: 'session',
           // Never repeated blindly: a lost answer may hide a created job (no duplicates).
           idempotent: false,
+          limitBytes: limits.job,
+          limitLabel: 'the answer to a submission',
         },
         call,
         (json) => decodeJobId(variant, json),
