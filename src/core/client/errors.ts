@@ -1,3 +1,4 @@
+import type { VariantId } from '../../shared/variants/declaration';
 import { redactText } from '../logging/redact';
 
 export const SERVICE_ERROR_CODES = [
@@ -13,6 +14,8 @@ export const SERVICE_ERROR_CODES = [
   'too-large',
   /** The service redirected the call somewhere the client does not send it. */
   'redirect',
+  /** The service speaks the other data-model variant than the connection is set to. */
+  'variant-mismatch',
 ] as const;
 export type ServiceErrorCode = (typeof SERVICE_ERROR_CODES)[number];
 
@@ -39,7 +42,18 @@ export interface ServiceErrorInit {
   outcome?: DeliveryOutcome;
   /** Seconds the service asked us to wait (Retry-After), when it did. */
   retryAfterMs?: number | null;
+  /** For `variant-mismatch`: the variant the answers point to, the one set, and why. */
+  variant?: VariantMismatch | null;
   cause?: unknown;
+}
+
+export interface VariantMismatch {
+  /** The variant the service's answers point to. */
+  detected: VariantId;
+  /** The variant the connection is set to. */
+  configured: VariantId;
+  /** The evidence, in words ("job 12 carries jobType, which only Variant B records have"). */
+  evidence: string;
 }
 
 /**
@@ -56,6 +70,7 @@ export class ServiceError extends Error {
   readonly field: string | null;
   readonly outcome: DeliveryOutcome;
   readonly retryAfterMs: number | null;
+  readonly variant: VariantMismatch | null;
 
   constructor(init: ServiceErrorInit) {
     const message = init.message ?? describe(init);
@@ -69,6 +84,7 @@ export class ServiceError extends Error {
     this.field = init.field ?? null;
     this.outcome = init.outcome ?? 'rejected';
     this.retryAfterMs = init.retryAfterMs ?? null;
+    this.variant = init.variant ?? null;
   }
 }
 
@@ -109,5 +125,9 @@ function describe(init: ServiceErrorInit): string {
       return `${what} failed: the answer is too large${detail}`;
     case 'redirect':
       return `${what} failed: the service redirected it${detail}`;
+    case 'variant-mismatch':
+      return init.variant
+        ? `The service seems to speak Variant ${init.variant.detected} (${init.variant.evidence}); this connection is set to Variant ${init.variant.configured}`
+        : `${what} failed: the service speaks another data-model variant${detail}`;
   }
 }

@@ -8,6 +8,7 @@ import type {
   Token,
   VariantId,
 } from '../../shared/variants';
+import type { VariantSample } from '../../shared/variants';
 import { tokenFromWire } from '../../shared/variants';
 import { formatIssuePath } from '../../shared/variants/issues';
 import {
@@ -36,6 +37,7 @@ import type { RequestContext, RequestSpec } from './request';
 import { sendRequest } from './request';
 import { resolveRetry } from './retry';
 import { resolveBodyLimits } from './body/limits';
+import { DEFAULT_SWITCH_HINT, variantMismatch } from './variant-check';
 import type { StreamedJobDetail } from './body/job-detail-body';
 import { readJobDetailBody } from './body/job-detail-body';
 import type {
@@ -117,21 +119,46 @@ function buildClient<V extends VariantId>(
   const url = (path: string, query?: Record<string, string>) =>
     endpointUrl(config.baseUrl, path, query).toString();
 
+  const hint = options.switchVariantHint ?? DEFAULT_SWITCH_HINT;
+  /**
+   * `sample` says what the answer tells about the variant: of the raw answer when it did not
+   * decode, else of the decoded value when that is cheaper. `failed` marks a decoded value
+   * with parts that did not fit (a job detail's problems).
+   */
   const send = async <T>(
     spec: Omit<RequestSpec, 'signal' | 'timeoutMs'>,
     call: CallOptions | undefined,
     decode: (json: unknown) => T,
+    sample?: (json: unknown, value?: T) => { sample: VariantSample; failed: boolean },
   ): Promise<T> => {
     const response = await sendRequest(ctx, {
       ...spec,
       signal: call?.signal,
       timeoutMs: call?.timeoutMs,
     });
+    const check = (value: T | undefined, error?: unknown) => {
+      if (!sample) return null;
+      const seen = sample(response.json, value);
+      const failed = error !== undefined || seen.failed;
+      return variantMismatch(
+        variant,
+        config.baseUrl,
+        spec.operation,
+        [seen.sample],
+        failed,
+        hint,
+        error,
+      );
+    };
+    let value: T;
     try {
-      return decode(response.json);
+      value = decode(response.json);
     } catch (error) {
-      throw decodeError(spec.operation, error);
+      throw check(undefined, error) ?? decodeError(spec.operation, error);
     }
+    const mismatch = check(value);
+    if (mismatch) throw mismatch;
+    return value;
   };
 
   const decodeToken = (operation: string, previousRefreshToken?: string) => (json: unknown) => {
@@ -164,6 +191,7 @@ function buildClient<V extends VariantId>(
         },
         call,
         decodeToken('logging in'),
+        (json) => ({ sample: { kind: 'token', body: json }, failed: false }),
       );
     },
 
@@ -215,6 +243,7 @@ function buildClient<V extends VariantId>(
         },
         call,
         (json) => decodeJobList(variant, json),
+        (json, jobs) => ({ sample: { kind: 'job-list', body: jobs ?? json }, failed: false }),
       );
     },
 
@@ -258,6 +287,12 @@ function buildClient<V extends VariantId>(
             ? { ...decoded, truncated: streamed.truncated }
             : decoded;
         },
+        (read, decoded) => {
+          // Parts that did not decode are looked at as they arrived; else the decoded record.
+          const failed = !decoded || decoded.problems.length > 0;
+          const body = failed ? (read as StreamedJobDetail).wire : decoded.detail;
+          return { sample: { kind: 'job', body }, failed };
+        },
       );
     },
 
@@ -296,6 +331,7 @@ function buildClient<V extends VariantId>(
         },
         call,
         (json) => decodeJobId(variant, json),
+        (json) => ({ sample: { kind: 'job-id', body: json }, failed: false }),
       );
       return {
         handle: handleForExecuteType(variant, payload.type, jobId.id),

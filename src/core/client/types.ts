@@ -18,6 +18,7 @@ import type {
 } from './endpoints';
 import type { RetryPolicy, RetryPolicyOverride } from './retry';
 import type { BodyLimitsOverride, ResolvedBodyLimits } from './body/limits';
+import type { SwitchVariantHint } from './variant-check';
 import type { FetchLike } from './transport';
 import type { Logger } from '../logging/logger';
 
@@ -55,6 +56,11 @@ export interface ServiceClientOptions<V extends VariantId = VariantId> {
   retry?: RetryPolicyOverride;
   /** How many bytes of each kind of answer are read (defaults: body/limits.ts). */
   limits?: BodyLimitsOverride;
+  /**
+   * How the surface in use switches a connection's variant, for the error that says the
+   * service speaks the other one ("Run it again with --variant B.").
+   */
+  switchVariantHint?: SwitchVariantHint;
   /** The session whose bearer every call but login and refresh carries. */
   session?: RequestAuthorizer;
   logger?: Logger;
