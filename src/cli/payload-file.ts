@@ -25,7 +25,7 @@ export async function readPayloadFile(
         : code === 'EISDIR'
           ? 'is a folder'
           : (error as Error).message;
-    throw new UsageError(`cannot read ${file}: ${why}`);
+    throw new UsageError(`cannot read ${file}: ${why}`, { pointToHelp: false });
   }
 }
 
