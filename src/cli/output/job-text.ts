@@ -113,7 +113,7 @@ function text(
   sgr?: PrintableOptions['sgr'],
 ): string {
   if (!value) return '    (none)\n';
-  const note = cut ? `    (${describeTruncation(cut)}: it was larger than this app keeps)\n` : '';
+  const note = cut ? `    (${describeTruncation(cut)})\n` : '';
   return `${note}${block(value, 4, sgr)}\n`;
 }
 
@@ -177,7 +177,7 @@ export function describeProblems(
         `field '${p.field}' could not be decoded (${p.code}); raw value kept: ${previewRaw(p.raw)}`,
       ),
     ),
-    ...truncated.map((t) => `${t.field}: ${describeTruncation(t)}`),
+    ...truncated.map((t) => describeTruncation(t)),
   ];
 }
 

@@ -89,8 +89,17 @@ export async function readJobDetailBody(
   return { wire: read.value, texts, truncated, dropped };
 }
 
-/** "logs: the last 64 MB of 100 MB are shown (cut at 64 MB)", for notes in the CLI and the app. */
+const TEXT_NAME: Record<JobTextField, string> = {
+  logs: 'The logs are',
+  error_logs: 'The error logs are',
+  error: 'The error text is',
+};
+
+/**
+ * "The logs are 100 MB, more than this app keeps: only the last 64 MB are shown.", for the note
+ * beside a cut text in the CLI and the app.
+ */
 export function describeTruncation(t: TruncatedField): string {
   const which = t.kept === 'tail' ? 'last' : 'first';
-  return `only the ${which} ${formatBytes(t.keptBytes)} of ${formatBytes(t.totalBytes)} are shown`;
+  return `${TEXT_NAME[t.field]} ${formatBytes(t.totalBytes)}, more than this app keeps: only the ${which} ${formatBytes(t.keptBytes)} are shown.`;
 }
