@@ -1,10 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { MemorySecretStore, Session } from '../../src/core/auth';
-import { createServiceClient } from '../../src/core/client';
 import { startSimulator } from '../../src/core/simulator';
-import { documentToExecutePayload } from '../../src/shared/yaml';
+import { submitAsDemo } from '../support/service-session';
 import { expect, reviewShot, test } from './fixtures';
 
 /**
@@ -24,23 +22,7 @@ test('the session bar says the service speaks the other variant, and leads to th
     onProblem: () => undefined,
   });
   try {
-    const client = createServiceClient({
-      baseUrl: sim.url,
-      variant: 'B',
-      fetch: (u, i) => fetch(u, i),
-    });
-    const session = new Session({
-      client,
-      profile: 'x',
-      audience: sim.url,
-      store: new MemorySecretStore(),
-    });
-    await session.login('demo', 'demo');
-    const text = readFileSync('test/fixtures/dialect/b-sampling-bell.yaml', 'utf8');
-    await session.client.execute(documentToExecutePayload('B', text).payload!, {
-      deviceCode: 'sim.statevector',
-    });
-    session.dispose();
+    await submitAsDemo(sim.url, 'B', 'test/fixtures/dialect/b-sampling-bell.yaml');
 
     // As a person would: a new connection to that service, left at Variant A, and a login.
     await page.getByRole('button', { name: /^Connection:/ }).click();

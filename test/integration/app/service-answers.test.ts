@@ -3,22 +3,14 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppCore } from '../../../src/core/app/create-app-core';
-import { dispatchCall } from '../../../src/core/app/dispatch';
+import { appCalls } from '../../support/app-calls';
 import type { AppCore } from '../../../src/core/app/types';
 import { MemorySecretStore } from '../../../src/core/auth/memory-secret-store';
-import { createServiceClient } from '../../../src/core/client';
-import { Session } from '../../../src/core/auth';
 import { startSimulator } from '../../../src/core/simulator';
 import type { SimulatorHandle } from '../../../src/core/simulator';
-import type {
-  CallInput,
-  CallName,
-  CallOutput,
-  EventPayload,
-} from '../../../src/shared/ipc/contract';
-import type { IpcError } from '../../../src/shared/ipc/call-error';
-import { documentToExecutePayload } from '../../../src/shared/yaml';
+import type { EventPayload } from '../../../src/shared/ipc/contract';
 import { encodeBase64Text, formatHttpDate } from '../../../src/shared/wire';
+import { submitAsDemo } from '../../support/service-session';
 import type { FaultyServer } from '../../support/faulty-server';
 import { json, startFaultyServer } from '../../support/faulty-server';
 import { DEVICES_BODY, wireToken } from '../../support/wire-fixtures';
@@ -34,16 +26,7 @@ let core: AppCore;
 let simB: SimulatorHandle;
 let faulty: FaultyServer;
 
-async function call<N extends CallName>(name: N, input: CallInput<N>): Promise<CallOutput<N>> {
-  const outcome = await dispatchCall(core.handlers, name, input, { checkOutput: true });
-  if (!outcome.ok) throw Object.assign(new Error(outcome.error.message), outcome.error);
-  return outcome.value as CallOutput<N>;
-}
-async function failure(name: CallName, input: unknown): Promise<IpcError> {
-  const outcome = await dispatchCall(core.handlers, name, input, { checkOutput: true });
-  if (outcome.ok) throw new Error(`${name} succeeded`);
-  return outcome.error;
-}
+const { call, failure } = appCalls(() => core);
 
 function tempDir(name: string) {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), `qjob-answers-${name}-`));
@@ -60,23 +43,7 @@ beforeAll(async () => {
     onProblem: () => undefined,
   });
   // One job on the Variant B service, submitted as a Variant B client would.
-  const client = createServiceClient({
-    baseUrl: simB.url,
-    variant: 'B',
-    fetch: (u, i) => fetch(u, i),
-  });
-  const session = new Session({
-    client,
-    profile: 'x',
-    audience: simB.url,
-    store: new MemorySecretStore(),
-  });
-  await session.login('demo', 'demo');
-  const text = fs.readFileSync('test/fixtures/dialect/b-sampling-bell.yaml', 'utf8');
-  await session.client.execute(documentToExecutePayload('B', text).payload!, {
-    deviceCode: 'sim.statevector',
-  });
-  session.dispose();
+  await submitAsDemo(simB.url, 'B', 'test/fixtures/dialect/b-sampling-bell.yaml');
 
   faulty = await startFaultyServer();
   core = await createAppCore({

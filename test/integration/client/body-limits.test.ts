@@ -2,9 +2,10 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createServiceClient } from '../../../src/core/client';
-import type { BodyLimitsOverride, ServiceError } from '../../../src/core/client';
+import type { BodyLimitsOverride } from '../../../src/core/client';
 import { encodeBase64Text, formatHttpDate } from '../../../src/shared/wire';
 import { REPO_ROOT } from '../../support/cli-runner';
+import { failure } from '../../support/service-session';
 import type { FaultyServer } from '../../support/faulty-server';
 import { json, startFaultyServer } from '../../support/faulty-server';
 
@@ -58,15 +59,6 @@ function client(limits?: BodyLimitsOverride) {
     retry: { retries: 0 },
     ...(limits ? { limits } : {}),
   });
-}
-
-async function failure(promise: Promise<unknown>): Promise<ServiceError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as ServiceError;
-  }
-  throw new Error('expected a failure');
 }
 
 interface ChildOutcome {

@@ -1,7 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MemorySecretStore, Session } from '../../../src/core/auth';
-import { createServiceClient } from '../../../src/core/client';
-import type { ServiceError } from '../../../src/core/client';
+import { failure, sessionFor } from '../../support/service-session';
 import type { FaultyServer } from '../../support/faulty-server';
 import { json, startFaultyServer } from '../../support/faulty-server';
 import { DEVICES_BODY, wireToken } from '../../support/wire-fixtures';
@@ -26,35 +24,18 @@ afterEach(async () => {
   await elsewhere.close();
 });
 
-function bare() {
-  return createServiceClient({
-    baseUrl: service.url,
-    variant: 'B',
-    fetch: (url, init) => fetch(url, init),
-    timeoutMs: 5_000,
-    retry: { retries: 2, baseDelayMs: 10, maxDelayMs: 20 },
-  });
-}
-
 async function session() {
   service.route('POST', '/authorisation-tokens', json(wireToken({ access: 'secret-access' })));
-  const s = new Session({
-    client: bare(),
-    profile: 'p',
-    audience: 'a',
-    store: new MemorySecretStore(),
-  });
+  const s = newSession();
   await s.login('alice', 'the-api-key');
   return s;
 }
 
-async function failure(promise: Promise<unknown>): Promise<ServiceError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as ServiceError;
-  }
-  throw new Error('expected a failure');
+function newSession() {
+  return sessionFor(service.url, 'B', {
+    timeoutMs: 5_000,
+    retry: { retries: 2, baseDelayMs: 10, maxDelayMs: 20 },
+  });
 }
 
 describe('redirects', () => {
@@ -66,12 +47,7 @@ describe('redirects', () => {
         status: status as 307,
         location: `${elsewhere.url}/authorisation-tokens`,
       });
-      const s = new Session({
-        client: bare(),
-        profile: 'p',
-        audience: 'a',
-        store: new MemorySecretStore(),
-      });
+      const s = newSession();
       const error = await failure(s.login('alice', 'the-api-key'));
       expect(error.code).toBe('redirect');
       expect(error.message).toBe(
@@ -90,12 +66,7 @@ describe('redirects', () => {
       location: '/api/v1/login-here',
     });
     service.route('POST', '/login-here', json(wireToken()));
-    const s = new Session({
-      client: bare(),
-      profile: 'p',
-      audience: 'a',
-      store: new MemorySecretStore(),
-    });
+    const s = newSession();
     const error = await failure(s.login('alice', 'the-api-key'));
     expect(error.code).toBe('redirect');
     expect(error.message).toMatch(

@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MemorySecretStore, Session } from '../../../src/core/auth';
 import { tokenAccount } from '../../../src/core/auth/secret-store';
 import { createServiceClient } from '../../../src/core/client';
-import type { ServiceError } from '../../../src/core/client';
+import { failure } from '../../support/service-session';
 import type { FaultyServer } from '../../support/faulty-server';
 import { json, startFaultyServer } from '../../support/faulty-server';
 import { DEVICES_BODY, wireToken } from '../../support/wire-fixtures';
@@ -31,15 +31,6 @@ function session() {
     retry: { retries: 0 },
   });
   return new Session({ client, profile: 'p', audience: 'a', store });
-}
-
-async function failure(promise: Promise<unknown>): Promise<ServiceError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as ServiceError;
-  }
-  throw new Error('expected a failure');
 }
 
 describe('tokens that cannot travel in a header', () => {

@@ -2,13 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemorySecretStore, Session } from '../../../src/core/auth';
-import { createServiceClient, probeVariant } from '../../../src/core/client';
-import type { ServiceError } from '../../../src/core/client';
+import { probeVariant } from '../../../src/core/client';
 import { startSimulator } from '../../../src/core/simulator';
 import type { SimulatorHandle } from '../../../src/core/simulator';
 import type { VariantId } from '../../../src/shared/variants';
-import { documentToExecutePayload } from '../../../src/shared/yaml';
+import { failure, sessionFor, submitAsDemo } from '../../support/service-session';
 import { REPO_ROOT } from '../../support/cli-runner';
 
 /**
@@ -27,30 +25,9 @@ const sims = {} as Record<VariantId, SimulatorHandle>;
 const dirs: string[] = [];
 
 async function login(url: string, variant: VariantId) {
-  const client = createServiceClient({
-    baseUrl: url,
-    variant,
-    fetch: (u, init) => fetch(u, init),
-    retry: { retries: 0 },
-    switchVariantHint: (v) => `Switch to ${v}.`,
-  });
-  const session = new Session({
-    client,
-    profile: 'p',
-    audience: url,
-    store: new MemorySecretStore(),
-  });
+  const session = sessionFor(url, variant, { switchVariantHint: (v) => `Switch to ${v}.` });
   await session.login('demo', 'demo');
   return session;
-}
-
-async function failure(promise: Promise<unknown>): Promise<ServiceError> {
-  try {
-    await promise;
-  } catch (error) {
-    return error as ServiceError;
-  }
-  throw new Error('expected a failure');
 }
 
 beforeAll(async () => {
@@ -64,10 +41,7 @@ beforeAll(async () => {
       dataDir: dir,
       onProblem: () => undefined,
     });
-    const session = await login(sims[variant].url, variant);
-    const { payload } = documentToExecutePayload(variant, fs.readFileSync(GOOD[variant], 'utf8'));
-    await session.client.execute(payload!, { deviceCode: 'sim.statevector' });
-    session.dispose();
+    await submitAsDemo(sims[variant].url, variant, GOOD[variant]);
   }
 });
 afterAll(async () => {
