@@ -17,8 +17,10 @@ import { profileSchema } from '../core/profiles/schema';
 import { SettingsStore, describeSettingsProblem } from '../core/profiles/settings-store';
 import { requireVariant } from './args';
 import type { GlobalValues } from './args';
+import type { VariantId } from '../shared/variants';
 import { CommandFailure, UsageError } from './errors';
 import { EXIT } from './exit-codes';
+import { DeferredSecretStore } from './deferred-secret-store';
 import type { CliIo } from './io';
 
 export const USER_AGENT = `qjob/${CLIENT_VERSION} (quantum-job-studio; node ${process.versions.node}; ${process.platform})`;
@@ -92,12 +94,19 @@ export async function resolveConnection(globals: GlobalValues, io: CliIo): Promi
     profile = parsed.data;
     profileKey = `url:${baseUrl.replace(/\/+$/, '')}`;
   }
-  const options = clientOptionsForProfile(profile, { fetch: fetchOf(io), userAgent: USER_AGENT });
   const resolved = profile as Profile & { baseUrl: string };
+  const adHoc = profile.id === 'url';
+  const options = {
+    ...clientOptionsForProfile(profile, { fetch: fetchOf(io), userAgent: USER_AGENT }),
+    switchVariantHint: (detected: VariantId) =>
+      adHoc
+        ? `Run it again with --variant ${detected}.`
+        : `Set profile '${profile.id}' to Variant ${detected} (Manage connections in the app), or use --base-url ${resolved.baseUrl} --variant ${detected}.`,
+  };
   return {
     profile: resolved,
     profileKey,
-    label: profile.id === 'url' ? resolved.baseUrl : `${profile.id} (${resolved.baseUrl})`,
+    label: adHoc ? resolved.baseUrl : `${profile.id} (${resolved.baseUrl})`,
     client: createServiceClient(options),
     configDir,
   };
@@ -130,19 +139,30 @@ export async function openSecretStore(
   }
 }
 
+/**
+ * The secret store `openSecretStore` would open, opened only when first used: `qjob login`
+ * checks the credentials with the service before it touches the keychain.
+ */
+export function deferredSecretStore(
+  globals: GlobalValues,
+  io: CliIo,
+  configDir: string,
+): DeferredSecretStore {
+  const plain = globals.noKeychain || io.env.QJOB_NO_KEYCHAIN === '1';
+  return new DeferredSecretStore(
+    () => openSecretStore(globals, io, configDir),
+    io.secretStore ?? { kind: plain ? 'plain-file' : 'keychain', secure: !plain },
+  );
+}
+
+/** The session of a connection, with its secret store (or the one given). */
 export async function openSession(
   connection: Connection,
   globals: GlobalValues,
   io: CliIo,
-  options: { warnInsecure?: boolean } = {},
+  options: { store?: SecretStore } = {},
 ): Promise<Session> {
-  const store = await openSecretStore(globals, io, connection.configDir);
-  if (!store.secure && options.warnInsecure) {
-    const where = store instanceof PlainFileSecretStore ? ` in ${store.file}` : '';
-    io.stderr(
-      `warning: the login is kept without the OS keychain${where}: anyone who can read that file can use it\n`,
-    );
-  }
+  const store = options.store ?? (await openSecretStore(globals, io, connection.configDir));
   return new Session({
     client: connection.client,
     profile: connection.profileKey,

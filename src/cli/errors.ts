@@ -7,11 +7,16 @@ import { redactText } from '../core/logging/redact';
 import type { ExitCode } from './exit-codes';
 import { EXIT } from './exit-codes';
 
-/** Wrong arguments: exit 2, with the command's usage. */
+/**
+ * Wrong arguments: exit 2, one line. `pointToHelp: false` for mistakes the command's help does
+ * not explain (a file that cannot be read).
+ */
 export class UsageError extends Error {
-  constructor(message: string) {
+  readonly pointToHelp: boolean;
+  constructor(message: string, options: { pointToHelp?: boolean } = {}) {
     super(message);
     this.name = 'UsageError';
+    this.pointToHelp = options.pointToHelp ?? true;
   }
 }
 
@@ -51,6 +56,8 @@ export function classifyError(error: unknown): { exitCode: ExitCode; message: st
   if (error instanceof CommandFailure) return { exitCode: error.exitCode, message };
   if (error instanceof ServiceError) {
     if (error.code === 'auth') return { exitCode: EXIT.auth, message };
+    // The connection is set to the other variant: the command, not the service, needs fixing.
+    if (error.code === 'variant-mismatch') return { exitCode: EXIT.usage, message };
     // Cancelled, or refused before anything was sent: the operation failed, not the service.
     if (error.code === 'aborted' || error.code === 'invalid-request')
       return { exitCode: EXIT.failed, message };

@@ -91,9 +91,10 @@ $QJOB_CONFIG_DIR or the OS config folder (~/.config/quantum-job-studio on Linux)
 Environment: QJOB_PROFILE, QJOB_BASE_URL, QJOB_VARIANT, QJOB_USER, QJOB_API_KEY,
 QJOB_NO_KEYCHAIN=1, QJOB_CONFIG_DIR.
 
-Exit codes: 0 success; 1 the operation failed (invalid payload; no such job;
-job ended in error, timeout or cancelled); 2 usage; 3 authentication; 4 network
-or service.
+Exit codes: 0 success; 1 the operation failed (invalid payload; no such job or
+device; job ended in error, timeout or cancelled); 2 usage, or the service
+speaks the other variant than --variant or the profile says; 3 authentication;
+4 network or service (unreachable, an error answer, an answer too large).
 `;
 
 /** The index of the command word: the first argument that is neither an option nor an option's value. */

@@ -35,7 +35,7 @@ async function readBytes(file: string, io: CliIo): Promise<Uint8Array> {
         : code === 'EISDIR'
           ? 'is a folder'
           : (error as Error).message;
-    throw new UsageError(`cannot read ${file}: ${why}`);
+    throw new UsageError(`cannot read ${file}: ${why}`, { pointToHelp: false });
   }
 }
 

@@ -1,15 +1,18 @@
 import { classifyError, UsageError } from './errors';
 import type { ExitCode } from './exit-codes';
 import type { CliIo } from './io';
+import { printable } from './output/terminal-text';
 
 /**
  * Runs a command body and turns every failure into its exit code and one message on stderr.
- * Usage mistakes come with the command's help, everything else with what to do next; nothing
- * escapes as a stack trace.
+ * A usage mistake is one line that says what is wrong and where the help is (the whole help
+ * would bury it); everything else says what to do next; nothing escapes as a stack trace.
+ * Messages may carry the service's words: they are printed with control characters escaped.
  */
 export async function runCommand(
   name: string,
-  usage: string,
+  // The help is printed by --help only; kept so every command passes it the same way.
+  _usage: string,
   io: Pick<CliIo, 'stderr'>,
   body: () => Promise<ExitCode>,
 ): Promise<number> {
@@ -17,8 +20,10 @@ export async function runCommand(
     return await body();
   } catch (error) {
     const { exitCode, message } = classifyError(error);
-    if (error instanceof UsageError) io.stderr(`qjob ${name}: ${message}\n\n${usage}`);
-    else io.stderr(`qjob ${name}: ${message}\n`);
+    const shown = printable(message, { multiline: true });
+    const help =
+      error instanceof UsageError && error.pointToHelp ? ` (see qjob ${name} --help)` : '';
+    io.stderr(`qjob ${name}: ${shown}${help}\n`);
     return exitCode;
   }
 }

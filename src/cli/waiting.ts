@@ -8,6 +8,7 @@ import { EXIT } from './exit-codes';
 import type { CliIo } from './io';
 import { describeProblems, renderJobDetail } from './output/job-text';
 import { toJson } from './output/json';
+import { oneLine } from './output/terminal-text';
 
 function clock(iso: string): string {
   return iso.slice(11, 19);
@@ -26,9 +27,9 @@ export function progressPrinter(io: CliIo, jobId: number): (progress: WaitProgre
       io.stderr(
         p.state === 'online'
           ? `job ${jobId}: the service answers again\n`
-          : `job ${jobId}: the service cannot be reached (${p.message ?? 'no answer'}); retrying at ${p.retryAt ? clock(p.retryAt) : 'soon'}\n`,
+          : `job ${jobId}: the service cannot be reached (${oneLine(p.message ?? 'no answer')}); retrying at ${p.retryAt ? clock(p.retryAt) : 'soon'}\n`,
       );
-    } else io.stderr(`job ${jobId}: warning: ${p.message}\n`);
+    } else io.stderr(`job ${jobId}: warning: ${oneLine(p.message)}\n`);
   };
 }
 

@@ -17,7 +17,22 @@ export type Behaviour =
   /** Sends status and headers, then never finishes the body. */
   | { kind: 'hang-body'; status?: number }
   /** Waits, then behaves as `then`. */
-  | { kind: 'delay'; ms: number; then: Behaviour };
+  | { kind: 'delay'; ms: number; then: Behaviour }
+  /**
+   * A 200 whose body is `head`, then `chunk` `repeat` times (or until the client goes away:
+   * `'endless'`, a broken proxy or a hostile service), then `tail`. Written as the socket
+   * drains, so the server itself holds one chunk at a time.
+   */
+  | {
+      kind: 'stream';
+      head: string;
+      chunk: string;
+      repeat: number | 'endless';
+      tail?: string;
+      headers?: Record<string, string>;
+    }
+  /** A redirect to `location` (absolute or relative). */
+  | { kind: 'redirect'; status: 301 | 302 | 303 | 307 | 308; location: string };
 
 export interface RecordedRequest {
   method: string;
@@ -148,6 +163,28 @@ function play(behaviour: Behaviour, req: http.IncomingMessage, res: http.ServerR
       return;
     case 'delay':
       setTimeout(() => play(behaviour.then, req, res), behaviour.ms);
+      return;
+    case 'stream': {
+      res.writeHead(200, { 'content-type': 'application/json', ...behaviour.headers });
+      res.write(behaviour.head);
+      let left = behaviour.repeat === 'endless' ? Infinity : behaviour.repeat;
+      const pump = () => {
+        while (left > 0 && !res.destroyed) {
+          left--;
+          if (!res.write(behaviour.chunk)) {
+            res.once('drain', pump);
+            return;
+          }
+        }
+        if (!res.destroyed) res.end(behaviour.tail ?? '');
+      };
+      res.on('error', () => undefined);
+      pump();
+      return;
+    }
+    case 'redirect':
+      res.writeHead(behaviour.status, { location: behaviour.location });
+      res.end();
       return;
   }
 }

@@ -6,6 +6,7 @@ import type { CliIo } from '../io';
 import { toJson } from '../output/json';
 import { orDash, renderTable } from '../output/table';
 import { runCommand } from '../run-command';
+import { rememberDevices } from '../device-codes';
 
 export const DEVICES_USAGE = `usage: qjob devices [--status S] [--type T] [connection options]
 
@@ -33,9 +34,11 @@ export async function runDevicesCommand(argv: string[], io: CliIo): Promise<numb
     const connection = await resolveConnection(globals, io);
     const session = await requireSession(connection, globals, io);
     try {
-      const devices = (
-        await session.client.listDevices(io.signal ? { signal: io.signal } : {})
-      ).filter((d) => (!status || d.status === status) && (!type || d.type === type));
+      const all = await session.client.listDevices(io.signal ? { signal: io.signal } : {});
+      await rememberDevices(connection.configDir, connection.profileKey, all);
+      const devices = all.filter(
+        (d) => (!status || d.status === status) && (!type || d.type === type),
+      );
       if (globals.json) io.stdout(toJson(devices));
       else if (devices.length === 0) io.stdout('No devices match.\n');
       else {

@@ -2,6 +2,12 @@ import { executeKind } from '../../shared/variants';
 import { documentToExecutePayload } from '../../shared/yaml';
 import { GLOBAL_HELP, onePositional, parseCommandArgs, requireSeconds } from '../args';
 import { requireSession, resolveConnection } from '../connection';
+import type { Connection } from '../connection';
+import { isServiceError } from '../../core/client/errors';
+import type { ServiceClient } from '../../core/client/types';
+import type { Device } from '../../shared/variants';
+import { rememberDevices } from '../device-codes';
+import { oneLine } from '../output/terminal-text';
 import { CommandFailure, UsageError } from '../errors';
 import { EXIT } from '../exit-codes';
 import type { CliIo } from '../io';
@@ -26,6 +32,45 @@ itself: if the answer is lost, check "qjob jobs" before submitting again.
 
 ${GLOBAL_HELP}
 `;
+
+/**
+ * Before anything is submitted: a device code the service does not list is the person's
+ * mistake (exit 1, nothing sent); a device that is not online takes the job, which then waits
+ * until it is back, and that is said first. A device list that cannot be read is not a reason
+ * to refuse: the submission itself will tell.
+ */
+async function checkDevice(
+  client: ServiceClient,
+  connection: Connection,
+  code: string,
+  io: CliIo,
+): Promise<void> {
+  let devices: Device[];
+  try {
+    devices = await client.listDevices(io.signal ? { signal: io.signal } : {});
+  } catch (error) {
+    if (isServiceError(error) && (error.code === 'auth' || error.code === 'aborted')) throw error;
+    io.stderr(
+      `warning: the device list could not be read, so ${oneLine(code)} is not checked: ${oneLine((error as Error).message)}\n`,
+    );
+    return;
+  }
+  await rememberDevices(connection.configDir, connection.profileKey, devices);
+  const device = devices.find((d) => d.code === code);
+  if (!device) {
+    const known = devices.map((d) => d.code).join(', ');
+    throw new CommandFailure(
+      `There is no device '${code}' at ${connection.label}; nothing was submitted. Devices: ${known || 'none'} (see qjob devices).`,
+      EXIT.failed,
+    );
+  }
+  if (device.status !== 'online') {
+    const state = device.status === 'maintenance' ? 'under maintenance' : 'offline';
+    io.stderr(
+      `warning: ${oneLine(device.code)} is ${state}: the job is submitted and waits in its queue until the device is back online.\n`,
+    );
+  }
+}
 
 export async function runSubmitCommand(argv: string[], io: CliIo): Promise<number> {
   return runCommand('submit', SUBMIT_USAGE, io, async () => {
@@ -63,6 +108,7 @@ export async function runSubmitCommand(argv: string[], io: CliIo): Promise<numbe
 
     const session = await requireSession(connection, globals, io);
     try {
+      await checkDevice(session.client, connection, values.device, io);
       const outcome = await session.client.execute(payload, {
         deviceCode: values.device,
         ...(values.name !== undefined ? { name: values.name } : {}),
@@ -70,14 +116,15 @@ export async function runSubmitCommand(argv: string[], io: CliIo): Promise<numbe
       });
       const id = outcome.jobId.id;
       // Shown once: on stdout with the human summary, else on stderr beside the JSON or the wait.
-      if (outcome.message && (globals.json || values.wait))
-        io.stderr(`message from the service: ${outcome.message}\n`);
+      const message = outcome.message === null ? null : oneLine(outcome.message);
+      if (message && (globals.json || values.wait))
+        io.stderr(`message from the service: ${message}\n`);
       if (!values.wait) {
         if (globals.json) io.stdout(toJson(outcome.jobId));
         else {
           const kind = executeKind(variant, payload.type);
           io.stdout(`Submitted job ${id} (${kind?.label ?? payload.type}) to ${values.device}.\n`);
-          if (outcome.message) io.stdout(`Message from the service: ${outcome.message}\n`);
+          if (message) io.stdout(`Message from the service: ${message}\n`);
         }
         return EXIT.ok;
       }

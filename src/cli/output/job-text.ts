@@ -1,14 +1,29 @@
+import { describeTruncation } from '../../core/client/body/job-detail-body';
 import type { JobDetail, JobInfo, VariantId } from '../../shared/variants';
 import { VARIANTS, executeKind } from '../../shared/variants';
-import type { WireDecodeError } from '../../shared/wire';
+import type { TruncatedField, WireDecodeError } from '../../shared/wire';
 import { previewRaw } from '../../shared/wire';
 import { indent, orDash, renderFields } from './table';
+import type { PrintableOptions } from './terminal-text';
+import { oneLine, printable } from './terminal-text';
 
 export interface JobSections {
   payload: boolean;
   result: boolean;
   logs: boolean;
   errors: boolean;
+}
+
+export interface JobTextOptions {
+  /** Text parts kept cut because they were larger than the client keeps. */
+  truncated?: readonly TruncatedField[];
+  /** What to do with colour sequences in the logs (escaped unless asked on a terminal). */
+  logColours?: PrintableOptions['sgr'];
+}
+
+/** Text from the service, indented, with its control characters escaped. */
+function block(value: string, by: number, sgr: PrintableOptions['sgr'] = 'escape'): string {
+  return indent(printable(value, { multiline: true, sgr }), by);
 }
 
 /** The summary lines of a job, the same for the light and the full form. */
@@ -34,7 +49,7 @@ export function renderJobSummary(info: JobInfo, variant: VariantId): string {
   );
   if (info.description) fields.push(['description', info.description]);
   if (typeof info.message === 'string' && info.message) fields.push(['message', info.message]);
-  return `Job ${info.id}${info.name ? `  ${info.name}` : ''}\n${renderFields(fields)}`;
+  return `Job ${info.id}${info.name ? `  ${oneLine(info.name)}` : ''}\n${renderFields(fields)}`;
 }
 
 function problemFor(
@@ -52,7 +67,8 @@ function problemFor(
  */
 function undecodable(problem: WireDecodeError): string {
   const raw = typeof problem.raw === 'string' ? problem.raw : previewRaw(problem.raw, 10_000);
-  return `    (could not be decoded: ${problem.message.replace(/ \(raw: .*\)$/s, '')})\n    raw value as received:\n${indent(raw, 6)}\n`;
+  const why = oneLine(problem.message.replace(/ \(raw: .*\)$/s, ''));
+  return `    (could not be decoded: ${why})\n    raw value as received:\n${block(raw, 6)}\n`;
 }
 
 function section(title: string, body: string): string {
@@ -62,15 +78,15 @@ function section(title: string, body: string): string {
 function renderPayload(detail: JobDetail): string {
   const payload = detail.payload;
   if (!payload) return '    (none)\n';
-  let out = `    type: ${payload.type}\n`;
+  let out = `    type: ${oneLine(payload.type)}\n`;
   for (const [field, inner] of Object.entries(payload)) {
     if (field === 'type' || inner === null || inner === undefined) continue;
     if (typeof inner !== 'object') {
-      out += `    ${field}: ${String(inner)}\n`;
+      out += `    ${field}: ${oneLine(String(inner))}\n`;
       continue;
     }
     for (const [key, yamlText] of Object.entries(inner as Record<string, unknown>)) {
-      out += `    ${field}.${key}:\n${indent(String(yamlText), 6)}\n`;
+      out += `    ${field}.${oneLine(key)}:\n${block(String(yamlText), 6)}\n`;
     }
   }
   return out;
@@ -79,20 +95,26 @@ function renderPayload(detail: JobDetail): string {
 function renderResult(detail: JobDetail, variant: VariantId): string {
   const result = detail.result;
   if (!result) return '    (none yet)\n';
-  let out = `    type: ${result.type}\n`;
+  let out = `    type: ${oneLine(result.type)}\n`;
   const populated = VARIANTS[variant].resultFields.filter((f) => {
     const value = (result as Record<string, unknown>)[f];
     return value !== null && value !== undefined;
   });
   if (populated.length === 0) out += '    (no result field is populated)\n';
   for (const field of populated) {
-    out += `    ${field}:\n${indent(String((result as Record<string, unknown>)[field]), 6)}\n`;
+    out += `    ${field}:\n${block(String((result as Record<string, unknown>)[field]), 6)}\n`;
   }
   return out;
 }
 
-function text(value: string | null | undefined): string {
-  return value ? `${indent(value, 4)}\n` : '    (none)\n';
+function text(
+  value: string | null | undefined,
+  cut?: TruncatedField,
+  sgr?: PrintableOptions['sgr'],
+): string {
+  if (!value) return '    (none)\n';
+  const note = cut ? `    (${describeTruncation(cut)})\n` : '';
+  return `${note}${block(value, 4, sgr)}\n`;
 }
 
 /** One job for people: summary, then each requested part, undecodable fields with their raw value. */
@@ -101,7 +123,9 @@ export function renderJobDetail(
   variant: VariantId,
   problems: readonly WireDecodeError[],
   sections: JobSections,
+  options: JobTextOptions = {},
 ): string {
+  const cut = (field: string) => options.truncated?.find((t) => t.field === field);
   let out = renderJobSummary(detail, variant);
   const part = (field: string, render: () => string) => {
     const problem = problemFor(problems, field);
@@ -120,16 +144,16 @@ export function renderJobDetail(
   if (sections.logs)
     out += section(
       'logs',
-      part('logs', () => text(detail.logs)),
+      part('logs', () => text(detail.logs, cut('logs'), options.logColours ?? 'strip')),
     );
   if (sections.errors) {
     out += section(
       'error',
-      part('error', () => text(detail.error)),
+      part('error', () => text(detail.error, cut('error'))),
     );
     out += section(
       'error logs',
-      part('error_logs', () => text(detail.error_logs)),
+      part('error_logs', () => text(detail.error_logs, cut('error_logs'))),
     );
   }
   const unshown = problems.filter(
@@ -138,14 +162,51 @@ export function renderJobDetail(
         (f) => p.field === f || p.field.startsWith(`${f}.`) || p.field.startsWith(`${f}[`),
       ),
   );
-  for (const p of unshown) out += `\nwarning: ${p.message}\n`;
+  for (const p of unshown) out += `\nwarning: ${oneLine(p.message)}\n`;
   return out;
 }
 
-/** For the progress lines on stderr. */
-export function describeProblems(problems: readonly WireDecodeError[]): string[] {
-  return problems.map(
-    (p) =>
-      `field '${p.field}' could not be decoded (${p.code}); raw value kept: ${previewRaw(p.raw)}`,
-  );
+/** For the lines on stderr beside JSON: each field that did not decode, and each text cut. */
+export function describeProblems(
+  problems: readonly WireDecodeError[],
+  truncated: readonly TruncatedField[] = [],
+): string[] {
+  return [
+    ...problems.map((p) =>
+      oneLine(
+        `field '${p.field}' could not be decoded (${p.code}); raw value kept: ${previewRaw(p.raw)}`,
+      ),
+    ),
+    ...truncated.map((t) => describeTruncation(t)),
+  ];
+}
+
+/**
+ * What a support engineer needs first about a job that failed: its error, and where the rest
+ * is. Empty for a job that did not fail.
+ */
+export function renderFailure(
+  detail: JobDetail,
+  problems: readonly WireDecodeError[],
+  truncated: readonly TruncatedField[] = [],
+): string {
+  const failed = detail.status === 'error' || detail.status === 'timeout' || !!detail.error;
+  if (!failed) return '';
+  const problem = problemFor(problems, 'error');
+  const error = problem
+    ? undecodable(problem)
+    : detail.error
+      ? text(
+          detail.error,
+          truncated.find((t) => t.field === 'error'),
+        )
+      : '    (the service sent no error text)\n';
+  const errorLogs = detail.error_logs ?? null;
+  const lines = errorLogs ? errorLogs.replace(/\n$/, '').split('\n').length : 0;
+  const more = problemFor(problems, 'error_logs')
+    ? 'Its error logs arrived but could not be decoded'
+    : errorLogs
+      ? `Its error logs (${lines} line${lines === 1 ? '' : 's'}) are shown with --errors`
+      : 'The service sent no error logs for it';
+  return `${section('error', error)}\n${more}; its logs with --logs (qjob job ${detail.id} --errors --logs).\n`;
 }

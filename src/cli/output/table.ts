@@ -1,8 +1,11 @@
+import { printable } from './terminal-text';
+
 /** Cells longer than this are cut with an ellipsis, so one long description cannot wreck a table. */
 const MAX_CELL = 60;
 
+/** One cell: on one line, control characters escaped (names come from the service), cut. */
 function cell(text: string): string {
-  const flat = text.replace(/\s+/g, ' ').trim();
+  const flat = printable(text.replace(/\s+/g, ' ').trim());
   return flat.length > MAX_CELL ? `${flat.slice(0, MAX_CELL - 1)}…` : flat;
 }
 
@@ -25,10 +28,12 @@ export function renderTable(
   );
 }
 
-/** Key/value lines with the values aligned. */
+/** Key/value lines with the values aligned, each value on one line with controls escaped. */
 export function renderFields(fields: readonly (readonly [string, string])[]): string {
   const width = Math.max(0, ...fields.map(([k]) => k.length));
-  return fields.map(([k, v]) => `  ${k.padEnd(width)}  ${v}`.trimEnd()).join('\n') + '\n';
+  return (
+    fields.map(([k, v]) => `  ${k.padEnd(width)}  ${printable(v)}`.trimEnd()).join('\n') + '\n'
+  );
 }
 
 export function indent(text: string, by = 4): string {

@@ -21,6 +21,9 @@ import type { LinkSnapshot } from './link-health';
 import { LinkHealth, observeReach } from './link-health';
 import type { JobEndedNotice } from './types';
 import { sessionView } from './views';
+import { probeVariant } from '../client/variant-probe';
+import type { VariantMismatchSeen } from './variant-watch';
+import { APP_SWITCH_HINT, watchVariant } from './variant-watch';
 
 export type DevicesView = z.output<typeof devicesViewSchema>;
 
@@ -64,17 +67,21 @@ export class ActiveConnection {
   #disposed = false;
   /** Jobs submitted from here: their end is news even when the first look finds them ended. */
   readonly #submitted = new Set<number>();
+  /** What the service's answers said about its variant, when it is not this profile's. */
+  #variantMismatch: VariantMismatchSeen | null = null;
+  #probing = false;
 
   constructor(deps: ActiveConnectionDeps) {
     this.#deps = deps;
     this.profile = deps.profile;
-    const bare = createServiceClient(
-      clientOptionsForProfile(deps.profile, {
+    const bare = createServiceClient({
+      ...clientOptionsForProfile(deps.profile, {
         fetch: deps.fetch,
         userAgent: deps.userAgent,
         logger: deps.log,
       }),
-    );
+      switchVariantHint: APP_SWITCH_HINT,
+    });
     this.session = new Session({
       client: bare,
       profile: deps.profile.id,
@@ -92,7 +99,9 @@ export class ActiveConnection {
       },
       () => (this.#nextDeviceTick === null ? null : new Date(this.#nextDeviceTick).toISOString()),
     );
-    this.client = observeReach(this.session.client, this.#link);
+    this.client = watchVariant(observeReach(this.session.client, this.#link), (seen) =>
+      this.#setVariantMismatch(seen),
+    );
     const poll = deps.profile.pollIntervalMs ?? DEFAULT_POLL_INTERVAL_MS;
     this.poller = new JobPoller({
       client: this.client,
@@ -103,7 +112,7 @@ export class ActiveConnection {
   }
 
   get sessionState(): SessionState {
-    return sessionView(this.session.snapshot);
+    return { ...sessionView(this.session.snapshot), variantMismatch: this.#variantMismatch };
   }
 
   /** Whether the service answered the latest calls (`connection.changed` tells each change). */
@@ -176,10 +185,14 @@ export class ActiveConnection {
   #wire(): void {
     const { events, log } = this.#deps;
     const profileId = this.profile.id;
+    let wasLoggedIn = false;
     this.session.on('state', (snapshot) => {
-      events.emit('session.changed', sessionView(snapshot));
-      if (LOGGED_IN_STATES.has(snapshot.state)) this.#startDeviceTimer();
+      events.emit('session.changed', this.sessionState);
+      const loggedIn = LOGGED_IN_STATES.has(snapshot.state);
+      if (loggedIn) this.#startDeviceTimer();
       else this.#stopDeviceTimer();
+      if (loggedIn && !wasLoggedIn) this.#checkVariant();
+      wasLoggedIn = loggedIn;
     });
     this.poller.on('status', (event) => {
       events.emit('jobs.status', {
@@ -209,6 +222,41 @@ export class ActiveConnection {
     this.poller.on('failure', (event) =>
       log.warn('watching a job failed', { jobId: event.jobId, error: event.error }),
     );
+  }
+
+  /**
+   * A login (or a kept one picked up) is checked against the variant the service speaks: a
+   * token looks the same in both, so the job list and the newest record are asked, once per
+   * login. The built-in simulators speak their profile's variant by construction.
+   */
+  #checkVariant(): void {
+    if (this.profile.builtin === 'simulator' || this.#probing || this.#disposed) return;
+    this.#probing = true;
+    probeVariant(this.client)
+      .then((probe) => {
+        if (probe.outcome === 'match') this.#setVariantMismatch(null);
+        else if (probe.outcome === 'unknown')
+          this.#deps.log.info('variant not checked', {
+            profile: this.profile.id,
+            why: probe.message,
+          });
+      })
+      .catch((error: unknown) => this.#deps.log.info('variant check failed', { error }))
+      .finally(() => {
+        this.#probing = false;
+      });
+  }
+
+  #setVariantMismatch(seen: VariantMismatchSeen | null): void {
+    const was = this.#variantMismatch;
+    if (was?.message === seen?.message || this.#disposed) return;
+    this.#variantMismatch = seen;
+    if (seen)
+      this.#deps.log.warn('service speaks another variant', {
+        profile: this.profile.id,
+        detected: seen.detected,
+      });
+    this.#deps.events.emit('session.changed', this.sessionState);
   }
 
   #startDeviceTimer(): void {

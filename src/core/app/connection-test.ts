@@ -2,8 +2,10 @@ import type { z } from 'zod';
 import type { connectionTestSchema } from '../../shared/ipc/schemas';
 import { isServiceError } from '../client/errors';
 import { createServiceClient } from '../client/service-client';
+import type { RequestAuthorizer } from '../client/authorizer';
 import type { FetchLike } from '../client/transport';
 import type { ServiceClient } from '../client/types';
+import { probeVariant } from '../client/variant-probe';
 import { clientOptionsForProfile } from '../profiles/connection';
 import type { Profile } from '../profiles/schema';
 
@@ -15,12 +17,13 @@ const TEST_TIMEOUT_MS = 10_000;
 /**
  * "Test connection" for a profile that may not be saved yet: can the base URL be reached, does it
  * answer like the service (the devices list, which needs a login: a 401 still proves the URL
- * right), and, when this profile is the active, logged-in one, how many devices it shows.
+ * right), and, when this profile is the active, logged-in one, how many devices it shows and
+ * whether the service speaks the variant the form says (asked with that session's login).
  */
 export async function testConnection(
   profile: Profile,
   fetch: FetchLike,
-  loggedIn: ServiceClient | null,
+  session: RequestAuthorizer | null,
 ): Promise<ConnectionTest> {
   const steps: Step[] = [];
   let bare: ServiceClient;
@@ -29,6 +32,7 @@ export async function testConnection(
       ...clientOptionsForProfile(profile, { fetch }),
       timeoutMs: Math.min(profile.timeoutMs ?? TEST_TIMEOUT_MS, TEST_TIMEOUT_MS),
       retry: { retries: 0 },
+      switchVariantHint: (v) => `Set the variant of this connection to ${v} and save.`,
     });
   } catch (error) {
     const detail = (error as Error).message;
@@ -63,20 +67,30 @@ export async function testConnection(
     }
   }
 
-  if (!loggedIn) {
-    return { ok: true, summary: `Reached ${bare.baseUrl}; log in to see its devices.`, steps };
+  if (!session) {
+    return {
+      ok: true,
+      summary: `Reached ${bare.baseUrl}; log in to see its devices and check its variant.`,
+      steps,
+    };
   }
+  const loggedIn = bare.withSession(session);
+  let devices;
   try {
-    const devices = await loggedIn.listDevices();
+    devices = await loggedIn.listDevices();
     steps.push({
       step: `GET ${devicesPath} (logged in)`,
       ok: true,
       detail: `HTTP 200: ${devices.length} devices`,
     });
-    return { ok: true, summary: `Reached ${bare.baseUrl}: ${devices.length} devices.`, steps };
   } catch (error) {
     const detail = (error as Error).message;
     steps.push({ step: `GET ${devicesPath} (logged in)`, ok: false, detail });
     return { ok: false, summary: detail, steps };
   }
+  const variant = await probeVariant(loggedIn);
+  const matches = variant.outcome !== 'mismatch';
+  steps.push({ step: `Variant ${profile.variant}`, ok: matches, detail: variant.message });
+  if (!matches) return { ok: false, summary: variant.message, steps };
+  return { ok: true, summary: `Reached ${bare.baseUrl}: ${devices.length} devices.`, steps };
 }

@@ -1,5 +1,7 @@
 import type { ProfileView, SessionState } from '../../shared/ipc/schemas';
-import type { WireDecodeError } from '../../shared/wire';
+import { TRUNCATED_PROBLEM_CODE } from '../../shared/ipc/schemas';
+import type { TruncatedField, WireDecodeError } from '../../shared/wire';
+import { describeTruncation } from '../client/body/job-detail-body';
 import type { SessionSnapshot } from '../auth/session';
 import type { SecretStore } from '../auth/secret-store';
 import type { Profile } from '../profiles/schema';
@@ -88,5 +90,19 @@ export function fieldProblemView(problem: WireDecodeError): FieldProblemView {
         : typeof raw === 'string'
           ? raw
           : JSON.stringify(raw),
+  };
+}
+
+/**
+ * A text part kept cut (larger than the client keeps) as it crosses the contract and the job
+ * store: beside the field's decode problems, with its own code, so every view can say which
+ * part of the text it shows.
+ */
+export function truncationView(t: TruncatedField): FieldProblemView {
+  return {
+    field: t.field,
+    code: TRUNCATED_PROBLEM_CODE,
+    message: describeTruncation(t),
+    raw: null,
   };
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { headerSafeToken } from '../../shared/variants/token';
 
 /**
  * What a secret store holds for one profile and user. Validated on load: a keychain entry
@@ -8,8 +9,9 @@ export const storedSessionSchema = z.strictObject({
   version: z.literal(1),
   user: z.string().min(1),
   profile: z.string().min(1),
-  accessToken: z.string().min(1),
-  refreshToken: z.string().min(1),
+  // A token an earlier build kept unchecked (a line break in it) is dropped like a damaged entry.
+  accessToken: headerSafeToken,
+  refreshToken: headerSafeToken,
   /** Epoch milliseconds, computed from `expiresIn` on the local clock at receipt. */
   expiresAt: z.number().int().nonnegative(),
   /** Epoch milliseconds of receipt (absent in entries of earlier builds: savedAt stands in). */

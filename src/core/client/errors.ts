@@ -1,3 +1,4 @@
+import type { VariantId } from '../../shared/variants/declaration';
 import { redactText } from '../logging/redact';
 
 export const SERVICE_ERROR_CODES = [
@@ -9,6 +10,12 @@ export const SERVICE_ERROR_CODES = [
   'aborted',
   /** Refused here, before anything was sent: the call's own input is wrong (a bad job id). */
   'invalid-request',
+  /** The answer was larger than the client reads for that kind of answer. */
+  'too-large',
+  /** The service redirected the call somewhere the client does not send it. */
+  'redirect',
+  /** The service speaks the other data-model variant than the connection is set to. */
+  'variant-mismatch',
 ] as const;
 export type ServiceErrorCode = (typeof SERVICE_ERROR_CODES)[number];
 
@@ -35,7 +42,18 @@ export interface ServiceErrorInit {
   outcome?: DeliveryOutcome;
   /** Seconds the service asked us to wait (Retry-After), when it did. */
   retryAfterMs?: number | null;
+  /** For `variant-mismatch`: the variant the answers point to, the one set, and why. */
+  variant?: VariantMismatch | null;
   cause?: unknown;
+}
+
+export interface VariantMismatch {
+  /** The variant the service's answers point to. */
+  detected: VariantId;
+  /** The variant the connection is set to. */
+  configured: VariantId;
+  /** The evidence, in words ("job 12 carries jobType, which only Variant B records have"). */
+  evidence: string;
 }
 
 /**
@@ -52,6 +70,7 @@ export class ServiceError extends Error {
   readonly field: string | null;
   readonly outcome: DeliveryOutcome;
   readonly retryAfterMs: number | null;
+  readonly variant: VariantMismatch | null;
 
   constructor(init: ServiceErrorInit) {
     const message = init.message ?? describe(init);
@@ -65,6 +84,7 @@ export class ServiceError extends Error {
     this.field = init.field ?? null;
     this.outcome = init.outcome ?? 'rejected';
     this.retryAfterMs = init.retryAfterMs ?? null;
+    this.variant = init.variant ?? null;
   }
 }
 
@@ -101,5 +121,13 @@ function describe(init: ServiceErrorInit): string {
       return `${what} failed: the service's answer does not fit the expected format${
         init.field ? ` at '${init.field}'` : ''
       }${detail}`;
+    case 'too-large':
+      return `${what} failed: the answer is too large${detail}`;
+    case 'redirect':
+      return `${what} failed: the service redirected it${detail}`;
+    case 'variant-mismatch':
+      return init.variant
+        ? `The service seems to speak Variant ${init.variant.detected} (${init.variant.evidence}); this connection is set to Variant ${init.variant.configured}`
+        : `${what} failed: the service speaks another data-model variant${detail}`;
   }
 }

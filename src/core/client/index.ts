@@ -8,3 +8,7 @@ export * from './user-agent';
 export { createServiceClient, DEFAULT_TIMEOUT_MS } from './service-client';
 export { sendRequest } from './request';
 export type { RequestContext, RequestSpec, JsonResponse, ServiceErrorParser } from './request';
+export * from './variant-check';
+export * from './variant-probe';
+export * from './body/limits';
+export { describeTruncation } from './body/job-detail-body';

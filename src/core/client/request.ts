@@ -7,6 +7,9 @@ import { sleep } from '../timers/sleep';
 import { backoffDelay, parseRetryAfter } from './retry';
 import type { FetchLike, RawResponse } from './transport';
 import { TransportFailure, exchange } from './transport';
+import { UnreadableBody } from './body/read-limited';
+import { DEFAULT_BODY_LIMITS } from './body/limits';
+import { formatBytes } from '../../shared/wire/byte-size';
 
 /** Turns a failed answer's body into the service's own message and code (wire-facts "Errors"). */
 export type ServiceErrorParser = (
@@ -30,6 +33,8 @@ export interface RequestContext {
   authorizer?: RequestAuthorizer | undefined;
   logger: Logger;
   random?: () => number;
+  /** The most bytes of a failed call's body that are read (default: body/limits.ts). */
+  errorLimitBytes?: number;
 }
 
 export interface RequestSpec {
@@ -48,6 +53,18 @@ export interface RequestSpec {
   auth: 'session' | 'none' | { header: string };
   /** Safe to repeat after a failure whose outcome is unknown (GET). */
   idempotent: boolean;
+  /**
+   * The most bytes of the answer's body read; past it the call fails. Default: the limit of a
+   * small answer (one job's status), which suits calls that send back a short confirmation.
+   */
+  limitBytes?: number;
+  /** What the answer is, for the error when it is too large ("a device list"). */
+  limitLabel?: string;
+  /**
+   * Reads the answer's body as a stream instead of parsing it whole as JSON; its value is the
+   * response's `json`. Throws `UnreadableBody` when the body is broken.
+   */
+  readBody?: ((chunks: AsyncIterable<Uint8Array>) => Promise<unknown>) | undefined;
   signal?: AbortSignal | undefined;
   timeoutMs?: number | undefined;
 }
@@ -103,10 +120,32 @@ export async function sendRequest(ctx: RequestContext, spec: RequestSpec): Promi
         body: spec.body === undefined ? undefined : JSON.stringify(spec.body),
         timeoutMs,
         signal: spec.signal,
+        limitBytes: spec.limitBytes ?? DEFAULT_BODY_LIMITS.job,
+        errorLimitBytes: ctx.errorLimitBytes ?? DEFAULT_BODY_LIMITS.error,
+        readBody: spec.readBody,
       });
     } catch (error) {
+      if (error instanceof UnreadableBody) {
+        throw new ServiceError({
+          code: 'decode',
+          operation: spec.operation,
+          detail: `the answer is not JSON: ${error.message}`,
+          cause: error,
+        });
+      }
       if (!(error instanceof TransportFailure)) throw error;
       if (error.kind === 'aborted') throw abortedError(spec.operation, error);
+      if (error.kind === 'too-large') throw tooLargeError(spec, error);
+      if (error.kind === 'redirect') {
+        throw new ServiceError({
+          code: 'redirect',
+          operation: spec.operation,
+          message: `${capitalise(spec.operation)} failed: the service redirected it: ${error.detail}.`,
+          // A redirect is an answer: the call was not carried out where it was sent.
+          outcome: 'rejected',
+          cause: error,
+        });
+      }
       // A safe call (GET) that timed out is a transient failure like a reset: a stuck
       // connection or a service busy for a moment. It is repeated within the same retry
       // budget. Anything else is repeated only when it provably never left: a lost answer to
@@ -150,8 +189,10 @@ export async function sendRequest(ctx: RequestContext, spec: RequestSpec): Promi
       if (renewed) continue;
     }
 
-    if (raw.status >= 200 && raw.status < 300)
-      return { status: raw.status, json: parseJson(spec, raw), headers: raw.headers };
+    if (raw.status >= 200 && raw.status < 300) {
+      const json = spec.readBody ? raw.read : parseJson(spec, raw);
+      return { status: raw.status, json, headers: raw.headers };
+    }
 
     const retryAfterMs = parseRetryAfter(raw.headers.get('retry-after'));
     if (spec.idempotent && retry.statuses.includes(raw.status) && attempt < retry.retries) {
@@ -168,6 +209,21 @@ export async function sendRequest(ctx: RequestContext, spec: RequestSpec): Promi
     }
     throw httpError(ctx, spec, raw, retryAfterMs);
   }
+}
+
+function tooLargeError(spec: RequestSpec, error: TransportFailure): ServiceError {
+  const limit = formatBytes(spec.limitBytes ?? DEFAULT_BODY_LIMITS.job);
+  return new ServiceError({
+    code: 'too-large',
+    operation: spec.operation,
+    message:
+      `${capitalise(spec.operation)} failed: the answer is larger than ${limit}, the most this ` +
+      `app reads for ${spec.limitLabel ?? 'such an answer'}; it stopped reading there. The service or a proxy on ` +
+      `the way sent more than such an answer can hold.` +
+      (spec.idempotent ? '' : ' The service may have received the request.'),
+    outcome: spec.idempotent ? 'rejected' : 'unknown',
+    cause: error,
+  });
 }
 
 /** "45 s" for whole seconds, else milliseconds ("1500 ms"). */

@@ -8,6 +8,7 @@ import type {
   Token,
   VariantId,
 } from '../../shared/variants';
+import type { VariantSample } from '../../shared/variants';
 import { tokenFromWire } from '../../shared/variants';
 import { formatIssuePath } from '../../shared/variants/issues';
 import {
@@ -35,6 +36,10 @@ import { ServiceError } from './errors';
 import type { RequestContext, RequestSpec } from './request';
 import { sendRequest } from './request';
 import { resolveRetry } from './retry';
+import { resolveBodyLimits } from './body/limits';
+import { DEFAULT_SWITCH_HINT, variantMismatch } from './variant-check';
+import type { StreamedJobDetail } from './body/job-detail-body';
+import { readJobDetailBody } from './body/job-detail-body';
 import type {
   CallOptions,
   DecodedJobDetail,
@@ -87,6 +92,7 @@ export function createServiceClient<V extends VariantId>(
     timeoutMs: options.timeoutMs ?? DEFAULT_TIMEOUT_MS,
     deadlineMs: options.deadlineMs ?? DEFAULT_DEADLINE_MS,
     retry: resolveRetry(options.retry),
+    limits: resolveBodyLimits(options.limits),
   };
   return buildClient(config, options, options.session);
 }
@@ -105,27 +111,54 @@ function buildClient<V extends VariantId>(
     parseError: parseServiceError,
     authorizer,
     logger: options.logger ?? silentLogger,
+    errorLimitBytes: config.limits.error,
     ...(options.random ? { random: options.random } : {}),
   };
+  const { limits } = config;
   const { variant, paths, flags } = config;
   const url = (path: string, query?: Record<string, string>) =>
     endpointUrl(config.baseUrl, path, query).toString();
 
+  const hint = options.switchVariantHint ?? DEFAULT_SWITCH_HINT;
+  /**
+   * `sample` says what the answer tells about the variant: of the raw answer when it did not
+   * decode, else of the decoded value when that is cheaper. `failed` marks a decoded value
+   * with parts that did not fit (a job detail's problems).
+   */
   const send = async <T>(
     spec: Omit<RequestSpec, 'signal' | 'timeoutMs'>,
     call: CallOptions | undefined,
     decode: (json: unknown) => T,
+    sample?: (json: unknown, value?: T) => { sample: VariantSample; failed: boolean },
   ): Promise<T> => {
     const response = await sendRequest(ctx, {
       ...spec,
       signal: call?.signal,
       timeoutMs: call?.timeoutMs,
     });
+    const check = (value: T | undefined, error?: unknown) => {
+      if (!sample) return null;
+      const seen = sample(response.json, value);
+      const failed = error !== undefined || seen.failed;
+      return variantMismatch(
+        variant,
+        config.baseUrl,
+        spec.operation,
+        [seen.sample],
+        failed,
+        hint,
+        error,
+      );
+    };
+    let value: T;
     try {
-      return decode(response.json);
+      value = decode(response.json);
     } catch (error) {
-      throw decodeError(spec.operation, error);
+      throw check(undefined, error) ?? decodeError(spec.operation, error);
     }
+    const mismatch = check(value);
+    if (mismatch) throw mismatch;
+    return value;
   };
 
   const decodeToken = (operation: string, previousRefreshToken?: string) => (json: unknown) => {
@@ -153,9 +186,12 @@ function buildClient<V extends VariantId>(
           auth: 'none',
           // A login creates nothing: repeating it after a lost answer is harmless.
           idempotent: true,
+          limitBytes: limits.token,
+          limitLabel: 'a login token',
         },
         call,
         decodeToken('logging in'),
+        (json) => ({ sample: { kind: 'token', body: json }, failed: false }),
       );
     },
 
@@ -170,6 +206,8 @@ function buildClient<V extends VariantId>(
           // lost answer, a repeat would be refused and end the session. The session retries
           // later instead, with whatever token it then holds.
           idempotent: false,
+          limitBytes: limits.token,
+          limitLabel: 'a login token',
         },
         call,
         decodeToken('renewing the login', refreshToken),
@@ -184,6 +222,8 @@ function buildClient<V extends VariantId>(
           url: url(paths.devices),
           auth: 'session',
           idempotent: true,
+          limitBytes: limits.devices,
+          limitLabel: 'a device list',
         },
         call,
         (json) => decodeDevices(json),
@@ -198,9 +238,12 @@ function buildClient<V extends VariantId>(
           url: url(paths.jobs),
           auth: 'session',
           idempotent: true,
+          limitBytes: limits.jobs,
+          limitLabel: 'a job list',
         },
         call,
         (json) => decodeJobList(variant, json),
+        (json, jobs) => ({ sample: { kind: 'job-list', body: jobs ?? json }, failed: false }),
       );
     },
 
@@ -222,6 +265,9 @@ function buildClient<V extends VariantId>(
           : call?.withError
             ? errorCheckQuery(flags)
             : flags.light;
+      // Any heavy part may be large: such a record is read as a stream, its texts kept within
+      // their limits; the cheap form is small and read whole.
+      const heavy = query !== flags.light;
       return send(
         {
           operation: `fetching job ${id}`,
@@ -229,9 +275,24 @@ function buildClient<V extends VariantId>(
           url: url(jobPath(paths.job, id), query),
           auth: 'session',
           idempotent: true,
+          limitBytes: heavy ? limits.jobDetail : limits.job,
+          limitLabel: heavy ? "one job's full record" : "one job's status",
+          readBody: (chunks) => readJobDetailBody(chunks, limits.keep),
         },
         call,
-        (json) => decodeJobDetail(variant, json),
+        (read) => {
+          const streamed = read as StreamedJobDetail;
+          const decoded = decodeJobDetail(variant, streamed.wire, streamed);
+          return streamed.truncated.length
+            ? { ...decoded, truncated: streamed.truncated }
+            : decoded;
+        },
+        (read, decoded) => {
+          // Parts that did not decode are looked at as they arrived; else the decoded record.
+          const failed = !decoded || decoded.problems.length > 0;
+          const body = failed ? (read as StreamedJobDetail).wire : decoded.detail;
+          return { sample: { kind: 'job', body }, failed };
+        },
       );
     },
 
@@ -265,9 +326,12 @@ function buildClient<V extends VariantId>(
           auth: 'session',
           // Never repeated blindly: a lost answer may hide a created job (no duplicates).
           idempotent: false,
+          limitBytes: limits.job,
+          limitLabel: 'the answer to a submission',
         },
         call,
         (json) => decodeJobId(variant, json),
+        (json) => ({ sample: { kind: 'job-id', body: json }, failed: false }),
       );
       return {
         handle: handleForExecuteType(variant, payload.type, jobId.id),

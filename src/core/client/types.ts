@@ -17,6 +17,8 @@ import type {
   QueryFlagsOverride,
 } from './endpoints';
 import type { RetryPolicy, RetryPolicyOverride } from './retry';
+import type { BodyLimitsOverride, ResolvedBodyLimits } from './body/limits';
+import type { SwitchVariantHint } from './variant-check';
 import type { FetchLike } from './transport';
 import type { Logger } from '../logging/logger';
 
@@ -52,6 +54,13 @@ export interface ServiceClientOptions<V extends VariantId = VariantId> {
    */
   deadlineMs?: number;
   retry?: RetryPolicyOverride;
+  /** How many bytes of each kind of answer are read (defaults: body/limits.ts). */
+  limits?: BodyLimitsOverride;
+  /**
+   * How the surface in use switches a connection's variant, for the error that says the
+   * service speaks the other one ("Run it again with --variant B.").
+   */
+  switchVariantHint?: SwitchVariantHint;
   /** The session whose bearer every call but login and refresh carries. */
   session?: RequestAuthorizer;
   logger?: Logger;
@@ -91,6 +100,7 @@ export interface ResolvedClientConfig<V extends VariantId = VariantId> {
   timeoutMs: number;
   deadlineMs: number;
   retry: RetryPolicy;
+  limits: ResolvedBodyLimits;
 }
 
 /** One typed client per connection. Every answer is decoded and validated before it returns. */

@@ -43,6 +43,24 @@ export class WaitError extends Error {
   }
 }
 
+/** Where a job that has not ended stands, in words, from the last status seen. */
+export function stillGoingOn(status: JobStatus | null): string {
+  switch (status) {
+    case null:
+      return 'Its status has not been seen yet';
+    case 'running':
+      return 'It is still running on its device';
+    case 'queued':
+      return 'It is still queued: it has not started running yet';
+    case 'validating':
+      return 'It is still being validated: it has not started running yet';
+    case 'pending':
+      return 'It has not reached the job queue yet';
+    default:
+      return `Its last status seen was ${status}`;
+  }
+}
+
 /**
  * Waits until a job reaches a terminal status and returns its full detail. Survives the
  * service going away for a while (the poller reconnects); fails on a job that does not exist,
@@ -94,7 +112,7 @@ export function waitForJob(
                 'timeout',
                 jobId,
                 lastStatus,
-                `Job ${jobId} did not finish within ${seconds} s (last status: ${lastStatus ?? 'unknown'}). It goes on running; wait again or check it later.`,
+                `Job ${jobId} did not finish within ${seconds} s. ${stillGoingOn(lastStatus)}; only the waiting stopped: wait again or check it later.`,
               ),
             ),
           ),

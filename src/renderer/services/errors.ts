@@ -21,6 +21,10 @@ const NEXT_STEP: Record<string, string> = {
   'service.http': 'That is the service’s own explanation above.',
   'service.decode':
     'The service answered in a shape this app does not expect. Check that the connection’s variant matches the service.',
+  'service.too-large':
+    'The service, or a proxy on the way, sent far more than such an answer holds; nothing of it was kept. If it keeps happening, tell the service’s operators.',
+  'service.redirect':
+    'If the address it points to is the service, put that address in the connection’s base URL (Manage connections).',
   'service.invalid-request':
     'Nothing was sent to the service. Check the job id or the payload and try again.',
   'no-profile': 'Choose a connection in the top bar first.',

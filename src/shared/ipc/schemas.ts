@@ -109,8 +109,22 @@ export const sessionStateSchema = z.strictObject({
     secure: z.boolean(),
   }),
   message: z.string().nullable(),
+  /**
+   * Set when the service's answers say it speaks the other data-model variant than this
+   * connection is set to: which one, and the sentence that says why and how to switch.
+   */
+  variantMismatch: z
+    .strictObject({ detected: variantIdSchema, message: z.string() })
+    .nullable()
+    .optional(),
 });
 export type SessionState = z.infer<typeof sessionStateSchema>;
+
+/**
+ * The code of a field "problem" that says a text part (logs, error logs) is shown cut because it
+ * was larger than the client keeps: the text is there, its message says which part.
+ */
+export const TRUNCATED_PROBLEM_CODE = 'truncated';
 
 /** A decode problem of one field of a job detail (wire-facts: keep the raw text visible). */
 export const fieldProblemSchema = z.strictObject({

@@ -8,3 +8,4 @@ export * from './payload';
 export * from './jobs';
 export * from './json-schema';
 export * from './issues';
+export * from './detect';

@@ -22,6 +22,34 @@ export interface TokenWire {
 }
 
 const digits = z.string().regex(/^\d+$/, 'expected a string of digits');
+
+/** A character of a token, in words, for a message that must not show the token itself. */
+function describeTokenChar(c: string): string {
+  if (c === '\r') return 'a carriage return (CR)';
+  if (c === '\n') return 'a line feed (LF)';
+  if (c === ' ') return 'a space';
+  if (c === '\t') return 'a tab';
+  return `the character U+${c.codePointAt(0)?.toString(16).toUpperCase().padStart(4, '0')}`;
+}
+
+/**
+ * A token is sent back in an HTTP header (`Authorization: Bearer <token>`), where only visible
+ * ASCII may stand (RFC 6750's b64token is a subset). A token with a line break or a space would
+ * be accepted here and break every later call, so it is refused at login and at refresh, with
+ * what is wrong and where, never with the token itself.
+ */
+export const headerSafeToken = z
+  .string()
+  .min(1, 'the token is empty')
+  .superRefine((token, ctx) => {
+    const bad = /[^\x21-\x7e]/.exec(token);
+    if (bad) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `contains ${describeTokenChar(bad[0])} at position ${bad.index} (of ${token.length}); a token must be visible ASCII without spaces to be sent in an HTTP header`,
+      });
+    }
+  });
 const bearer = z.literal('bearer', { message: "token type must be 'bearer'" });
 /**
  * On the wire `issuedAt` is a string of digits (wire-facts); a plain integer is taken too and
@@ -40,10 +68,10 @@ const wireBearer = z
  */
 export function tokenWireSchema(options: { refresh?: boolean } = {}) {
   return z.looseObject({
-    accessToken: z.string().min(1),
+    accessToken: headerSafeToken,
     expiresIn: z.number().int().nonnegative(),
     issuedAt: wireIssuedAt,
-    refreshToken: options.refresh ? z.string().min(1).optional() : z.string().min(1),
+    refreshToken: options.refresh ? headerSafeToken.optional() : headerSafeToken,
     tokenType: wireBearer,
   });
 }

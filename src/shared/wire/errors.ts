@@ -9,7 +9,9 @@ export type WireDecodeErrorCode =
   | 'invalid_json'
   | 'invalid_date'
   | 'schema_mismatch'
-  | 'not_an_object';
+  | 'not_an_object'
+  /** Larger than the client keeps: left out (a structured part is useless cut). */
+  | 'too_large';
 
 const RAW_PREVIEW_CHARS = 120;
 

@@ -21,3 +21,4 @@ export * from './devices';
 export * from './execute';
 export * from './service-error';
 export * from './login';
+export * from './byte-size';

@@ -18,11 +18,34 @@ import { decodeJobDates, encodeJobInfo, validated } from './job-info';
  */
 
 export const JOB_TEXT_FIELDS = ['logs', 'error', 'error_logs'] as const;
+export type JobTextField = (typeof JOB_TEXT_FIELDS)[number];
+
+/** A text part larger than the client keeps: which end of it `detail` holds. */
+export interface TruncatedField {
+  field: JobTextField;
+  /** Bytes (UTF-8) of the whole text as the service sent it. */
+  totalBytes: number;
+  /** Bytes of it kept in the detail. */
+  keptBytes: number;
+  kept: 'head' | 'tail';
+}
 
 export interface DecodedJobDetail<V extends VariantId = VariantId> {
   detail: JobDetail<V>;
   /** One per field that could not be decoded; that field is null in `detail`. */
   problems: WireDecodeError[];
+  /** Text parts kept cut (their start or their end), when any was larger than its limit. */
+  truncated?: TruncatedField[];
+}
+
+/**
+ * Parts of a record the caller already decoded while reading a large body as a stream: the
+ * text fields (or the problem that stopped one), and fields left out for their size.
+ */
+export interface PredecodedParts {
+  texts?: Partial<Record<JobTextField, string | WireDecodeError>>;
+  /** One problem per field left out; each is null in the detail. */
+  dropped?: WireDecodeError[];
 }
 
 function parseJson(text: string, field: string, raw: unknown): unknown {
@@ -85,13 +108,23 @@ function decodeTextField(raw: unknown, field: string): string {
 export function decodeJobDetail<V extends VariantId>(
   variant: V,
   wire: unknown,
+  predecoded: PredecodedParts = {},
 ): DecodedJobDetail<V> {
   const obj = expectObject(wire, '');
   const detail = decodeJobDates(obj, '');
   validated(jobInfoSchema(variant), detail, '', wire);
 
-  const problems: WireDecodeError[] = [];
+  const problems: WireDecodeError[] = [...(predecoded.dropped ?? [])];
+  for (const dropped of predecoded.dropped ?? []) detail[dropped.field] = null;
+  const texts = predecoded.texts ?? {};
+  for (const [field, text] of Object.entries(texts)) {
+    if (text instanceof WireDecodeError) {
+      problems.push(text);
+      detail[field] = null;
+    } else detail[field] = text;
+  }
   const soft = (field: string, decode: (raw: unknown) => unknown) => {
+    if (field in texts) return;
     const raw = obj[field];
     if (raw === null || raw === undefined) return;
     try {

@@ -3,34 +3,17 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppCore } from '../../../src/core/app/create-app-core';
-import { dispatchCall } from '../../../src/core/app/dispatch';
+import { appCalls } from '../../support/app-calls';
 import type { AppCore, JobEndedNotice } from '../../../src/core/app/types';
 import { MemorySecretStore } from '../../../src/core/auth/memory-secret-store';
-import type {
-  CallInput,
-  CallName,
-  CallOutput,
-  EventName,
-  EventPayload,
-} from '../../../src/shared/ipc/contract';
-import type { IpcError } from '../../../src/shared/ipc/call-error';
+import type { EventName, EventPayload } from '../../../src/shared/ipc/contract';
 
 const fixture = (name: string) => readFileSync(path.join('test/fixtures/dialect', name), 'utf8');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'qjob-core-'));
 const notices: JobEndedNotice[] = [];
 let core: AppCore;
 
-/** Calls the way every transport does: through the dispatcher, answers checked against the contract. */
-async function call<N extends CallName>(name: N, input: CallInput<N>): Promise<CallOutput<N>> {
-  const outcome = await dispatchCall(core.handlers, name, input, { checkOutput: true });
-  if (!outcome.ok) throw Object.assign(new Error(outcome.error.message), outcome.error);
-  return outcome.value as CallOutput<N>;
-}
-async function failure(name: CallName, input: unknown): Promise<IpcError> {
-  const outcome = await dispatchCall(core.handlers, name, input, { checkOutput: true });
-  if (outcome.ok) throw new Error(`${name} succeeded`);
-  return outcome.error;
-}
+const { call, failure } = appCalls(() => core);
 function nextEvent<N extends EventName>(
   name: N,
   match: (p: EventPayload<N>) => boolean = () => true,

@@ -311,8 +311,9 @@ describe.each(CASES)(
         expect(table.stdout.split('\n')[0]).toMatch(
           /^ID\s+NAME\s+STATUS\s+DEVICE\s+CREATED\s+COMPLETED$/,
         );
+        // The device by its code, as people know it (job records carry its id).
         expect(table.stdout).toMatch(
-          new RegExp(`^${submitted[0]}\\s+first\\s+completed\\s+\\d+\\s+\\d{4}-`, 'm'),
+          new RegExp(`^${submitted[0]}\\s+first\\s+completed\\s+sim\\.statevector\\s+\\d{4}-`, 'm'),
         );
 
         const all = JSON.parse((await runCli(['jobs', '--json', ...conn], { env })).stdout) as {

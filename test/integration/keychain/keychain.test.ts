@@ -128,24 +128,31 @@ describe.skipIf(!HAS_BUS)('qjob login, whoami and logout through the OS keychain
 });
 
 describe('qjob without a keychain', () => {
-  it('refuses to log in, says why, and points at --no-keychain (exit 3)', async () => {
+  it('checks the key first, then says the login could not be kept and points at --no-keychain (exit 3)', async () => {
     const configDir = fs.mkdtempSync(path.join(os.tmpdir(), 'qjob-nokeychain-'));
-    // No session bus and no display: the Secret Service cannot be reached.
-    const run = await spawnCli(
-      ['login', '--user', 'demo', '--base-url', 'http://127.0.0.1:1/api/v1', '--variant', 'B'],
-      {
-        env: {
-          QJOB_CONFIG_DIR: configDir,
-          QJOB_API_KEY: 'demo',
-          DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent',
-          DISPLAY: undefined,
-        },
-      },
-    );
-    expect(run.code).toBe(3);
-    expect(run.stderr).toMatch(/The OS keychain is not available \(.+\)/);
-    expect(run.stderr).toMatch(/--no-keychain/);
-    fs.rmSync(configDir, { recursive: true, force: true });
+    const sim = await startSimulator({ variant: 'B', seed: 1, onProblem: () => undefined });
+    try {
+      // No session bus and no display: the Secret Service cannot be reached.
+      const env = {
+        QJOB_CONFIG_DIR: configDir,
+        DBUS_SESSION_BUS_ADDRESS: 'unix:path=/nonexistent',
+        DISPLAY: undefined,
+      };
+      const argv = ['login', '--user', 'demo', '--base-url', sim.url, '--variant', 'B'];
+      const wrong = await spawnCli(argv, { env: { ...env, QJOB_API_KEY: 'wrong' } });
+      expect(wrong.code).toBe(3);
+      expect(wrong.stderr).toMatch(/invalid user name or API key/);
+      expect(wrong.stderr).not.toMatch(/keychain/i);
+      const run = await spawnCli(argv, { env: { ...env, QJOB_API_KEY: 'demo' } });
+      expect(run.code).toBe(3);
+      expect(run.stderr).toMatch(
+        /Logged in, but the login could not be kept: The OS keychain is not available \(.+\)/,
+      );
+      expect(run.stderr).toMatch(/--no-keychain/);
+    } finally {
+      await sim.stop();
+      fs.rmSync(configDir, { recursive: true, force: true });
+    }
   });
 });
 

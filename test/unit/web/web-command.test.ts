@@ -39,7 +39,7 @@ describe('qjob web', () => {
     ]) {
       const { err, io: streams } = io();
       expect(await runWebCommand(argv, streams), argv.join(' ')).toBe(2);
-      expect(err.join('')).toContain('usage: qjob web');
+      expect(err.join('')).toMatch(/^qjob web: .+ \(see qjob web --help\)\n$/);
     }
   });
 

@@ -7,7 +7,7 @@ import { buildDiagnosticsText } from '../../diagnostics';
 import type { ActiveConnection } from '../active-connection';
 import type { ConnectionManager } from '../connection-manager';
 import type { HandlerTable } from '../dispatch';
-import { fieldProblemView } from '../views';
+import { fieldProblemView, truncationView } from '../views';
 
 type MonitorCalls = 'jobs.list' | 'jobs.get' | 'jobs.history' | 'diagnostics.build';
 
@@ -31,13 +31,16 @@ export function monitorHandlers(deps: MonitorDeps): Pick<HandlerTable, MonitorCa
 
   const detailSource = (active: ActiveConnection, id: number, ask: DetailAsk) =>
     fetcher(active, async () => {
-      const { detail, problems } = await active.client.getJob(
+      const { detail, problems, truncated } = await active.client.getJob(
         id,
         typeof ask === 'boolean' ? { full: ask } : { fields: ask.fields },
       );
       return {
         detail: detail as JobDetail,
-        problems: problems.map(fieldProblemView) as CachedProblem[],
+        problems: [
+          ...problems.map(fieldProblemView),
+          ...(truncated ?? []).map(truncationView),
+        ] as CachedProblem[],
       };
     });
 

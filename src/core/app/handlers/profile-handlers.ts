@@ -49,9 +49,16 @@ export function profileHandlers(deps: {
     'profiles.testConnection': async (view) => {
       const profile = await connections.resolve(profileFromView(view));
       const active = connections.active;
+      // The login goes only to the address it was made for: a base URL changed in the form is
+      // tested without it.
       const session =
-        active && active.profile.id === profile.id && active.isLoggedIn ? active : null;
-      return testConnection(profile, deps.fetch, session?.client ?? null);
+        active &&
+        active.profile.id === profile.id &&
+        active.profile.baseUrl === profile.baseUrl &&
+        active.isLoggedIn
+          ? active
+          : null;
+      return testConnection(profile, deps.fetch, session?.session ?? null);
     },
   };
 }

@@ -61,8 +61,26 @@ export function SessionIndicator() {
   const remaining = session.expiresAt ? formatRemaining(session.expiresAt, now) : null;
   const soon = remaining !== null && remaining.ms < 5 * 60_000;
 
+  const mismatch = session.variantMismatch ?? null;
+
   return (
     <div className="session" role="group" aria-label="Session">
+      {mismatch ? (
+        // The service's answers say it speaks the other variant: said where every view shows
+        // it, with the way to fix it one click (or Enter) away.
+        <button
+          type="button"
+          className="badge badge-warn session-variant"
+          title={mismatch.message}
+          aria-label={`${mismatch.message} Opens Manage connections.`}
+          data-testid="session-variant"
+          onClick={() => openDialog('profiles')}
+        >
+          <Icon name="warning" size={13} />
+          <span className="only-wide">Service speaks Variant {mismatch.detected}</span>
+          <span className="only-narrow session-word">Variant {mismatch.detected}?</span>
+        </button>
+      ) : null}
       {insecure && loggedIn ? (
         <span className="badge badge-warn" title={STORE_WARNING[session.secretStore.kind].title}>
           <Icon name="lock" size={13} />

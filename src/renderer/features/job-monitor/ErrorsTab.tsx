@@ -1,15 +1,19 @@
 import { StateMessage } from '../../components/States';
+import { TRUNCATED_PROBLEM_CODE } from '../../../shared/ipc/schemas';
 import type { JobDetailView } from '../../state/jobs/store';
+import { truncationNote } from '../../state/jobs/store';
 import { LogViewer } from '../log-viewer';
 
 /** `error_logs` in the log viewer, and every field that could not be decoded, raw, with a note. */
 export function ErrorsTab({ view }: { view: JobDetailView }) {
   const { id, error_logs: errorLogs } = view.detail as { id: number; error_logs?: string | null };
+  // A text shown cut is not a field that failed to decode: its note goes with the text.
+  const undecodable = view.problems.filter((p) => p.code !== TRUNCATED_PROBLEM_CODE);
   return (
     <div className="jm-errors">
-      {view.problems.length ? (
+      {undecodable.length ? (
         <section className="jm-problems" aria-label="Fields that could not be decoded">
-          {view.problems.map((p) => (
+          {undecodable.map((p) => (
             <div key={p.field} className="jm-problem" data-testid="field-problem">
               <p>
                 <strong className="mono">{p.field}</strong> could not be decoded ({p.message};{' '}
@@ -25,6 +29,7 @@ export function ErrorsTab({ view }: { view: JobDetailView }) {
           text={errorLogs ?? ''}
           label={`Error logs of job ${id}`}
           fileName={`job-${id}-error-logs.txt`}
+          notice={truncationNote(view, 'error_logs')}
           testId="error-logs"
           empty={
             <StateMessage icon="check" title="No error logs">

@@ -6,7 +6,7 @@ import { VARIANTS } from '../../../shared/variants';
 import { Icon } from '../../components/Icon';
 import { Skeleton, StateMessage } from '../../components/States';
 import type { DetailTab, JobDetailView } from '../../state/jobs/store';
-import { hasErrors, isFinished, useJobsStore } from '../../state/jobs/store';
+import { hasErrors, isFinished, truncationNote, useJobsStore } from '../../state/jobs/store';
 import { LogViewer } from '../log-viewer';
 import { CompareDialog } from './CompareDialog';
 import { DiagnosticsDialog } from './DiagnosticsDialog';
@@ -176,6 +176,7 @@ export function JobDetailPane({
                 label={`Logs of job ${id}`}
                 fileName={`job-${id}-logs.txt`}
                 live={live}
+                notice={truncationNote(view, 'logs')}
                 testId="job-logs"
                 empty={
                   <StateMessage icon="info" title="No logs">

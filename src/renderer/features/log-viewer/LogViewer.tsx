@@ -25,6 +25,8 @@ export interface LogViewerProps {
   live?: boolean;
   /** Shown instead of an empty viewer. */
   empty?: ReactNode;
+  /** Shown above the lines, e.g. that the text is cut and which part of it is shown. */
+  notice?: string | null;
   testId?: string;
 }
 
@@ -34,7 +36,15 @@ export interface LogViewerProps {
  * count and next/previous, levels, timestamps and ANSI colours are drawn, and a live log follows
  * its tail unless the reader has scrolled up.
  */
-export function LogViewer({ text, label, fileName, live = false, empty, testId }: LogViewerProps) {
+export function LogViewer({
+  text,
+  label,
+  fileName,
+  live = false,
+  empty,
+  notice,
+  testId,
+}: LogViewerProps) {
   const { index, progress: indexing } = useLineIndex(text);
   const [query, setQuery] = useState('');
   const [current, setCurrent] = useState(0);
@@ -204,6 +214,11 @@ export function LogViewer({ text, label, fileName, live = false, empty, testId }
         onCopyAll={() => void onCopyAll()}
         onSave={() => void onSave()}
       />
+      {notice && !isEmpty ? (
+        <p className="log-notice" role="note" data-testid={testId ? `${testId}-notice` : undefined}>
+          {notice}
+        </p>
+      ) : null}
       {isEmpty && empty ? <div className="log-empty">{empty}</div> : null}
       <div
         ref={viewport}

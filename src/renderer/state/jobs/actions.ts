@@ -1,6 +1,7 @@
 import type { EventPayload } from '../../../shared/ipc/contract';
 import { JOB_RECORD_FIELDS, isTerminalStatus } from '../../../shared/variants';
 import type { JobRecordField } from '../../../shared/variants';
+import { TRUNCATED_PROBLEM_CODE } from '../../../shared/ipc/schemas';
 import { describeError, errorCode } from '../../services/errors';
 import { call } from '../../services/qjob';
 import type { SetState } from '../create-store';
@@ -350,9 +351,25 @@ export const createJobsActions = (
   }
 };
 
-export function hasErrors(view: { detail: Record<string, unknown>; problems: unknown[] }): boolean {
+export function hasErrors(view: {
+  detail: Record<string, unknown>;
+  problems: { code: string }[];
+}): boolean {
   return (
-    Boolean(view.detail['error']) || Boolean(view.detail['error_logs']) || view.problems.length > 0
+    Boolean(view.detail['error']) ||
+    Boolean(view.detail['error_logs']) ||
+    view.problems.some((p) => p.code !== TRUNCATED_PROBLEM_CODE)
+  );
+}
+
+/** The note that a text part is shown cut (larger than the app keeps), or null. */
+export function truncationNote(
+  view: { problems: { field: string; code: string; message: string }[] },
+  field: string,
+): string | null {
+  return (
+    view.problems.find((p) => p.field === field && p.code === TRUNCATED_PROBLEM_CODE)?.message ??
+    null
   );
 }
 

@@ -29,4 +29,4 @@ useJobsStore.subscribe(
 
 export * from './initialState';
 export * from './selectors';
-export { hasErrors, isFinished } from './actions';
+export { hasErrors, isFinished, truncationNote } from './actions';

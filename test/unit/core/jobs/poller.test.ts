@@ -295,7 +295,9 @@ describe('waitForJob', () => {
     const error = (await caught) as WaitError;
     expect(error).toBeInstanceOf(WaitError);
     expect(error.code).toBe('timeout');
-    expect(error.message).toMatch(/did not finish within 3 s \(last status: running\)/);
+    expect(error.message).toMatch(
+      /did not finish within 3 s\. It is still running on its device; only the waiting stopped/,
+    );
     const before = fetch.calls.length;
     await vi.advanceTimersByTimeAsync(5_000);
     expect(fetch.calls.length).toBe(before);
