@@ -49,6 +49,7 @@ export function SessionIndicator() {
   const logout = useConnectionStore((s) => s.logout);
   const startLogin = useStartLogin();
   const notify = useAppStore((s) => s.notify);
+  const openDialog = useAppStore((s) => s.openDialog);
   const now = useNow(1000);
 
   if (!session || !profile) {
