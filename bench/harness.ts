@@ -115,3 +115,62 @@ export async function measure(
   process.stdout.write(`${MARK}${JSON.stringify(m)}\n`);
   return m;
 }
+
+export const RATIO_MARK = 'BENCH-RATIO ';
+
+/**
+ * A comparison measured in one run: ours against a peer (another library, a plain loop, the
+ * machine's copy bandwidth, an idle server). Absolute times move with the machine; a ratio
+ * measured side by side does not, so a regression shows as a ratio past its target.
+ */
+export interface RatioTarget {
+  /** The value must be at most this (e.g. our time over the peer's: ≤ 1 means no slower). */
+  atMost?: number;
+  /** The value must be at least this (e.g. the peer's time over ours: ≥ 3 means 3× faster). */
+  atLeast?: number;
+}
+
+export interface Ratio {
+  /** The table it belongs to: 'peers', 'floor', 'server', 'poller', 'start', … */
+  section: string;
+  name: string;
+  value: number;
+  /** What the value means, e.g. 'qsharp-lang time / ours' or 'fraction of copy bandwidth'. */
+  meaning: string;
+  target: RatioTarget;
+  ok: boolean;
+  /** The raw measurements behind it (ms, counts), for the results file and the table. */
+  detail: Record<string, number | string>;
+}
+
+/** Records a ratio for `bench/run.ts` (printed to stdout with RATIO_MARK, like `measure`). */
+export function reportRatio(r: Omit<Ratio, 'ok'>): Ratio {
+  const ok =
+    Number.isFinite(r.value) &&
+    (r.target.atMost === undefined || r.value <= r.target.atMost) &&
+    (r.target.atLeast === undefined || r.value >= r.target.atLeast);
+  const out: Ratio = { ...r, ok };
+  process.stdout.write(`${RATIO_MARK}${JSON.stringify(out)}\n`);
+  return out;
+}
+
+/**
+ * Times `sides` interleaved (a, b, a, b, …) `runs` times each and returns each side's median
+ * wall time in ms: a busy moment of a shared machine then hits both sides alike.
+ */
+export async function interleaved(
+  sides: Record<string, () => unknown | Promise<unknown>>,
+  runs = 5,
+): Promise<Record<string, number>> {
+  const times: Record<string, number[]> = {};
+  for (const k of Object.keys(sides)) times[k] = [];
+  for (let i = 0; i < runs; i++) {
+    for (const [k, work] of Object.entries(sides)) {
+      globalThis.gc?.();
+      const t = performance.now();
+      await work();
+      times[k]!.push(performance.now() - t);
+    }
+  }
+  return Object.fromEntries(Object.entries(times).map(([k, v]) => [k, median(v)]));
+}
