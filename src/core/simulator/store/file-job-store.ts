@@ -7,6 +7,17 @@ import { parseStoredJob } from './stored-job';
 import type { StoredJob } from './stored-job';
 import { WriteQueue } from './write-queue';
 
+/** The two kinds of write the store makes; a test replaces them to make the disk fail. */
+export interface JobFileWrites {
+  replace(file: string, text: string): Promise<void>;
+  append(file: string, text: string): Promise<void>;
+}
+
+const DISK_WRITES: JobFileWrites = {
+  replace: (file, text) => writeFileAtomic(file, text),
+  append: appendFileDurable,
+};
+
 const RECORD = /^(\d+)\.json$/;
 const LOG = /^(\d+)\.log$/;
 const ANY_ID = /^(\d+)\./;
@@ -23,7 +34,10 @@ export class FileJobStore implements JobStore {
   private readonly logs = new Map<number, WriteQueue<string>>();
   private readonly logsCreated = new Set<number>();
 
-  constructor(readonly location: string) {
+  constructor(
+    readonly location: string,
+    private readonly writes: JobFileWrites = DISK_WRITES,
+  ) {
     this.jobsDir = join(location, 'jobs');
     this.corruptDir = join(location, 'corrupt');
   }
@@ -77,7 +91,7 @@ export class FileJobStore implements JobStore {
       this.records,
       job.id,
       (_older, newer) => newer,
-      (text) => writeFileAtomic(path, text),
+      (text) => this.writes.replace(path, text),
     ).push(`${JSON.stringify(job, null, 2)}\n`);
   }
 
@@ -88,7 +102,7 @@ export class FileJobStore implements JobStore {
       id,
       (older, newer) => (older ?? '') + newer,
       async (chunk) => {
-        await appendFileDurable(path, chunk);
+        await this.writes.append(path, chunk);
         // The first append creates the file: make its directory entry durable too.
         if (!this.logsCreated.has(id)) {
           await syncDirectory(this.jobsDir);
