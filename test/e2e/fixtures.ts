@@ -17,7 +17,10 @@ import { startWebServer, type WebServer } from '../../src/web/server';
  *   test('…', async ({ page, studio }) => { … });
  */
 export interface Studio {
-  /** `http://127.0.0.1:<port>/#token=<token>`, as printed by `qjob web`. */
+  /**
+   * `http://127.0.0.1:<port>/#token=<token>`, as printed by `qjob web`: it opens the app once
+   * (a reload of that tab works); `server.newLaunchUrl()` gives another.
+   */
   url: string;
   token: string;
   port: number;
