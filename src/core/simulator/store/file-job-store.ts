@@ -1,7 +1,8 @@
-import { mkdir, readFile, readdir, rename, rm } from 'node:fs/promises';
+import { readFile, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { TEMP_SUFFIX, syncDirectory, writeFileAtomic } from '../../fs/atomic-write';
 import { appendFileDurable } from '../../fs/durable-append';
+import { ensurePrivateDir, tightenTree } from '../../fs/private-files';
 import type { JobStore, LoadedJob, StoreLoadReport } from './job-store';
 import { parseStoredJob } from './stored-job';
 import type { StoredJob } from './stored-job';
@@ -43,9 +44,10 @@ export class FileJobStore implements JobStore {
   }
 
   async load(): Promise<StoreLoadReport> {
-    await mkdir(this.jobsDir, { recursive: true });
-    await mkdir(this.corruptDir, { recursive: true });
-    const problems: string[] = [];
+    await ensurePrivateDir(this.jobsDir, this.location);
+    await ensurePrivateDir(this.corruptDir);
+    // Payloads, results and logs are their user's alone, files an earlier version wrote included.
+    const problems = (await tightenTree(this.location)).map((p) => `could not make private: ${p}`);
     let highestId = 0;
     const names = (await readdir(this.jobsDir)).sort();
     const recordIds = new Set(names.flatMap((n) => idOf(RECORD, n)));
