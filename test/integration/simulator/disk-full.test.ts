@@ -1,6 +1,4 @@
-import { execFileSync } from 'node:child_process';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import {
@@ -12,49 +10,25 @@ import {
   samplingPayload,
   startTestSimulator,
 } from './helpers';
+import { mountTmpfs, type Tmpfs } from '../../support/tmpfs';
 
 /**
  * The simulator on a real full disk: a 2 MB tmpfs filled to the last page while a job waits for
  * its device. Mounting needs root; elsewhere this is skipped, and the same behaviour is checked at
  * the file-system seam by test/unit/core/simulator/jobs/job-manager-disk-full.test.ts.
  */
-const mountPoint = mkdtempSync(join(tmpdir(), 'qjs-tmpfs-'));
-const mounted = (() => {
-  try {
-    execFileSync('mount', ['-t', 'tmpfs', '-o', 'size=2m,mode=0700', 'tmpfs', mountPoint], {
-      stdio: 'ignore',
-    });
-    return true;
-  } catch {
-    return false;
-  }
-})();
+const tmpfs = mountTmpfs(512);
 
 const running: { cleanup(): Promise<void> }[] = [];
 afterAll(async () => {
   for (const t of running) await t.cleanup().catch(() => undefined);
-  if (mounted) execFileSync('umount', ['--lazy', mountPoint]);
-  rmSync(mountPoint, { recursive: true, force: true });
+  tmpfs?.unmount();
 });
 
-/** Writes zeros until the file system refuses; returns the file that holds them. */
-function fillDisk(): string {
-  const filler = join(mountPoint, 'filler');
-  const fd = openSync(filler, 'w');
-  const chunk = Buffer.alloc(64 * 1024);
-  try {
-    for (;;) writeSync(fd, chunk);
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOSPC') throw error;
-  } finally {
-    closeSync(fd);
-  }
-  return filler;
-}
-
-describe.runIf(mounted)('the simulator on a full disk (tmpfs)', () => {
+describe.runIf(tmpfs !== null)('the simulator on a full disk (tmpfs)', () => {
   it('never tells a client a state that is not on disk, so a restart contradicts nothing', async () => {
-    const dataDir = join(mountPoint, 'data');
+    const disk = tmpfs as Tmpfs;
+    const dataDir = join(disk.dir, 'data');
     const options = { variant: 'B' as const, dataDir, speed: 600 };
     const first = await startTestSimulator(options);
     running.push(first);
@@ -73,7 +47,7 @@ describe.runIf(mounted)('the simulator on a full disk (tmpfs)', () => {
 
     await pollUntil(sim, token, id, ['queued']);
     await new Promise((r) => setTimeout(r, 50)); // its "queued behind" log line, written after
-    const filler = fillDisk();
+    const filler = disk.fill();
     const refused = await call(sim, 'POST', '/execute', {
       token,
       body: envelope(samplingPayload('B', BELL_CIRCUIT, 100)),
