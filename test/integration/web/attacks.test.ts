@@ -1,13 +1,10 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import os from 'node:os';
-import path from 'node:path';
-import readline from 'node:readline';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { SOCKET_MAX_FRAME_BYTES } from '../../../src/shared/ipc/limits';
 import { SOCKET_CLOSE } from '../../../src/shared/ipc/socket-protocol';
+import { startServerProcess, type ServerProcess } from '../../support/server-process';
 
 /**
  * Browser mode's server, with its real core and embedded simulator, in a child process, attacked
@@ -16,55 +13,23 @@ import { SOCKET_CLOSE } from '../../../src/shared/ipc/socket-protocol';
  * process must still be there and serving, and after all of them its memory (after GC) must be
  * back within a bound of where it started.
  */
-const CHILD = path.join(import.meta.dirname, 'web-server-child.ts');
 const MB = 1024 * 1024;
 /** Generous: one refused 64 MB frame can be in memory at once, garbage is collected before measuring. */
 const MEMORY_BOUND = 96 * MB;
 /** While one socket floods the server with calls it never reads the answers of. */
 const FLOOD_BOUND = 48 * MB;
 
-let child: ChildProcess;
+let server: ServerProcess;
 let port = 0;
-const root = mkdtempSync(path.join(os.tmpdir(), 'qjob-web-attacks-'));
-const lines: string[] = [];
-let waiting: ((line: string) => void) | null = null;
-
-function nextLine(): Promise<string> {
-  const line = lines.shift();
-  if (line !== undefined) return Promise.resolve(line);
-  return new Promise((resolve) => (waiting = resolve));
-}
-async function ask<T>(command: string): Promise<T> {
-  child.stdin?.write(`${command}\n`);
-  return JSON.parse(await nextLine()) as T;
-}
-const memory = async () => {
-  const m = await ask<{ heapUsed: number; external: number }>('memory');
-  return m.heapUsed + m.external;
-};
-const alive = () => child.exitCode === null && child.signalCode === null;
+const ask = <T>(command: string) => server.ask<T>(command);
+const memory = () => server.memory();
+const alive = () => server.alive();
 
 beforeAll(async () => {
-  child = spawn(process.execPath, ['--import', 'tsx', '--expose-gc', CHILD, root], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
-  readline.createInterface({ input: child.stdout! }).on('line', (line) => {
-    if (waiting) {
-      const w = waiting;
-      waiting = null;
-      w(line);
-    } else lines.push(line);
-  });
-  port = (JSON.parse(await nextLine()) as { port: number }).port;
+  server = await startServerProcess('web');
+  port = server.port;
 });
-afterAll(async () => {
-  if (alive()) {
-    const exited = new Promise((resolve) => child.once('exit', resolve));
-    child.stdin?.write('stop\n');
-    await exited;
-  }
-  rmSync(root, { recursive: true, force: true });
-});
+afterAll(async () => server?.stop());
 
 const origin = () => `http://127.0.0.1:${port}`;
 
