@@ -1,4 +1,4 @@
-import { expect, reviewShot, test, type Page } from './fixtures';
+import { expect, openYamlFile, reviewShot, test } from './fixtures';
 
 /**
  * Browser mode's limits, seen from the page in real Chromium: the launch address opens the app
@@ -38,7 +38,7 @@ test.describe('browser mode limits', () => {
     page.on('websocket', (ws) => ws.on('close', () => errors.push('socket closed')));
     await page.goto(studio.url);
     await expect(page.getByTestId('status-connection')).toHaveText(/connected/);
-    await openFile(page, 'huge.yaml', `# ${'x'.repeat(49 * 1024 * 1024)}\n`);
+    await openYamlFile(page, 'huge.yaml', `# ${'x'.repeat(49 * 1024 * 1024)}\n`);
     const notice = page.locator('.notice').filter({ hasText: 'Not autosaved' });
     await expect(notice).toContainText('“huge.yaml” (49 MB)', { timeout: 30_000 });
     await expect(notice).toContainText('drafts are kept up to 48 MB in all');
@@ -50,12 +50,3 @@ test.describe('browser mode limits', () => {
     expect(errors).toEqual([]); // nothing oversized reached the server
   });
 });
-
-async function openFile(page: Page, name: string, text: string): Promise<void> {
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Open a YAML file' }).click();
-  await (
-    await chooser
-  ).setFiles({ name, mimeType: 'application/x-yaml', buffer: Buffer.from(text) });
-  await expect(page.getByRole('tab', { selected: true })).toContainText(name);
-}

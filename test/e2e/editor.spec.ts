@@ -1,6 +1,6 @@
 import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
-import { expect, type Page, shot, test } from './fixtures';
+import { expect, openYamlFile, type Page, shot, test } from './fixtures';
 
 /**
  * The payload editor in browser mode against the real core and simulator: templates validate
@@ -33,13 +33,7 @@ let fileSeq = 0;
  * so the editor holds exactly this text: typing it would be re-indented by the editor.
  */
 async function setEditorText(page: Page, text: string): Promise<void> {
-  const name = `case-${++fileSeq}.yaml`;
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Open a YAML file' }).click();
-  await (
-    await chooser
-  ).setFiles({ name, mimeType: 'application/x-yaml', buffer: Buffer.from(text) });
-  await expect(page.getByRole('tab', { selected: true })).toContainText(name);
+  await openYamlFile(page, `case-${++fileSeq}.yaml`, text);
   await editorReady(page);
 }
 

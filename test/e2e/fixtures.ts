@@ -111,5 +111,18 @@ export function reviewShot(name: string): string {
   return shotIn(path.join(ROOT, 'test-results', 'screenshots', 'review'), name);
 }
 
+/**
+ * Opens `text` in a new editor tab the way a person opens a .yaml file in browser mode (the file
+ * picker), so the editor holds exactly this text: typing it would be re-indented by Monaco.
+ */
+export async function openYamlFile(page: Page, name: string, text: string): Promise<void> {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Open a YAML file' }).click();
+  await (
+    await chooser
+  ).setFiles({ name, mimeType: 'application/x-yaml', buffer: Buffer.from(text) });
+  await expect(page.getByRole('tab', { selected: true })).toContainText(name);
+}
+
 export { expect };
 export type { Page };

@@ -4,15 +4,11 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appendFileDurable } from '../../../../../src/core/fs/durable-append';
 import { writeFileAtomic } from '../../../../../src/core/fs/atomic-write';
-import { SimClock } from '../../../../../src/core/simulator/clock';
-import { CATALOGUE } from '../../../../../src/core/simulator/devices/catalogue';
-import { DeviceRegistry } from '../../../../../src/core/simulator/devices/device-registry';
-import { DEFAULT_ENGINE_LIMITS } from '../../../../../src/core/simulator/engine/types';
-import { JobManager } from '../../../../../src/core/simulator/jobs/job-manager';
+import type { JobManager } from '../../../../../src/core/simulator/jobs/job-manager';
 import type { JobView } from '../../../../../src/core/simulator/jobs/live-job';
 import { FileJobStore } from '../../../../../src/core/simulator/store/file-job-store';
 import type { JobFileWrites } from '../../../../../src/core/simulator/store/file-job-store';
-import { ScriptedEngine, device } from './scripted-engine';
+import { ScriptedEngine, startManager, submit } from './manager-support';
 
 /**
  * A full disk under the simulator's job store, at the file-system seam (the writes fail with
@@ -54,40 +50,14 @@ describe('JobManager on a full disk', () => {
   });
 
   async function manager(engine = new ScriptedEngine()) {
-    const store = new FileJobStore(dir, disk);
-    const report = await store.load();
-    const clock = new SimClock(100);
-    const m = new JobManager({
-      variant: 'B',
-      store,
-      devices: new DeviceRegistry(CATALOGUE, 1, clock),
-      clock,
+    const m = await startManager(new FileJobStore(dir, disk), {
       engine,
-      seed: 1,
-      failureRate: 0,
-      runTimeLimitSeconds: 600,
-      validationDelaySeconds: 0.1,
-      limits: DEFAULT_ENGINE_LIMITS,
       onProblem: (message) => problems.push(message),
       saveRetryMs: 20,
     });
-    await m.restore(report);
     managers.push(m);
     return { m, engine };
   }
-
-  const submit = (m: JobManager, yaml: string) =>
-    m.submit({
-      device: device('sim.statevector'),
-      executeType: 'sampling',
-      payload: { type: 'sampling', sampling_payload: { sampling: yaml } },
-      jobType: 'digital',
-      name: null,
-      description: null,
-      meta: {},
-      notice: null,
-      notes: [],
-    });
 
   const onDisk = async (id: number) => {
     const record = JSON.parse(await readFile(join(dir, 'jobs', `${id}.json`), 'utf8')) as {

@@ -2,15 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SimClock } from '../../../../../src/core/simulator/clock';
-import { CATALOGUE } from '../../../../../src/core/simulator/devices/catalogue';
-import { DeviceRegistry } from '../../../../../src/core/simulator/devices/device-registry';
-import { DEFAULT_ENGINE_LIMITS } from '../../../../../src/core/simulator/engine/types';
-import { JobManager } from '../../../../../src/core/simulator/jobs/job-manager';
+import type { JobManager } from '../../../../../src/core/simulator/jobs/job-manager';
 import type { JobManagerOptions } from '../../../../../src/core/simulator/jobs/job-manager';
 import { FileJobStore } from '../../../../../src/core/simulator/store/file-job-store';
 import type { StoredJob } from '../../../../../src/core/simulator/store/stored-job';
-import { ScriptedEngine, device } from './scripted-engine';
+import { startManager, submit } from './manager-support';
 
 describe('JobManager', () => {
   let dir: string;
@@ -25,42 +21,10 @@ describe('JobManager', () => {
   });
 
   async function manager(overrides: Partial<JobManagerOptions> = {}) {
-    const store = new FileJobStore(dir);
-    const report = await store.load();
-    const clock = new SimClock(100);
-    const m = new JobManager({
-      variant: 'B',
-      store,
-      devices: new DeviceRegistry(CATALOGUE, 1, clock),
-      clock,
-      engine: new ScriptedEngine(),
-      seed: 1,
-      failureRate: 0,
-      runTimeLimitSeconds: 600,
-      validationDelaySeconds: 0.1,
-      limits: DEFAULT_ENGINE_LIMITS,
-      onProblem: (m) => {
-        throw new Error(m);
-      },
-      ...overrides,
-    });
-    await m.restore(report);
+    const m = await startManager(new FileJobStore(dir), overrides);
     managers.push(m);
     return m;
   }
-
-  const submit = (m: JobManager, yaml: string, code = 'sim.statevector') =>
-    m.submit({
-      device: device(code),
-      executeType: 'sampling',
-      payload: { type: 'sampling', sampling_payload: { sampling: yaml } },
-      jobType: 'digital',
-      name: null,
-      description: null,
-      meta: {},
-      notice: null,
-      notes: [],
-    });
 
   async function until(
     m: JobManager,
