@@ -8,6 +8,7 @@ import { createServiceClient } from '../core/client/service-client';
 import type { FetchLike } from '../core/client/transport';
 import type { ServiceClient } from '../core/client/types';
 import { CLIENT_VERSION } from '../core/client/user-agent';
+import { tightenTree } from '../core/fs/private-files';
 import { SIMULATOR_CREDENTIALS } from '../core/simulator/auth/default-credentials';
 import { defaultConfigDir, settingsFilePath } from '../core/profiles/config-dir';
 import { clientOptionsForProfile, profileAudience } from '../core/profiles/connection';
@@ -60,6 +61,7 @@ export async function resolveConnection(globals: GlobalValues, io: CliIo): Promi
   let profile: Profile;
   let profileKey: string;
   if (profileName || !baseUrl) {
+    await tightenTree(settingsFilePath(configDir)); // owner-only, as every write makes it
     const store = new SettingsStore({ file: settingsFilePath(configDir) });
     const { settings, problem } = await store.load();
     if (problem) io.stderr(`warning: ${describeSettingsProblem(problem)}\n`);
@@ -124,7 +126,11 @@ export async function openSecretStore(
 ): Promise<SecretStore> {
   if (io.secretStore) return io.secretStore;
   if (globals.noKeychain || io.env.QJOB_NO_KEYCHAIN === '1') {
-    return new PlainFileSecretStore(path.join(configDir, 'credentials.json'));
+    const file = path.join(configDir, 'credentials.json');
+    // Written owner-only; a file (and folder) an earlier version left readable is put right.
+    await tightenTree(configDir, { recursive: false });
+    await tightenTree(file);
+    return new PlainFileSecretStore(file);
   }
   try {
     return await KeytarSecretStore.open();

@@ -42,6 +42,10 @@ export class DeferredSecretStore implements SecretStore {
     await (await this.#ready()).set(account, secret);
   }
 
+  async setMany(entries: Readonly<Record<string, string>>): Promise<void> {
+    await (await this.#ready()).setMany(entries);
+  }
+
   async delete(account: string): Promise<boolean> {
     return (await this.#ready()).delete(account);
   }

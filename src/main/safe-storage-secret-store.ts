@@ -53,6 +53,16 @@ export class SafeStorageSecretStore implements SecretStore {
     await this.#file.set(account, this.#crypto.encryptString(secret).toString('base64'));
   }
 
+  async setMany(entries: Readonly<Record<string, string>>): Promise<void> {
+    const sealed = Object.fromEntries(
+      Object.entries(entries).map(([a, s]) => [
+        a,
+        this.#crypto.encryptString(s).toString('base64'),
+      ]),
+    );
+    await this.#file.setMany(sealed);
+  }
+
   delete(account: string): Promise<boolean> {
     return this.#file.delete(account);
   }

@@ -1,15 +1,12 @@
-import { randomBytes } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { STATUS_CODES, createServer } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import type { Duplex } from 'node:stream';
 import path from 'node:path';
 import { WebSocketServer } from 'ws';
-import {
-  SOCKET_CLOSE,
-  SOCKET_MAX_PAYLOAD_BYTES,
-  SOCKET_PATH,
-  SOCKET_PROTOCOL,
-} from '../shared/ipc/socket-protocol';
+import { SOCKET_MAX_FRAME_BYTES } from '../shared/ipc/limits';
+import type { SocketServerMessage } from '../shared/ipc/socket-protocol';
+import { SOCKET_CLOSE, SOCKET_PATH, SOCKET_PROTOCOL } from '../shared/ipc/socket-protocol';
 import type { VariantId } from '../shared/variants/declaration';
 import type { SecretStore } from '../core/auth/secret-store';
 import { createAppCore } from '../core/app/create-app-core';
@@ -19,7 +16,9 @@ import { defaultRendererDir, defaultResourcesDir } from '../core/app/paths';
 import type { FetchLike } from '../core/client/transport';
 import type { Logger } from '../core/logging/logger';
 import { silentLogger } from '../core/logging/logger';
-import { isAllowedHost, isAllowedOrigin, tokenFromProtocols, tokensEqual } from './request-guard';
+import { guardRequestListener } from '../core/loopback/guarded-listener';
+import { AccessTokens } from './access-tokens';
+import { isAllowedHost, isAllowedOrigin, tokenFromProtocols } from './request-guard';
 import { attachSocketBridge } from './socket-bridge';
 import { plain, serveStatic } from './static-handler';
 import { defaultWebSecretStore } from './secret-store';
@@ -32,7 +31,7 @@ export interface WebServerOptions {
   dataDir: string;
   rendererDir?: string;
   resourcesDir?: string;
-  /** Fixed token (tests); otherwise 32 random bytes per launch. */
+  /** Fixed launch token (tests); otherwise 32 random bytes per launch. Opens one connection. */
   token?: string;
   fetch?: FetchLike;
   logger?: Logger;
@@ -49,10 +48,13 @@ export interface WebServerOptions {
 }
 
 export interface WebServer {
-  /** `http://127.0.0.1:<port>/#token=<token>`: the only address that opens a working app. */
+  /** `http://127.0.0.1:<port>/#token=<token>`: the address that opens the app (once). */
   url: string;
+  /** The launch token of `url`: good for one connection, which gets a session token for later. */
   token: string;
   port: number;
+  /** Another address that opens the app once (another tab, another test). */
+  newLaunchUrl(): string;
   core: AppCore;
   stop(): Promise<void>;
 }
@@ -76,7 +78,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   if (!existsSync(path.join(rendererDir, 'index.html')))
     throw new RendererBundleMissingError(rendererDir);
   const log = options.logger ?? silentLogger;
-  const token = options.token ?? randomBytes(32).toString('hex');
+  const tokens = new AccessTokens();
+  const token = tokens.issueLaunchToken(options.token);
 
   const ownCore = !options.core;
   const core =
@@ -93,27 +96,51 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     }));
 
   let port = 0;
-  const server = createServer((request, response) => {
-    if (!isAllowedHost(request.headers.host, port)) {
-      return plain(response, 421, 'This server answers only to 127.0.0.1 and localhost.');
-    }
-    const pathname = (request.url ?? '/').split('?', 1)[0];
-    if (pathname === SOCKET_PATH)
-      return plain(response, 426, 'Use a WebSocket.', { Upgrade: 'websocket' });
-    serveStatic(rendererDir, request, response).catch((error: unknown) => {
-      log.error('browser mode: static file failed', { error });
-      if (!response.headersSent) plain(response, 500, 'Internal error.');
-    });
-  });
+  const server = createServer(
+    guardRequestListener(
+      (request, response) => {
+        if (!isAllowedHost(request.headers.host, port)) {
+          return plain(response, 421, 'This server answers only to 127.0.0.1 and localhost.');
+        }
+        const pathname = (request.url ?? '/').split('?', 1)[0];
+        if (pathname === SOCKET_PATH)
+          return plain(response, 426, 'Use a WebSocket.', { Upgrade: 'websocket' });
+        return serveStatic(rendererDir, request, response);
+      },
+      {
+        report: (error, request) =>
+          log.error('browser mode: a request failed', { error, url: request.url }),
+        answer500: (response) => plain(response, 500, 'Internal error.'),
+      },
+    ),
+  );
 
   const wss = new WebSocketServer({
     noServer: true,
-    maxPayload: SOCKET_MAX_PAYLOAD_BYTES,
+    maxPayload: SOCKET_MAX_FRAME_BYTES,
     handleProtocols: (protocols) => (protocols.has(SOCKET_PROTOCOL) ? SOCKET_PROTOCOL : false),
   });
   const detach = attachSocketBridge(wss, core, { log, checkOutput: options.checkOutput ?? false });
 
   server.on('upgrade', (request, socket: Duplex, head) => {
+    // From here on the connection is ours alone: Node took its own error handler off it. A client
+    // that resets while the refusal below is written (ECONNRESET, EPIPE) must cost that
+    // connection only, never the process. After the upgrade, `ws` handles the socket's errors.
+    socket.on('error', (error: NodeJS.ErrnoException) => {
+      log.warn('browser mode: a connection failed before it became a WebSocket', {
+        code: error.code,
+      });
+      socket.destroy();
+    });
+    try {
+      upgrade(request, socket, head);
+    } catch (error) {
+      log.error('browser mode: a WebSocket upgrade failed', { error });
+      socket.destroy();
+    }
+  });
+
+  const upgrade = (request: IncomingMessage, socket: Duplex, head: Buffer): void => {
     const refuse = (status: number, why: string): void => {
       log.warn('browser mode: refused a WebSocket', { status, why });
       const body = `${why}\n`;
@@ -125,10 +152,20 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     if (!isAllowedHost(request.headers.host, port)) return refuse(421, 'Wrong Host.');
     if ((request.url ?? '').split('?', 1)[0] !== SOCKET_PATH) return refuse(404, 'Not found.');
     if (!isAllowedOrigin(request.headers.origin, port)) return refuse(403, 'Wrong Origin.');
-    const offered = tokenFromProtocols(request.headers['sec-websocket-protocol']);
-    if (!tokensEqual(offered, token)) return refuse(401, 'A valid token is needed.');
-    wss.handleUpgrade(request, socket, head, (ws) => wss.emit('connection', ws, request));
-  });
+    const protocols = request.headers['sec-websocket-protocol'];
+    // Checked before the token, so a launch token is never used up on a doomed handshake.
+    if (!protocols?.split(',').some((p) => p.trim() === SOCKET_PROTOCOL))
+      return refuse(400, `Offer the ${SOCKET_PROTOCOL} subprotocol.`);
+    const admitted = tokens.admit(tokenFromProtocols(protocols));
+    if (!admitted) return refuse(401, 'A valid token is needed.');
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      if (admitted.issued) {
+        const session: SocketServerMessage = { type: 'session', token: admitted.issued };
+        ws.send(JSON.stringify(session));
+      }
+      wss.emit('connection', ws, request);
+    });
+  };
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -157,5 +194,6 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     return stopped;
   };
 
-  return { url, token, port, core, stop };
+  const newLaunchUrl = () => `http://127.0.0.1:${port}/#token=${tokens.issueLaunchToken()}`;
+  return { url, token, port, newLaunchUrl, core, stop };
 }

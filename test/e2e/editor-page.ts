@@ -1,4 +1,4 @@
-import { expect, type Page } from './fixtures';
+import { expect, openYamlFile, type Page } from './fixtures';
 
 /** Reading and driving the payload editor in browser mode, for the editor specs. */
 
@@ -14,13 +14,7 @@ let fileSeq = 0;
  * so the editor holds exactly this text: typing it would be re-indented by the editor.
  */
 export async function setEditorText(page: Page, text: string): Promise<void> {
-  const name = `case-${++fileSeq}.yaml`;
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Open a YAML file' }).click();
-  await (
-    await chooser
-  ).setFiles({ name, mimeType: 'application/x-yaml', buffer: Buffer.from(text) });
-  await expect(page.getByRole('tab', { selected: true })).toContainText(name);
+  await openYamlFile(page, `case-${++fileSeq}.yaml`, text);
   await editorReady(page);
 }
 

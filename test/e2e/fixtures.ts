@@ -17,7 +17,10 @@ import { storeWithLoginsFromEarlierSimulators, type KeptLogin } from '../support
  *   test('…', async ({ page, studio }) => { … });
  */
 export interface Studio {
-  /** `http://127.0.0.1:<port>/#token=<token>`, as printed by `qjob web`. */
+  /**
+   * `http://127.0.0.1:<port>/#token=<token>`, as printed by `qjob web`: it opens the app once
+   * (a reload of that tab works); `server.newLaunchUrl()` gives another.
+   */
   url: string;
   token: string;
   port: number;
@@ -113,6 +116,19 @@ export function shot(name: string): string {
 /** A picture for a person to review after a UI change; never one of the README's. */
 export function reviewShot(name: string): string {
   return shotIn(path.join(ROOT, 'test-results', 'screenshots', 'review'), name);
+}
+
+/**
+ * Opens `text` in a new editor tab the way a person opens a .yaml file in browser mode (the file
+ * picker), so the editor holds exactly this text: typing it would be re-indented by Monaco.
+ */
+export async function openYamlFile(page: Page, name: string, text: string): Promise<void> {
+  const chooser = page.waitForEvent('filechooser');
+  await page.getByRole('button', { name: 'Open a YAML file' }).click();
+  await (
+    await chooser
+  ).setFiles({ name, mimeType: 'application/x-yaml', buffer: Buffer.from(text) });
+  await expect(page.getByRole('tab', { selected: true })).toContainText(name);
 }
 
 export { expect };

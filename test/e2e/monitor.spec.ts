@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { jobCacheFile } from '../../src/core/cache';
 import { startSimulator } from '../../src/core/simulator';
-import { expect, type Page, shot, test } from './fixtures';
+import { expect, openYamlFile, type Page, shot, test } from './fixtures';
 import { BELL, BROKEN_BELL as BROKEN } from './payloads';
 
 /**
@@ -27,12 +27,7 @@ const detail = (page: Page) => page.getByTestId('job-detail');
 async function openInEditor(page: Page, name: string, text: string): Promise<void> {
   await page.getByRole('button', { name: 'Editor', exact: true }).click();
   await expect(page.locator('.monaco-editor .view-lines').first()).toBeVisible();
-  const chooser = page.waitForEvent('filechooser');
-  await page.getByRole('button', { name: 'Open a YAML file' }).click();
-  await (
-    await chooser
-  ).setFiles({ name, mimeType: 'application/x-yaml', buffer: Buffer.from(text) });
-  await expect(page.getByRole('tab', { selected: true })).toContainText(name);
+  await openYamlFile(page, name, text);
   await expect(page.getByTestId('payload-check')).toHaveText(/valid/);
 }
 

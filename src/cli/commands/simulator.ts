@@ -1,4 +1,5 @@
 import { defaultConfigDir, standaloneSimulatorDir } from '../../core/profiles/config-dir';
+import { ensurePrivateDir } from '../../core/fs/private-files';
 import { startSimulator } from '../../core/simulator';
 import type { SimulatorOptions } from '../../core/simulator';
 import { parseOptions, requireNonEmpty, requireNumber, requireVariant } from '../args';
@@ -96,8 +97,13 @@ export async function runSimulatorCommand(argv: string[], io: CommandIo): Promis
       io.stdout(SIMULATOR_USAGE);
       return EXIT.ok;
     }
+    const configDir = defaultConfigDir(io.env);
     let handle;
     try {
+      // The default folder is the app's own: it and the folders above it, up to the shared
+      // config folder, are owner-only (an earlier version made them 0755).
+      if (options.dataDir === standaloneSimulatorDir(configDir))
+        await ensurePrivateDir(options.dataDir, configDir);
       handle = await startSimulator({
         ...options,
         onProblem: (m) => io.stderr(`simulator: ${m}\n`),

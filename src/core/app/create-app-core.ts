@@ -16,6 +16,7 @@ import { documentHandlers } from './handlers/document-handlers';
 import { jobHandlers } from './handlers/job-handlers';
 import { monitorHandlers } from './handlers/monitor-handlers';
 import { profileHandlers, sessionHandlers } from './handlers/profile-handlers';
+import { securePrivateData } from './private-data';
 import type { AppCore, AppCoreOptions } from './types';
 
 export const DEFAULT_DEVICE_REFRESH_MS = 15_000;
@@ -28,6 +29,9 @@ export const DEFAULT_DEVICE_REFRESH_MS = 15_000;
  */
 export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const log = options.logger ?? silentLogger;
+  // Before anything is read or written: an earlier version left its files readable by others.
+  const loose = await securePrivateData(options.dataDir).catch((error: unknown) => [String(error)]);
+  if (loose.length) log.warn('some of the app’s files could not be made private', { loose });
   const events = createEventHub((error) => log.error('an event listener failed', { error }));
   const settings = new SettingsStore({ file: settingsFilePath(options.dataDir) });
   const store = await openSecretStore(options, log);

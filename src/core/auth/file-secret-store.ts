@@ -39,6 +39,14 @@ export class PlainFileSecretStore implements SecretStore {
     });
   }
 
+  /** One write of the whole file (atomic: the old file or the new one), so all or nothing. */
+  setMany(entries: Readonly<Record<string, string>>): Promise<void> {
+    return this.#update((secrets) => {
+      Object.assign(secrets, entries);
+      return undefined;
+    });
+  }
+
   delete(account: string): Promise<boolean> {
     return this.#update((secrets) => {
       const had = Object.prototype.hasOwnProperty.call(secrets, account);

@@ -101,6 +101,29 @@ export class KeytarSecretStore implements SecretStore {
     }
   }
 
+  /**
+   * The keychain stores one account at a time: each is written in turn, and when one fails the
+   * ones already written are put back as they were (best effort: a keychain that refuses the
+   * write may refuse the undo too).
+   */
+  async setMany(entries: Readonly<Record<string, string>>): Promise<void> {
+    const previous = new Map<string, string | null>();
+    for (const account of Object.keys(entries)) previous.set(account, await this.get(account));
+    const written: string[] = [];
+    try {
+      for (const [account, secret] of Object.entries(entries)) {
+        await this.set(account, secret);
+        written.push(account);
+      }
+    } catch (error) {
+      for (const account of written.reverse()) {
+        const old = previous.get(account) ?? null;
+        await (old === null ? this.delete(account) : this.set(account, old)).catch(() => false);
+      }
+      throw error;
+    }
+  }
+
   async delete(account: string): Promise<boolean> {
     try {
       return await this.#keytar.deletePassword(this.#service, account);

@@ -17,6 +17,10 @@ export class MemorySecretStore implements SecretStore {
     this.#secrets.set(account, secret);
   }
 
+  async setMany(entries: Readonly<Record<string, string>>): Promise<void> {
+    for (const [account, secret] of Object.entries(entries)) this.#secrets.set(account, secret);
+  }
+
   async delete(account: string): Promise<boolean> {
     return this.#secrets.delete(account);
   }

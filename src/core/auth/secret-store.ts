@@ -12,6 +12,12 @@ export interface SecretStore {
   /** The secret stored for this account, or null when there is none. */
   get(account: string): Promise<string | null>;
   set(account: string, secret: string): Promise<void>;
+  /**
+   * Stores several accounts together, all or nothing: when it fails, each account holds what it
+   * held before (a login is a token and the "who logged in" pointer: half of it is a token that
+   * no later run finds, under a message that says nothing was kept).
+   */
+  setMany(entries: Readonly<Record<string, string>>): Promise<void>;
   /** Resolves true when something was deleted. */
   delete(account: string): Promise<boolean>;
 }

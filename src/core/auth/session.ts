@@ -151,12 +151,13 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
     try {
       await this.#persist(user, tokens);
     } catch (error) {
-      this.#setState(this.#tokens ? before : 'logged-out', messageOf(error));
-      throw new SessionError(
-        'secret-store',
-        `Logged in, but the login could not be kept: ${messageOf(error)}`,
-        error,
-      );
+      // Nothing of this login was kept: say so, and what is in effect instead.
+      const instead = this.#tokens
+        ? `you are still logged in as ${this.#user ?? 'before'}`
+        : 'you are not logged in';
+      const message = `The service accepted the login, but it could not be saved (${messageOf(error)}); nothing was kept and ${instead}.`;
+      this.#setState(this.#tokens ? before : 'logged-out', message);
+      throw new SessionError('secret-store', message, error);
     }
     if (previousUser && previousUser !== user) {
       // One login per profile: the previous user's token must not linger in the keychain.
@@ -377,8 +378,11 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
       issuedAt: tokens.issuedAt,
       savedAt: this.#now(),
     };
-    await this.#store.set(tokenAccount(this.profile, user), JSON.stringify(stored));
-    await this.#store.set(currentUserAccount(this.profile), JSON.stringify({ version: 1, user }));
+    // Both or neither: a token without the pointer to it is a login no later run finds.
+    await this.#store.setMany({
+      [tokenAccount(this.profile, user)]: JSON.stringify(stored),
+      [currentUserAccount(this.profile)]: JSON.stringify({ version: 1, user }),
+    });
   }
 
   async #storedUser(): Promise<string | null> {

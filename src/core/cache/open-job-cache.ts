@@ -1,5 +1,6 @@
-import { mkdirSync } from 'node:fs';
+import { closeSync, openSync } from 'node:fs';
 import path from 'node:path';
+import { PRIVATE_FILE_MODE, ensurePrivateDir, tightenTree } from '../fs/private-files';
 import type { Logger } from '../logging/logger';
 import { MemoryJobCache } from './memory-job-cache';
 import { SqliteJobCache } from './sqlite-job-cache';
@@ -21,7 +22,12 @@ export function jobCacheFile(dataDir: string, shell: 'electron' | 'web' | 'cli')
 export async function openJobCache(file: string, log: Logger): Promise<JobCache> {
   try {
     const Sqlite = await loadSqlite();
-    mkdirSync(path.dirname(file), { recursive: true });
+    // Payloads, results and logs: owner-only. SQLite gives its -wal and -shm files the mode of
+    // the database file, so the database is created 0600 before SQLite opens it.
+    await ensurePrivateDir(path.dirname(file));
+    closeSync(openSync(file, 'a', PRIVATE_FILE_MODE));
+    const loose = await tightenTree(path.dirname(file));
+    if (loose.length) log.warn('some job store files could not be made private', { loose });
     const cache = new SqliteJobCache(Sqlite, file, { onProblem: (message) => log.warn(message) });
     log.info('job store opened', { file });
     return cache;

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { ensurePrivateDirSync } from '../fs/private-files';
 import type { LogFields, LogLevel, Logger } from './logger';
 import { formatRecord, levelRank } from './logger';
 
@@ -66,7 +67,7 @@ export function createFileLogger(options: FileLoggerOptions): FileLogger {
     const line = formatRecord(level, message, fields, now()) + '\n';
     const bytes = Buffer.byteLength(line);
     try {
-      fs.mkdirSync(options.dir, { recursive: true });
+      ensurePrivateDirSync(options.dir);
       if (currentSize() > 0 && currentSize() + bytes > maxBytes) rotate();
       fs.appendFileSync(file, line, { mode: 0o600 });
       size = currentSize() + bytes;

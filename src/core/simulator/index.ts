@@ -90,7 +90,7 @@ async function start(
     limits: o.engineLimits,
     onProblem,
   });
-  jobs.restore(report);
+  await jobs.restore(report);
 
   const tokens = new TokenService({
     secret,

@@ -10,6 +10,7 @@ import {
   getShell,
   onTransportStatus,
   type Shell,
+  type StatusListener,
   type TransportStatus,
 } from '../transport';
 
@@ -29,8 +30,8 @@ export function on<N extends EventName>(
   return getQjob().on(name, listener);
 }
 
-/** Browser mode's socket to the local server (always 'open' in the desktop app). */
-export function onTransport(listener: (status: TransportStatus) => void): () => void {
+/** Browser mode's socket to the local server, and why it closed (always 'open' in the desktop app). */
+export function onTransport(listener: StatusListener): () => void {
   return onTransportStatus(listener);
 }
 

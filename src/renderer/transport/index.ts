@@ -1,11 +1,11 @@
 import type { QjobApi } from '../../shared/ipc/contract';
 import { SOCKET_PATH } from '../../shared/ipc/socket-protocol';
 import { wrapBridge } from './electron-bridge';
-import { takeLaunchToken } from './launch-token';
-import { SocketQjob, type TransportStatus } from './socket-client';
+import { keepSessionToken, takeLaunchToken } from './launch-token';
+import { SocketQjob, type StatusListener } from './socket-client';
 
 export { QjobCallError } from '../../shared/ipc/call-error';
-export type { TransportStatus } from './socket-client';
+export type { StatusListener, TransportStatus } from './socket-client';
 
 /**
  * The renderer's only door to the rest of the app. In the desktop app it is the preload's
@@ -34,16 +34,20 @@ export function getQjob(): QjobApi {
     );
   }
   const scheme = window.location.protocol === 'https:' ? 'wss' : 'ws';
-  socket = new SocketQjob({ url: `${scheme}://${window.location.host}${SOCKET_PATH}`, token });
+  socket = new SocketQjob({
+    url: `${scheme}://${window.location.host}${SOCKET_PATH}`,
+    token,
+    onSessionToken: (session) => keepSessionToken(session),
+  });
   instance = socket;
   return instance;
 }
 
-/** The connection to browser mode's server; always 'open' in the desktop app. */
-export function onTransportStatus(listener: (status: TransportStatus) => void): () => void {
+/** The connection to browser mode's server, and why it closed; always 'open' in the desktop app. */
+export function onTransportStatus(listener: StatusListener): () => void {
   getQjob();
   if (!socket) {
-    listener('open');
+    listener('open', null);
     return () => undefined;
   }
   return socket.onStatus(listener);

@@ -1,7 +1,9 @@
 /**
  * Browser mode's per-launch token arrives in the URL fragment (`#token=<hex>`), which browsers
- * never send to the server. It is moved into sessionStorage (so a reload of this tab still works)
- * and removed from the address bar (so it is not shown, bookmarked or shared by accident).
+ * never send to the server. It is moved into sessionStorage and removed from the address bar (so
+ * it is not shown, bookmarked or shared by accident). It opens one connection: the server answers
+ * it with a session token, kept in the same place (`keepSessionToken`), so a reload of this tab
+ * still works.
  */
 const STORAGE_KEY = 'qjob.launchToken';
 
@@ -20,4 +22,12 @@ export function takeLaunchToken(
     return fromUrl;
   }
   return storage.getItem(STORAGE_KEY);
+}
+
+/** The session token the server gave this tab, in place of the used-up launch token. */
+export function keepSessionToken(
+  token: string,
+  storage: Pick<Storage, 'setItem'> = window.sessionStorage,
+): void {
+  storage.setItem(STORAGE_KEY, token);
 }

@@ -26,6 +26,10 @@ export const TRANSPORT_ERROR_CODES = {
   forbidden: 'forbidden',
   internal: 'internal',
   unsupported: 'unsupported',
+  /** The request is larger than the transport carries; it was not sent. */
+  tooLarge: 'too-large',
+  /** The other side has too many calls of this connection in flight; this one was not run. */
+  busy: 'busy',
 } as const;
 
 export class QjobCallError extends Error {

@@ -22,6 +22,7 @@ import {
   uiCommandSchema,
   variantIdSchema,
 } from './schemas';
+import { DOCUMENT_MAX_CHARS, DRAFTS_MAX_TOTAL_BYTES, formatMegabytes } from './limits';
 import type { CallNameFromList, EventNameFromList } from './names';
 import { CALL_NAME_LIST, EVENT_NAME_LIST } from './names';
 
@@ -164,7 +165,10 @@ export const calls = {
     'Open a .yaml file with the native dialog (null when cancelled).',
   ),
   'files.save': call(
-    z.strictObject({ path: z.string().max(4096).nullable(), text: z.string().max(50_000_000) }),
+    z.strictObject({
+      path: z.string().max(4096).nullable(),
+      text: z.string().max(DOCUMENT_MAX_CHARS),
+    }),
     z.strictObject({ path: z.string() }).nullable(),
     'Save to a path, or ask where with the native dialog when path is null.',
   ),
@@ -188,16 +192,21 @@ export const calls = {
           z.strictObject({
             id: z.string().max(100),
             title: z.string().max(300),
-            text: z.string().max(50_000_000),
+            text: z.string().max(DOCUMENT_MAX_CHARS),
             path: z.string().max(4096).nullable(),
             /** The job name typed for the tab, when one was. */
             jobName: z.string().max(200).optional(),
           }),
         )
-        .max(100),
+        .max(100)
+        // Counted in UTF-16 units, never more than the UTF-8 bytes the page counts: a set the
+        // page found small enough always passes.
+        .refine((tabs) => tabs.reduce((n, t) => n + t.text.length, 0) <= DRAFTS_MAX_TOTAL_BYTES, {
+          message: `the drafts together may hold up to ${formatMegabytes(DRAFTS_MAX_TOTAL_BYTES)} of text`,
+        }),
     }),
     z.null(),
-    'Autosave the editor tabs.',
+    `Autosave the editor tabs (up to ${formatMegabytes(DRAFTS_MAX_TOTAL_BYTES)} of text in all).`,
   ),
 } as const;
 

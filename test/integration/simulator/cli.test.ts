@@ -32,13 +32,16 @@ describe('qjob simulator', () => {
     expect(out).toHaveLength(1);
     const url = LINE.exec(out[0] ?? '')?.[1] ?? '';
     expect(url).not.toBe('');
+    const json = { 'content-type': 'application/json' };
     const denied = await fetch(`${url}/authorisation-tokens`, {
       method: 'POST',
+      headers: json,
       body: JSON.stringify(loginBody()),
     });
     expect(denied.status).toBe(401);
     const ok = await fetch(`${url}/authorisation-tokens`, {
       method: 'POST',
+      headers: json,
       body: JSON.stringify(loginBody('ada', 'k3y')),
     });
     expect(ok.status).toBe(200);

@@ -59,15 +59,19 @@ export async function call(
   sim: SimulatorHandle,
   method: string,
   path: string,
-  options: { token?: string; body?: unknown; rawBody?: string } = {},
+  options: {
+    token?: string;
+    body?: unknown;
+    rawBody?: string;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<Reply> {
   const headers: Record<string, string> = {};
   if (options.token) headers.authorization = `Bearer ${options.token}`;
   let body: string | undefined = options.rawBody;
-  if (options.body !== undefined) {
-    headers['content-type'] = 'application/json';
-    body = JSON.stringify(options.body);
-  }
+  if (options.body !== undefined) body = JSON.stringify(options.body);
+  if (body !== undefined) headers['content-type'] = 'application/json';
+  Object.assign(headers, options.headers);
   const res = await fetch(`${sim.url}${path}`, { method, headers, body });
   const text = await res.text();
   return {

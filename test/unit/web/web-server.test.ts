@@ -12,6 +12,7 @@ import { silentLogger } from '../../../src/core/logging/logger';
 import { SettingsStore } from '../../../src/core/profiles/settings-store';
 import { startWebServer, type WebServer } from '../../../src/web/server';
 import { CONTENT_SECURITY_POLICY } from '../../../src/shared/ipc/content-security-policy';
+import { SOCKET_MAX_CALLS_IN_FLIGHT } from '../../../src/shared/ipc/limits';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'qjob-web-'));
 const rendererDir = path.join(root, 'renderer');
@@ -81,19 +82,43 @@ function get(pathname: string, headers: Record<string, string> = {}, method = 'G
   );
 }
 
-type Opened = { ws: WebSocket; status: 'open' } | { status: number };
-function openSocket(protocols: string[], headers: Record<string, string> = {}): Promise<Opened> {
+type Opened =
+  { ws: WebSocket; status: 'open'; session: Promise<string | null> } | { status: number };
+/** Opens a socket; `session` is the session token the server sends first (null when none comes). */
+function openSocket(
+  protocols: string[],
+  headers: Record<string, string> = {},
+  port = server.port,
+): Promise<Opened> {
   return new Promise((resolve) => {
-    const ws = new WebSocket(`ws://127.0.0.1:${server.port}/ws`, protocols, { headers });
-    ws.on('open', () => resolve({ ws, status: 'open' }));
+    const ws = new WebSocket(`ws://127.0.0.1:${port}/ws`, protocols, { headers });
+    const session = new Promise<string | null>((done) => {
+      ws.once('message', (data) => {
+        const m = JSON.parse(data.toString()) as { type: string; token?: string };
+        done(m.type === 'session' ? (m.token ?? null) : null);
+      });
+      ws.once('close', () => done(null));
+      setTimeout(() => done(null), 500);
+    });
+    ws.on('open', () => resolve({ ws, status: 'open', session }));
     ws.on('unexpected-response', (_req, res) => resolve({ status: res.statusCode ?? 0 }));
     ws.on('error', () => undefined);
   });
 }
 
-function callOver(ws: WebSocket, message: unknown): Promise<Record<string, unknown>> {
+/** Sends one message and resolves with the answer to it (other messages are ignored). */
+function callOver(
+  ws: WebSocket,
+  message: { id: number; [key: string]: unknown },
+): Promise<Record<string, unknown>> {
   return new Promise((resolve) => {
-    ws.once('message', (data) => resolve(JSON.parse(data.toString())));
+    const onMessage = (data: WebSocket.RawData) => {
+      const m = JSON.parse(data.toString()) as Record<string, unknown>;
+      if (m.type !== 'result' || m.id !== message.id) return;
+      ws.off('message', onMessage);
+      resolve(m);
+    };
+    ws.on('message', onMessage);
     ws.send(JSON.stringify(message));
   });
 }
@@ -149,6 +174,7 @@ describe('browser mode’s server', () => {
     if (opened.status !== 'open') throw new Error(`socket refused: ${opened.status}`);
     const { ws } = opened;
     expect(ws.protocol).toBe('qjob.v1');
+    expect(await opened.session).toMatch(/^[0-9a-f]{64}$/);
     expect(await callOver(ws, { type: 'call', id: 1, name: 'app.info', input: {} })).toMatchObject({
       type: 'result',
       id: 1,
@@ -182,5 +208,125 @@ describe('browser mode’s server', () => {
     const closed = new Promise<number>((resolve) => ws.once('close', (code) => resolve(code)));
     ws.send('not json');
     expect(await closed).toBe(4400);
+  });
+});
+
+describe('browser mode’s launch token', () => {
+  it('opens one connection; the session token it brings opens the later ones', async () => {
+    const launch = new URL(server.newLaunchUrl()).hash.replace('#token=', '');
+    const headers = { Origin: `http://127.0.0.1:${server.port}` };
+    const first = await openSocket(['qjob.v1', `qjob.token.${launch}`], headers);
+    if (first.status !== 'open') throw new Error(`socket refused: ${first.status}`);
+    const session = await first.session;
+    expect(session).toMatch(/^[0-9a-f]{64}$/);
+    expect(session).not.toBe(launch);
+
+    // The address is used up: a second tab (or whoever read it off a command line) is refused.
+    expect((await openSocket(['qjob.v1', `qjob.token.${launch}`], headers)).status).toBe(401);
+    // A reload of the first tab comes back with its session token, and gets no new one.
+    const reload = await openSocket(['qjob.v1', `qjob.token.${session}`], headers);
+    if (reload.status !== 'open') throw new Error(`socket refused: ${reload.status}`);
+    expect(await reload.session).toBeNull();
+    expect(
+      await callOver(reload.ws, { type: 'call', id: 1, name: 'app.info', input: {} }),
+    ).toMatchObject({ ok: true });
+    first.ws.close();
+    reload.ws.close();
+  });
+
+  it('is not used up by a handshake refused for another reason', async () => {
+    const launch = new URL(server.newLaunchUrl()).hash.replace('#token=', '');
+    const foreign = await openSocket(['qjob.v1', `qjob.token.${launch}`], {
+      Origin: 'http://evil.example',
+    });
+    expect(foreign.status).toBe(403);
+    expect((await openSocket([`qjob.token.${launch}`])).status).toBe(400);
+    const opened = await openSocket(['qjob.v1', `qjob.token.${launch}`]);
+    expect(opened.status).toBe('open');
+    if (opened.status === 'open') opened.ws.close();
+  });
+});
+
+describe('browser mode’s sockets with failing and slow handlers', () => {
+  let own: WebServer;
+  let release: () => void = () => undefined;
+  let running = 0;
+  let mostAtOnce = 0;
+  beforeAll(async () => {
+    const base = fakeCore();
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const handlers = {
+      ...base.handlers,
+      // Answers what JSON cannot carry (a bug): only this call may suffer.
+      'templates.list': async () => [{ id: 1n }],
+      'profiles.list': () => {
+        throw new Error('a handler that throws');
+      },
+      'devices.list': async () => {
+        running++;
+        mostAtOnce = Math.max(mostAtOnce, running);
+        await gate;
+        running--;
+        return { devices: [], fetchedAt: 'now' };
+      },
+    } as unknown as HandlerTable;
+    own = await startWebServer({ dataDir: root, rendererDir, core: { ...base, handlers } });
+  });
+  afterAll(async () => {
+    release();
+    await own.stop();
+  });
+
+  async function open(): Promise<WebSocket> {
+    const launch = new URL(own.newLaunchUrl()).hash.replace('#token=', '');
+    const opened = await openSocket(['qjob.v1', `qjob.token.${launch}`], {}, own.port);
+    if (opened.status !== 'open') throw new Error(`socket refused: ${opened.status}`);
+    await opened.session;
+    return opened.ws;
+  }
+
+  it('answers a handler that throws, or whose answer cannot be sent, with an error for that call alone', async () => {
+    const ws = await open();
+    const call = (id: number, name: string) =>
+      callOver(ws, {
+        type: 'call',
+        id,
+        name,
+        input: name === 'templates.list' ? { variant: 'A' } : {},
+      });
+    expect(await call(1, 'templates.list')).toMatchObject({
+      id: 1,
+      ok: false,
+      error: { code: 'internal' },
+    });
+    expect(await call(2, 'profiles.list')).toMatchObject({
+      id: 2,
+      ok: false,
+      error: { code: 'internal' },
+    });
+    expect(await call(3, 'app.info')).toMatchObject({ id: 3, ok: true });
+    ws.close();
+  });
+
+  it('runs at most the bound of calls at once per socket and answers every call', async () => {
+    const ws = await open();
+    const answers: { ok: boolean; error?: { code: string } }[] = [];
+    const total = SOCKET_MAX_CALLS_IN_FLIGHT + 20;
+    const all = new Promise<void>((resolve) =>
+      ws.on('message', (data) => {
+        answers.push(JSON.parse(data.toString()));
+        if (answers.length === total) resolve();
+      }),
+    );
+    for (let id = 1; id <= total; id++)
+      ws.send(JSON.stringify({ type: 'call', id, name: 'devices.list', input: {} }));
+    await new Promise((r) => setTimeout(r, 200));
+    expect(mostAtOnce).toBe(SOCKET_MAX_CALLS_IN_FLIGHT);
+    release();
+    await all;
+    expect(mostAtOnce).toBe(SOCKET_MAX_CALLS_IN_FLIGHT);
+    const busy = answers.filter((a) => a.error?.code === 'busy').length;
+    expect(answers.filter((a) => a.ok).length + busy).toBe(total);
+    ws.close();
   });
 });

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../../fs/atomic-write';
+import { PRIVATE_DIR_MODE, tightenTree } from '../../fs/private-files';
 
 const FILE = 'token-secret';
 const HEX_64 = /^[0-9a-f]{64}\s*$/;
@@ -15,9 +16,10 @@ export async function loadTokenSecret(
   dataDir: string | undefined,
 ): Promise<{ secret: Uint8Array; problems: string[] }> {
   if (dataDir === undefined) return { secret: randomBytes(32), problems: [] };
-  await mkdir(dataDir, { recursive: true });
+  // The folder may be one the person chose (`--data`): created owner-only, never changed.
+  await mkdir(dataDir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const path = join(dataDir, FILE);
-  const problems: string[] = [];
+  const problems = (await tightenTree(path)).map((p) => `could not make private: ${p}`);
   try {
     const text = await readFile(path, 'utf8');
     if (HEX_64.test(text)) return { secret: Buffer.from(text.trim(), 'hex'), problems };

@@ -13,6 +13,7 @@ import { toEngineJob } from './engine-job';
 import { formatSeconds } from './job-log';
 import { resultFor } from './job-result';
 import { LiveJob } from './live-job';
+import type { JobView, LiveJobHooks } from './live-job';
 import { runOnDevice } from './run-on-device';
 
 export interface JobManagerOptions {
@@ -31,6 +32,8 @@ export interface JobManagerOptions {
   limits: EngineLimits;
   /** Told about trouble that does not belong to one request (a failed disk write). */
   onProblem: (message: string) => void;
+  /** Real milliseconds between attempts to write changes a failed write left off disk. */
+  saveRetryMs?: number;
 }
 
 export interface Submission {
@@ -56,13 +59,17 @@ export interface JobListQuery {
 export type CancelOutcome =
   | { ok: true; job: StoredJob }
   | { ok: false; reason: 'not_found' }
-  | { ok: false; reason: 'terminal'; status: JobStatus };
+  | { ok: false; reason: 'terminal'; status: JobStatus }
+  /** The cancellation (or the ending it met) is not on disk: the job is shown as last saved. */
+  | { ok: false; reason: 'not_stored'; view: JobView };
 
 const STOPPED = Symbol('stopped');
 
 /**
  * The job lifecycle of spec §2.8: pending → validating → queued → running → completed, or
- * error / timeout / cancelled. A job id is handed out only once its record is stored.
+ * error / timeout / cancelled. A job id is handed out only once its record is stored, and
+ * clients see each job as it is on disk (`LiveJob`): changes a full disk kept off it are retried
+ * until they are written, and shown only then.
  */
 export class JobManager {
   private readonly jobs = new Map<number, LiveJob>();
@@ -70,6 +77,15 @@ export class JobManager {
   private readonly tasks = new Set<Promise<void>>();
   private readonly problem = (error: unknown) =>
     this.o.onProblem(error instanceof Error ? error.message : String(error));
+  private readonly unsaved = new Set<LiveJob>();
+  private retryTimer: NodeJS.Timeout | null = null;
+  private readonly hooks: LiveJobHooks = {
+    onProblem: (message) => this.o.onProblem(message),
+    onUnsaved: (live) => {
+      this.unsaved.add(live);
+      this.scheduleRetry();
+    },
+  };
   private highestId = 0;
   private stopping = false;
 
@@ -79,12 +95,15 @@ export class JobManager {
 
   /**
    * Take over the stored jobs. Jobs that had not started are validated or queued again; a job
-   * that was running cannot be resumed (its worker is gone), so it ends in `error`.
+   * that was running cannot be resumed (its worker is gone), so it ends in `error`. Resolves once
+   * those endings are on disk (or failed to get there), so a server started after it never shows
+   * a lost job as still running.
    */
-  restore(report: StoreLoadReport): void {
+  restore(report: StoreLoadReport): Promise<void> {
+    const endings: Promise<void>[] = [];
     this.highestId = Math.max(this.highestId, report.highestId);
     for (const { job, logs } of report.jobs) {
-      this.jobs.set(job.id, new LiveJob(job, logs, this.o.store, this.problem));
+      this.jobs.set(job.id, new LiveJob(job, logs, this.o.store, this.hooks));
     }
     for (const live of this.jobs.values()) {
       if (live.terminal) continue;
@@ -92,18 +111,19 @@ export class JobManager {
       if (!device) {
         const error = `device ${live.record.device_code} no longer exists`;
         const error_logs = `${error}; the simulator was restarted with another device catalogue.`;
-        this.track(live.finish('error', { error, error_logs }));
+        endings.push(this.track(live.finish('error', { error, error_logs })));
       } else if (live.record.status === 'running') {
         const error = 'simulator restarted while the job was running';
         const error_logs = `${error}: the run was lost with the process that computed it. Submit the job again.`;
-        this.track(live.finish('error', { error, error_logs }));
+        endings.push(this.track(live.finish('error', { error, error_logs })));
       } else if (live.record.status === 'queued') {
         this.track(this.enqueue(live, device, 'simulator restarted; back in the queue'));
       } else {
-        live.log('simulator restarted; validating the job again');
+        void live.log('simulator restarted; validating the job again');
         this.track(this.validate(live, device));
       }
     }
+    return Promise.all(endings).then(() => undefined);
   }
 
   /** Record a new job (durably) and start its lifecycle; resolves before any work is done. */
@@ -133,27 +153,33 @@ export class JobManager {
       error_logs: null,
       notice: s.notice,
     };
-    await this.o.store.save(record);
-    const live = new LiveJob(record, '', this.o.store, this.problem);
+    try {
+      await this.o.store.save(record);
+    } catch (error) {
+      // Nothing was written: the id goes back unless a later submission took the next one.
+      if (this.highestId === id) this.highestId = id - 1;
+      throw error;
+    }
+    const live = new LiveJob(record, '', this.o.store, this.hooks);
     this.jobs.set(id, live);
     const jobType = s.jobType ? `, job type ${s.jobType}` : '';
-    live.log(`received ${kindLabel} job for ${s.device.name} (${s.device.code})${jobType}`);
-    for (const note of s.notes) live.log(note);
-    if (s.notice) live.log(`notice: ${s.notice}`);
+    void live.log(`received ${kindLabel} job for ${s.device.name} (${s.device.code})${jobType}`);
+    for (const note of s.notes) void live.log(note);
+    if (s.notice) void live.log(`notice: ${s.notice}`);
     this.track(this.validate(live, s.device));
     return record;
   }
 
-  get(id: number): { job: StoredJob; logs: string } | undefined {
-    const live = this.jobs.get(id);
-    return live && { job: live.record, logs: live.logs };
+  /** The job as it is on disk, and why its latest change is not (when it is not). */
+  get(id: number): JobView | undefined {
+    return this.jobs.get(id)?.view;
   }
 
-  /** Newest first. */
+  /** Newest first, each job as it is on disk. */
   list(query: JobListQuery): StoredJob[] {
     const statuses = query.statuses?.length ? new Set(query.statuses) : null;
     return [...this.jobs.values()]
-      .map((l) => l.record)
+      .map((l) => l.view.job)
       .filter((r) => (statuses ? statuses.has(r.status) : true))
       .filter((r) => query.deviceId === undefined || r.device_id === query.deviceId)
       .sort((a, b) => b.id - a.id)
@@ -163,17 +189,24 @@ export class JobManager {
   async cancel(id: number): Promise<CancelOutcome> {
     const live = this.jobs.get(id);
     if (!live) return { ok: false, reason: 'not_found' };
-    if (live.terminal) return { ok: false, reason: 'terminal', status: live.record.status };
+    if (live.terminal) {
+      // Its ending may still be on its way to disk: answer with what the disk will say.
+      if (!(await live.written())) return { ok: false, reason: 'not_stored', view: live.view };
+      return { ok: false, reason: 'terminal', status: live.view.job.status };
+    }
     const was = live.record.status;
     this.dispatcher.remove(id);
     live.controller.abort(STOPPED);
-    await live.finish('cancelled', {}, `cancelled by the user while ${was}`);
-    return { ok: true, job: live.record };
+    const saved = await live.finish('cancelled', {}, `cancelled by the user while ${was}`);
+    if (!saved) return { ok: false, reason: 'not_stored', view: live.view };
+    return { ok: true, job: live.view.job };
   }
 
   /** Stop all work; jobs keep their stored state and are taken up again by `restore`. */
   async stop(): Promise<void> {
     this.stopping = true;
+    if (this.retryTimer) clearTimeout(this.retryTimer);
+    this.retryTimer = null;
     this.dispatcher.stop();
     for (const live of this.jobs.values()) live.controller.abort(STOPPED);
     await Promise.allSettled([...this.tasks]);
@@ -201,7 +234,7 @@ export class JobManager {
       await live.finish('error', fields, `validation failed: ${checked.error}`);
       return;
     }
-    live.log('validated');
+    void live.log('validated');
     await this.enqueue(live, device, 'queued');
   }
 
@@ -267,9 +300,21 @@ export class JobManager {
     return toEngineJob(live.record, device, mixSeed(this.o.seed, 'job', live.id), this.o.limits);
   }
 
+  /** One timer for every job a failed write left off disk; a job that fails again comes back. */
+  private scheduleRetry(): void {
+    if (this.retryTimer || this.stopping) return;
+    this.retryTimer = setTimeout(() => {
+      this.retryTimer = null;
+      const waiting = [...this.unsaved];
+      this.unsaved.clear();
+      for (const live of waiting) this.track(live.retry());
+    }, this.o.saveRetryMs ?? 1000);
+    this.retryTimer.unref();
+  }
+
   /** Background work is awaited on stop and its failures reported, never left dangling. */
-  private track(task: Promise<void>): Promise<void> {
-    const tracked = task.catch(this.problem);
+  private track(task: Promise<unknown>): Promise<void> {
+    const tracked = task.then(() => undefined, this.problem);
     this.tasks.add(tracked);
     void tracked.finally(() => this.tasks.delete(tracked));
     return tracked;

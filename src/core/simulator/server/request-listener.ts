@@ -1,6 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bearerToken } from '../auth/bearer';
 import type { TokenService } from '../auth/token-service';
+import { guardRequestListener } from '../../loopback/guarded-listener';
+import { isAllowedHost, isAllowedOrigin } from '../../loopback/loopback-origin';
 import { readJsonBody } from './body';
 import { HttpError } from './http-error';
 import type { AuthMode, Router } from './router';
@@ -16,18 +18,40 @@ export interface ListenerOptions {
 }
 
 /**
- * The server's one request handler: routing, bearer authentication, JSON replies. Every outcome,
- * failures included, is a JSON body; nothing a client sends can throw past this function.
+ * The server's one request handler: who may call (Host, Origin), routing, bearer authentication,
+ * JSON replies. Every outcome, failures included, is a JSON body; nothing a client sends, and no
+ * bug in a route, can throw past this function: a failure is reported and answered with 500 for
+ * that request alone.
  */
 export function createRequestListener(options: ListenerOptions) {
   const base = options.basePath.replace(/\/+$/, '');
-  return (req: IncomingMessage, res: ServerResponse): void => {
-    handle(req, res, base, options).catch((error: unknown) => {
-      options.onInternalError(error);
-      if (!res.headersSent) send(res, 500, { message: 'internal error', code: 'internal_error' });
-      else res.destroy();
-    });
-  };
+  return guardRequestListener((req, res) => handle(req, res, base, options), {
+    report: (error) => options.onInternalError(error),
+    answer500: (res) => send(res, 500, { message: 'internal error', code: 'internal_error' }),
+  });
+}
+
+/**
+ * The simulator listens on 127.0.0.1 with well-known demo credentials: only the loopback names
+ * may be its Host (a DNS-rebinding page sends its own name), and a browser page of another
+ * origin may not call it at all.
+ */
+function checkCaller(req: IncomingMessage): void {
+  const port = req.socket.localPort ?? 0;
+  if (!isAllowedHost(req.headers.host, port)) {
+    throw new HttpError(
+      421,
+      'misdirected_request',
+      `this simulator answers only to 127.0.0.1:${port} and localhost:${port}`,
+    );
+  }
+  if (!isAllowedOrigin(req.headers.origin, port)) {
+    throw new HttpError(
+      403,
+      'forbidden_origin',
+      'requests from web pages of other sites are refused',
+    );
+  }
 }
 
 async function handle(
@@ -37,6 +61,7 @@ async function handle(
   options: ListenerOptions,
 ): Promise<void> {
   try {
+    checkCaller(req);
     const url = new URL(req.url ?? '/', 'http://localhost');
     const path = url.pathname;
     if (path !== base && !path.startsWith(`${base}/`)) {

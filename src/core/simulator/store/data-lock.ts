@@ -1,4 +1,5 @@
-import { mkdir, open, readFile, rm } from 'node:fs/promises';
+import { open, readFile, rm } from 'node:fs/promises';
+import { ensurePrivateDir } from '../../fs/private-files';
 import { join } from 'node:path';
 
 const LOCK = 'simulator.lock';
@@ -22,7 +23,7 @@ export class DataDirInUseError extends Error {
  * jobs. A lock left by a process that no longer exists (a crash) is taken over.
  */
 export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
-  await mkdir(dir, { recursive: true });
+  await ensurePrivateDir(dir);
   const path = join(dir, LOCK);
   if (held.has(path)) throw new DataDirInUseError(dir, process.pid);
   for (let attempt = 0; attempt < 2; attempt++) {

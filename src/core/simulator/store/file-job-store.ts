@@ -1,11 +1,23 @@
-import { mkdir, readFile, readdir, rename, rm } from 'node:fs/promises';
+import { readFile, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { TEMP_SUFFIX, syncDirectory, writeFileAtomic } from '../../fs/atomic-write';
 import { appendFileDurable } from '../../fs/durable-append';
+import { ensurePrivateDir, tightenTree } from '../../fs/private-files';
 import type { JobStore, LoadedJob, StoreLoadReport } from './job-store';
 import { parseStoredJob } from './stored-job';
 import type { StoredJob } from './stored-job';
 import { WriteQueue } from './write-queue';
+
+/** The two kinds of write the store makes; a test replaces them to make the disk fail. */
+export interface JobFileWrites {
+  replace(file: string, text: string): Promise<void>;
+  append(file: string, text: string): Promise<void>;
+}
+
+const DISK_WRITES: JobFileWrites = {
+  replace: (file, text) => writeFileAtomic(file, text),
+  append: appendFileDurable,
+};
 
 const RECORD = /^(\d+)\.json$/;
 const LOG = /^(\d+)\.log$/;
@@ -23,15 +35,19 @@ export class FileJobStore implements JobStore {
   private readonly logs = new Map<number, WriteQueue<string>>();
   private readonly logsCreated = new Set<number>();
 
-  constructor(readonly location: string) {
+  constructor(
+    readonly location: string,
+    private readonly writes: JobFileWrites = DISK_WRITES,
+  ) {
     this.jobsDir = join(location, 'jobs');
     this.corruptDir = join(location, 'corrupt');
   }
 
   async load(): Promise<StoreLoadReport> {
-    await mkdir(this.jobsDir, { recursive: true });
-    await mkdir(this.corruptDir, { recursive: true });
-    const problems: string[] = [];
+    await ensurePrivateDir(this.jobsDir, this.location);
+    await ensurePrivateDir(this.corruptDir);
+    // Payloads, results and logs are their user's alone, files an earlier version wrote included.
+    const problems = (await tightenTree(this.location)).map((p) => `could not make private: ${p}`);
     let highestId = 0;
     const names = (await readdir(this.jobsDir)).sort();
     const recordIds = new Set(names.flatMap((n) => idOf(RECORD, n)));
@@ -77,7 +93,7 @@ export class FileJobStore implements JobStore {
       this.records,
       job.id,
       (_older, newer) => newer,
-      (text) => writeFileAtomic(path, text),
+      (text) => this.writes.replace(path, text),
     ).push(`${JSON.stringify(job, null, 2)}\n`);
   }
 
@@ -88,7 +104,7 @@ export class FileJobStore implements JobStore {
       id,
       (older, newer) => (older ?? '') + newer,
       async (chunk) => {
-        await appendFileDurable(path, chunk);
+        await this.writes.append(path, chunk);
         // The first append creates the file: make its directory entry durable too.
         if (!this.logsCreated.has(id)) {
           await syncDirectory(this.jobsDir);

@@ -23,13 +23,18 @@ interface Summary {
 
 function useConnectionSummary(): Summary {
   const transport = useAppStore((s) => s.transport);
+  const transportDetail = useAppStore((s) => s.transportDetail);
   const profile = useConnectionStore(selectActiveProfile);
   const loggedIn = useConnectionStore(selectIsLoggedIn);
   const reconnecting = useConnectionStore(selectIsReconnecting);
   const offline = useConnectionStore(selectIsOffline);
   const link = useConnectionStore((s) => s.link);
-  if (transport === 'closed')
-    return { tone: 'err', text: 'App background process unreachable — reconnecting' };
+  if (transport === 'closed' || transport === 'refused')
+    return {
+      tone: 'err',
+      text: 'App background process unreachable — reconnecting',
+      ...(transportDetail ? { detail: transportDetail } : {}),
+    };
   if (transport === 'connecting') return { tone: 'neutral', text: 'Connecting…' };
   if (!profile) return { tone: 'neutral', text: 'No connection' };
   if (offline)

@@ -18,9 +18,14 @@ export function startApp(): () => void {
   const stops: (() => void)[] = [];
   try {
     stops.push(
-      onTransport((status) => {
+      onTransport((status, detail) => {
         const was = useAppStore.getState().transport;
-        useAppStore.getState().setTransport(status);
+        useAppStore.getState().setTransport(status, detail);
+        // The server will not let this tab in again: nothing here can work, say what to do.
+        if (status === 'refused') useAppStore.getState().setFatal(detail ?? 'No access.');
+        // The server closed the socket for a reason (a message it refused): say it once.
+        else if (status === 'closed' && detail)
+          useAppStore.getState().notify('warn', `${detail} Reconnecting…`);
         // Events sent while the link was down are lost: re-read what they would have changed.
         if (was === 'closed' && status === 'open') void resync();
       }),

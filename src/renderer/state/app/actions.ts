@@ -19,7 +19,8 @@ export interface AppActions {
   requestJob(id: number): void;
   setThemePreference(pref: ThemePreference): void;
   setSystemDark(dark: boolean): void;
-  setTransport(status: TransportStatus): void;
+  /** The socket's status and, when the server closed it, why (browser mode). */
+  setTransport(status: TransportStatus, detail?: string | null): void;
   openDialog(dialog: DialogName, profileId?: string | null): void;
   /** A short notice; one about a connection's data names it (`profileId`) so it stays there. */
   notify(tone: Notice['tone'], text: string, profileId?: string | null): void;
@@ -67,8 +68,8 @@ export const createAppActions = (set: SetState<AppState>, get: () => AppState): 
   setSystemDark(dark) {
     set({ systemDark: dark });
   },
-  setTransport(status) {
-    set({ transport: status });
+  setTransport(status, detail = null) {
+    set({ transport: status, transportDetail: detail });
   },
   openDialog(dialog, profileId = null) {
     set({ dialog, dialogProfileId: profileId });

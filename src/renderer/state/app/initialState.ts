@@ -29,6 +29,8 @@ export interface AppState {
   themePreference: ThemePreference;
   systemDark: boolean;
   transport: TransportStatus;
+  /** Why the server closed the socket last (browser mode), for the status bar. */
+  transportDetail: string | null;
   dialog: DialogName;
   /** The profile the profile dialog starts on (null: the active one). */
   dialogProfileId: string | null;
@@ -47,6 +49,7 @@ export const initialAppState: AppState = {
   themePreference: 'system',
   systemDark: false,
   transport: 'connecting',
+  transportDetail: null,
   dialog: null,
   dialogProfileId: null,
   notices: [],

@@ -1,5 +1,7 @@
 import { call } from '../../services/qjob';
 import { describeError } from '../../services/errors';
+import { useAppStore } from '../app/store';
+import { fitDrafts } from './draft-budget';
 import { useEditorStore } from './store';
 
 /** Long enough to batch a burst of typing, short enough that a crash loses a few seconds at most. */
@@ -11,6 +13,7 @@ const AUTOSAVE_DELAY_MS = 800;
  */
 export function startDraftAutosave(): { flush(): Promise<void>; stop(): void } {
   let timer: ReturnType<typeof setTimeout> | null = null;
+  let lastWarning: string | null = null;
   const save = (): Promise<void> => {
     timer = null;
     const { tabs, status } = useEditorStore.getState();
@@ -22,8 +25,13 @@ export function startDraftAutosave(): { flush(): Promise<void>; stop(): void } {
       path,
       ...(jobName ? { jobName } : {}),
     }));
-    return call('drafts.save', { tabs: payload }).then(
-      () => useEditorStore.setState({ draftsSavedAt: new Date().toISOString(), draftsError: null }),
+    // Tabs too large to keep are left out before anything is sent, and the person is told once.
+    const { kept, warning } = fitDrafts(payload);
+    if (warning && warning !== lastWarning) useAppStore.getState().notify('warn', warning);
+    lastWarning = warning;
+    return call('drafts.save', { tabs: kept }).then(
+      () =>
+        useEditorStore.setState({ draftsSavedAt: new Date().toISOString(), draftsError: warning }),
       (error: unknown) =>
         useEditorStore.setState({ draftsError: describeError(error, 'autosave drafts').detail }),
     );

@@ -12,7 +12,7 @@ import {
 } from '../../../../src/core/auth';
 
 function fakeKeytar(
-  options: { failRead?: string } = {},
+  options: { failRead?: string; failWriteOf?: string } = {},
 ): KeytarBinding & { data: Map<string, string>; calls: string[] } {
   const data = new Map<string, string>();
   const calls: string[] = [];
@@ -25,6 +25,7 @@ function fakeKeytar(
       return data.get(`${service}/${account}`) ?? null;
     },
     async setPassword(service, account, password) {
+      if (account === options.failWriteOf) throw new Error('the keychain is full');
       data.set(`${service}/${account}`, password);
     },
     async deletePassword(service, account) {
@@ -51,6 +52,21 @@ describe('KeytarSecretStore', () => {
     await KeytarSecretStore.open({ binding });
     expect(binding.calls).toEqual([`get quantum-job-studio/${KEYCHAIN_PROBE_ACCOUNT}`]);
     expect(KEYCHAIN_PROBE_ACCOUNT).not.toMatch(/^[a-z0-9]|^url:/);
+  });
+
+  it('stores a login’s accounts together, or puts back what it wrote when one fails', async () => {
+    const binding = fakeKeytar({ failWriteOf: 'prod' });
+    binding.data.set('quantum-job-studio/prod:alice', 'the earlier token');
+    const store = await KeytarSecretStore.open({ binding });
+    await expect(
+      store.setMany({ 'prod:alice': 'a new token', 'prod:bob': 'another', prod: 'pointer' }),
+    ).rejects.toThrow(/did not store the login/);
+    expect([...binding.data.entries()]).toEqual([
+      ['quantum-job-studio/prod:alice', 'the earlier token'],
+    ]);
+    const fine = await KeytarSecretStore.open({ binding: fakeKeytar() });
+    await fine.setMany({ 'prod:alice': 't', prod: 'p' });
+    expect(await fine.get('prod')).toBe('p');
   });
 
   it('reports a missing keychain as unavailable, with what to do', async () => {

@@ -72,6 +72,36 @@ function makeSession(
 }
 
 describe('Session login', () => {
+  it('keeps nothing of a login it cannot save, and says so, where the earlier login stays', async () => {
+    const { fetch } = service();
+    class Full extends MemorySecretStore {
+      full = false;
+      override async setMany(entries: Readonly<Record<string, string>>): Promise<void> {
+        if (this.full) throw new Error('ENOSPC: no space left on device');
+        return super.setMany(entries);
+      }
+    }
+    const store = new Full();
+    const fresh = makeSession(fetch, store);
+    store.full = true;
+    const error = await fresh.login('alice', 'key-1').catch((e: unknown) => e);
+    expect((error as Error).message).toBe(
+      'The service accepted the login, but it could not be saved (ENOSPC: no space left on device); nothing was kept and you are not logged in.',
+    );
+    expect(fresh.snapshot).toMatchObject({ state: 'logged-out', user: null });
+    expect(await store.get('test:alice')).toBeNull();
+
+    store.full = false;
+    const session = makeSession(fetch, store);
+    await session.login('alice', 'key-1');
+    store.full = true;
+    const second = await session.login('bob', 'key-2').catch((e: unknown) => e);
+    expect((second as Error).message).toMatch(
+      /nothing was kept and you are still logged in as alice\.$/,
+    );
+    expect(session.snapshot).toMatchObject({ state: 'active', user: 'alice' });
+  });
+
   it('sends the wire-facts assertion and puts the bearer on every call', async () => {
     const { fetch } = service();
     const session = makeSession(fetch);

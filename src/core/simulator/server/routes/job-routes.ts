@@ -4,6 +4,7 @@ import { encodeJobDetail, encodeJobInfo } from '../../../../shared/wire';
 import type { JobManager } from '../../jobs/job-manager';
 import { DETAIL_FLAGS, jobDetailView, jobInfoView } from '../../jobs/job-views';
 import type { DetailFlags } from '../../jobs/job-views';
+import type { JobView } from '../../jobs/live-job';
 import { HttpError } from '../http-error';
 import { QueryReader, positiveIdParam } from '../query';
 import type { Route } from '../router';
@@ -18,6 +19,15 @@ const MAX_PAGE = 1000;
  */
 export function jobRoutes(variant: VariantId, jobs: JobManager): Route[] {
   const notFound = (id: number) => new HttpError(404, 'not_found', `job ${id} not found`);
+  // A client is never shown a state a restart would contradict: while a change is off disk,
+  // the job's lookup says so instead of answering from memory.
+  const notStored = (id: number, view: JobView) =>
+    new HttpError(
+      503,
+      'not_stored',
+      `the latest change of job ${id} could not be saved (${view.unsaved ?? 'unknown reason'}); ` +
+        `it was last saved as ${view.job.status}, and the simulator keeps trying to save it`,
+    );
   return [
     {
       method: 'GET',
@@ -51,6 +61,7 @@ export function jobRoutes(variant: VariantId, jobs: JobManager): Route[] {
         q.done();
         const found = jobs.get(id);
         if (!found) throw notFound(id);
+        if (found.unsaved !== null) throw notStored(id, found);
         const detailed = DETAIL_FLAGS.some((f) => flags[f]);
         const body = detailed
           ? encodeJobDetail(variant, jobDetailView(variant, found.job, found.logs, flags))
@@ -71,6 +82,7 @@ export function jobRoutes(variant: VariantId, jobs: JobManager): Route[] {
             body: encodeJobInfo(variant, jobInfoView(variant, outcome.job, true)),
           };
         if (outcome.reason === 'not_found') throw notFound(id);
+        if (outcome.reason === 'not_stored') throw notStored(id, outcome.view);
         throw new HttpError(
           409,
           'job_finished',

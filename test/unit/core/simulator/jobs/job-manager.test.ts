@@ -2,61 +2,11 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { SimClock } from '../../../../../src/core/simulator/clock';
-import { CATALOGUE } from '../../../../../src/core/simulator/devices/catalogue';
-import { DeviceRegistry } from '../../../../../src/core/simulator/devices/device-registry';
-import type {
-  EngineJob,
-  EngineOutcome,
-  EngineProgress,
-} from '../../../../../src/core/simulator/engine/types';
-import { DEFAULT_ENGINE_LIMITS } from '../../../../../src/core/simulator/engine/types';
-import type { EnginePort } from '../../../../../src/core/simulator/jobs/engine-port';
-import { JobManager } from '../../../../../src/core/simulator/jobs/job-manager';
+import type { JobManager } from '../../../../../src/core/simulator/jobs/job-manager';
 import type { JobManagerOptions } from '../../../../../src/core/simulator/jobs/job-manager';
 import { FileJobStore } from '../../../../../src/core/simulator/store/file-job-store';
 import type { StoredJob } from '../../../../../src/core/simulator/store/stored-job';
-
-/**
- * A scripted engine: the functional YAML says what to do (`invalid`, `fail`, or `work: <ms>`),
- * so the lifecycle can be driven precisely without physics.
- */
-class ScriptedEngine implements EnginePort {
-  readonly started: number[] = [];
-  async validate(job: EngineJob) {
-    if (job.functionalYaml.includes('invalid')) {
-      return {
-        ok: false as const,
-        error: `bad thing at ${job.pathPrefix}`,
-        errorLogs: `${job.pathPrefix} (line 1): bad thing`,
-      };
-    }
-    return { ok: true as const };
-  }
-  async run(
-    job: EngineJob,
-    onProgress: (p: EngineProgress) => void,
-    signal: AbortSignal,
-  ): Promise<EngineOutcome> {
-    this.started.push(job.seed);
-    const ms = Number(/work: (\d+)/.exec(job.functionalYaml)?.[1] ?? '0');
-    for (let i = 1; i <= 4; i++) {
-      await new Promise((resolve, reject) => {
-        const t = setTimeout(resolve, ms / 4);
-        signal.addEventListener('abort', () => (clearTimeout(t), reject(signal.reason)), {
-          once: true,
-        });
-      });
-      onProgress({ fraction: i / 4, message: `step ${i}/4` });
-    }
-    if (job.functionalYaml.includes('fail'))
-      return { ok: false, error: 'it failed', errorLogs: 'it failed, in detail' };
-    return { ok: true, resultField: 'sampling_result', resultYaml: '!SamplingResult {nshots: 1}' };
-  }
-  async close() {}
-}
-
-const device = (code: string) => CATALOGUE.find((d) => d.code === code) ?? (CATALOGUE[0] as never);
+import { startManager, submit } from './manager-support';
 
 describe('JobManager', () => {
   let dir: string;
@@ -71,42 +21,10 @@ describe('JobManager', () => {
   });
 
   async function manager(overrides: Partial<JobManagerOptions> = {}) {
-    const store = new FileJobStore(dir);
-    const report = await store.load();
-    const clock = new SimClock(100);
-    const m = new JobManager({
-      variant: 'B',
-      store,
-      devices: new DeviceRegistry(CATALOGUE, 1, clock),
-      clock,
-      engine: new ScriptedEngine(),
-      seed: 1,
-      failureRate: 0,
-      runTimeLimitSeconds: 600,
-      validationDelaySeconds: 0.1,
-      limits: DEFAULT_ENGINE_LIMITS,
-      onProblem: (m) => {
-        throw new Error(m);
-      },
-      ...overrides,
-    });
-    m.restore(report);
+    const m = await startManager(new FileJobStore(dir), overrides);
     managers.push(m);
     return m;
   }
-
-  const submit = (m: JobManager, yaml: string, code = 'sim.statevector') =>
-    m.submit({
-      device: device(code),
-      executeType: 'sampling',
-      payload: { type: 'sampling', sampling_payload: { sampling: yaml } },
-      jobType: 'digital',
-      name: null,
-      description: null,
-      meta: {},
-      notice: null,
-      notes: [],
-    });
 
   async function until(
     m: JobManager,

@@ -1,0 +1,65 @@
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import readline from 'node:readline';
+import { fileURLToPath } from 'node:url';
+
+const CHILD = path.join(path.dirname(fileURLToPath(import.meta.url)), 'server-child.ts');
+
+export interface ServerProcess {
+  port: number;
+  url: string;
+  /** Sends a command (see server-child.ts) and resolves with its one-line JSON answer. */
+  ask<T>(command: string): Promise<T>;
+  /** Heap and external bytes after garbage collection. */
+  memory(): Promise<number>;
+  /** The process has not exited (an uncaught exception would end it). */
+  alive(): boolean;
+  stop(): Promise<void>;
+}
+
+/** Browser mode's server or the simulator in a child process, on a fresh folder. */
+export async function startServerProcess(kind: 'web' | 'simulator'): Promise<ServerProcess> {
+  const root = mkdtempSync(path.join(os.tmpdir(), `qjob-${kind}-process-`));
+  const child = spawn(process.execPath, ['--import', 'tsx', '--expose-gc', CHILD, kind, root], {
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  const lines: string[] = [];
+  let waiting: ((line: string) => void) | null = null;
+  readline.createInterface({ input: child.stdout }).on('line', (line) => {
+    const w = waiting;
+    waiting = null;
+    if (w) w(line);
+    else lines.push(line);
+  });
+  const nextLine = (): Promise<string> => {
+    const line = lines.shift();
+    if (line !== undefined) return Promise.resolve(line);
+    return new Promise((resolve) => (waiting = resolve));
+  };
+  const ask = async <T>(command: string): Promise<T> => {
+    child.stdin.write(`${command}\n`);
+    return JSON.parse(await nextLine()) as T;
+  };
+  const alive = () => child.exitCode === null && child.signalCode === null;
+  const { port, url } = JSON.parse(await nextLine()) as { port: number; url: string };
+  return {
+    port,
+    url,
+    ask,
+    alive,
+    memory: async () => {
+      const m = await ask<{ heapUsed: number; external: number }>('memory');
+      return m.heapUsed + m.external;
+    },
+    stop: async () => {
+      if (alive()) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.stdin.write('stop\n');
+        await exited;
+      }
+      rmSync(root, { recursive: true, force: true });
+    },
+  };
+}
