@@ -16,6 +16,8 @@ import { PayloadTab } from './PayloadTab';
 import { ResultTab } from './ResultTab';
 import { SummaryTab } from './SummaryTab';
 import { formatLocal } from './job-format';
+import { JobProgressPill } from './JobProgressPill';
+import type { ProgressSources } from './JobProgressPill';
 import { JobStatusChip } from './status-look';
 import './job-detail.css';
 
@@ -38,11 +40,14 @@ export function JobDetailPane({
   id,
   variant,
   deviceName,
+  progress,
   onClose,
 }: {
   id: number;
   variant: VariantId;
   deviceName: (id: number) => string;
+  /** What a running job's progress is read from (JobsView). */
+  progress: (job: { id: number; device_id: number }) => ProgressSources;
   onClose: () => void;
 }) {
   const entry = useJobsStore((s) => s.details[id]);
@@ -83,6 +88,13 @@ export function JobDetailPane({
             ) : null}
           </h2>
           {view ? <JobStatusChip status={status} /> : null}
+          {view && status === 'running' ? (
+            <JobProgressPill
+              job={view.detail}
+              sources={progress(view.detail)}
+              deviceName={deviceName(view.detail.device_id)}
+            />
+          ) : null}
           {entry?.reloading ? <span className="muted jm-reloading">updating…</span> : null}
           <span className="jm-spacer" />
           <CloseButton label="Close the job" className="jm-close" onClick={onClose} />
@@ -166,6 +178,7 @@ export function JobDetailPane({
                 deviceName={deviceName}
                 timeline={timeline ?? []}
                 showJobType={VARIANTS[variant].jobDetailJobType}
+                progress={progress(view.detail)}
               />
             ) : null}
             {tab === 'payload' ? <PayloadTab view={view} /> : null}

@@ -7,6 +7,8 @@ import { formatLocal, formatUtc } from './job-format';
 import { jobTypeText } from './job-query';
 import type { SortKey } from './job-query';
 import { JobDuration } from './JobDuration';
+import { JobProgressPill } from './JobProgressPill';
+import type { ProgressSources } from './JobProgressPill';
 import { JobStatusChip } from './status-look';
 import './job-table.css';
 
@@ -45,6 +47,8 @@ export interface JobTableProps {
   onOpen: (id: number) => void;
   /** The rows on screen changed (Variant A fills their statuses in). */
   onVisible?: (rows: JobRecord[]) => void;
+  /** What a running job's progress is read from (its log when read, else its device's usual time). */
+  progress: (job: JobRecord) => ProgressSources;
 }
 
 /**
@@ -210,6 +214,13 @@ export function JobTable(props: JobTableProps) {
                   </div>
                   <div role="gridcell" className="jc-status">
                     <JobStatusChip status={job.status} compact />
+                    {job.status === 'running' ? (
+                      <JobProgressPill
+                        job={job}
+                        sources={props.progress(job)}
+                        deviceName={props.deviceName(job.device_id)}
+                      />
+                    ) : null}
                   </div>
                   {props.showJobType ? (
                     <div role="gridcell" className="jc-type">

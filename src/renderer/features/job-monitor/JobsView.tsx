@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import { readLogProgress } from '../../../shared/jobs/log-progress';
 import { VARIANTS } from '../../../shared/variants';
 import { Icon } from '../../components/Icon';
 import { StateMessage } from '../../components/States';
@@ -12,6 +13,7 @@ import { LoginPrompt } from '../connection/LoginPrompt';
 import { shortcutLabel } from '../shell/commands';
 import { JobDetailPane } from './JobDetailPane';
 import { JobFilterBar } from './JobFilterBar';
+import { usualDurations } from './job-progress';
 import { createJobQuery } from './job-query';
 import { JobTable } from './JobTable';
 import { enableNotifications, notificationsSupported } from './notify-job-end';
@@ -59,6 +61,21 @@ export function JobsView() {
       counts[r.status ?? 'unknown'] = (counts[r.status ?? 'unknown'] ?? 0) + 1;
     return counts;
   }, [s.records]);
+  // A running job's progress: the open job's log is read as it runs; the others are estimated.
+  const usual = useMemo(() => usualDurations(s.records), [s.records]);
+  const openLogs =
+    s.openId === null
+      ? null
+      : ((s.details[s.openId]?.view?.detail as { logs?: string | null } | undefined)?.logs ?? null);
+  const openLogProgress = useMemo(() => readLogProgress(openLogs), [openLogs]);
+  const openId = s.openId;
+  const progress = useCallback(
+    (job: { id: number; device_id: number }) => ({
+      log: job.id === openId ? openLogProgress : null,
+      usualMs: usual.get(job.device_id),
+    }),
+    [openId, openLogProgress, usual],
+  );
   const deviceOptions = useMemo(() => {
     const ids = new Set(s.records.map((r) => r.device_id));
     for (const id of names.keys()) ids.add(id);
@@ -137,6 +154,7 @@ export function JobsView() {
         onSelect={s.select}
         onOpen={(id) => s.open(id)}
         onVisible={onVisible}
+        progress={progress}
       />
     );
   }
@@ -239,6 +257,7 @@ export function JobsView() {
               id={s.openId}
               variant={variant}
               deviceName={deviceName}
+              progress={progress}
               onClose={s.close}
             />
           </section>

@@ -6,6 +6,7 @@ import { call } from '../../services/qjob';
 import type { SetState } from '../create-store';
 import type { DetailTab, JobFilters, JobRecord, JobSort, JobsState } from './initialState';
 import { initialJobsState } from './initialState';
+import { openingTab } from './detail-tab';
 import { LIVE_FIELDS, mergeLiveAnswer } from './live-detail';
 
 export interface JobsActions {
@@ -56,6 +57,11 @@ let refreshTimer: ReturnType<typeof setTimeout> | null = null;
 /** Quiet reloads and live polls under way, by job id: a status event and a timer share one. */
 const quietLoads = new Map<number, Promise<void>>();
 const livePolls = new Map<number, Promise<void>>();
+/**
+ * Jobs just opened whose tab is picked once their detail has arrived, with the tab shown when
+ * they were opened (a tab the person picks meanwhile is left alone).
+ */
+const opening = new Map<number, DetailTab>();
 
 export const createJobsActions = (
   set: SetState<JobsState>,
@@ -217,11 +223,17 @@ export const createJobsActions = (
     open(id, tab) {
       if (!Number.isSafeInteger(id) || id < 0) return;
       const s = get();
+      const kept = s.details[id]?.view;
+      // Asked for a tab: that one. Otherwise one with something to show for this job, decided
+      // from what is kept now and again when the detail arrives.
+      const next = tab ?? (kept ? openingTab(s.tab, kept) : s.tab);
+      if (tab) opening.delete(id);
+      else opening.set(id, next);
       set({
         openId: id,
         selectedId: id,
         compareWith: s.openId === id ? s.compareWith : null,
-        ...(tab ? { tab } : {}),
+        tab: next,
       });
       void get().loadDetail(id, s.details[id]?.status === 'ready');
     },
@@ -311,7 +323,6 @@ export const createJobsActions = (
         call('jobs.history', { id }).catch(() => ({ entries: [] })),
       ]);
       if (get().profileId !== profileId) return;
-      const status = view.detail.status ?? null;
       set((s) => {
         const changes: Partial<JobsState> = {
           details: {
@@ -322,13 +333,16 @@ export const createJobsActions = (
         };
         const records = mergedRecords(s.records, view.detail);
         if (records) changes.records = records;
-        // A failed job opens on its errors, the first thing anyone needs to read.
-        if (s.openId === id && !quiet && (status === 'error' || status === 'timeout'))
-          changes.tab = 'errors';
-        else if (s.openId === id && s.tab === 'errors' && !hasErrors(view)) changes.tab = 'summary';
+        const openedOn = opening.get(id);
+        if (s.openId === id && openedOn !== undefined) {
+          if (s.tab === openedOn) changes.tab = openingTab(openedOn, view);
+        } else if (s.openId === id && s.tab === 'errors' && !hasErrors(view))
+          changes.tab = 'summary';
         return changes;
       });
+      opening.delete(id);
     } catch (error) {
+      opening.delete(id);
       if (get().profileId !== profileId) return;
       const text = describeError(error, `open job ${id}`).detail;
       set((s) => {
