@@ -75,6 +75,7 @@ function Harness({ rows: all }: { rows: JobRecord[] }) {
           onSelect={setSelectedId}
           onOpen={() => undefined}
           progress={() => ({ log: null, usualMs: undefined })}
+          rowMenu={() => []}
         />
       </div>
     </div>

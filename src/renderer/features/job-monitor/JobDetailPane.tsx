@@ -8,6 +8,7 @@ import { Skeleton, StateMessage } from '../../components/States';
 import type { DetailTab, JobDetailView } from '../../state/jobs/store';
 import { hasErrors, isFinished, useJobsStore } from '../../state/jobs/store';
 import { LogViewer } from '../log-viewer';
+import { useCanCancel } from './CancelJobDialog';
 import { CompareDialog } from './CompareDialog';
 import { DiagnosticsDialog } from './DiagnosticsDialog';
 import { ErrorBanner } from './ErrorBanner';
@@ -53,7 +54,8 @@ export function JobDetailPane({
   const entry = useJobsStore((s) => s.details[id]);
   const timeline = useJobsStore((s) => s.timelines[id]);
   const tab = useJobsStore((s) => s.tab);
-  const { setTab, loadDetail } = useJobsStore.getState();
+  const { setTab, loadDetail, askCancel } = useJobsStore.getState();
+  const canCancel = useCanCancel();
   const [dialog, setDialog] = useState<'diagnostics' | 'compare' | null>(null);
   const view = entry?.view ?? null;
   const status = view?.detail.status ?? null;
@@ -125,6 +127,16 @@ export function JobDetailPane({
           >
             Compare…
           </button>
+          {canCancel && view && !isFinished(view.detail) ? (
+            <button
+              type="button"
+              className="btn jm-cancel"
+              onClick={() => askCancel(id)}
+              title="Stop this job on its device (asks first)"
+            >
+              Cancel job…
+            </button>
+          ) : null}
         </div>
       </header>
       {!entry || entry.status === 'loading' ? (

@@ -1,6 +1,8 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
-import type { KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { CSSProperties, KeyboardEvent } from 'react';
+import { MenuList } from '../../components/Menu';
+import type { MenuItem } from '../../components/Menu';
 import { Skeleton } from '../../components/States';
 import type { JobRecord, JobSort } from '../../state/jobs/store';
 import { formatLocal, formatUtc } from './job-format';
@@ -49,6 +51,23 @@ export interface JobTableProps {
   onVisible?: (rows: JobRecord[]) => void;
   /** What a running job's progress is read from (its log when read, else its device's usual time). */
   progress: (job: JobRecord) => ProgressSources;
+  /** The row menu's items for a job (the ⋯ button, right-click, the Menu key or Shift+F10). */
+  rowMenu: (job: JobRecord) => MenuItem[];
+}
+
+/** Where the open row menu is: its job and the fixed position under (or above) its button. */
+interface OpenRowMenu {
+  job: JobRecord;
+  style: CSSProperties;
+}
+
+/** Beside its button, under it, or above it when the window has no room below. */
+function menuPlace(button: HTMLElement): CSSProperties {
+  const r = button.getBoundingClientRect();
+  const right = Math.max(8, window.innerWidth - r.right);
+  return window.innerHeight - r.bottom < 200
+    ? { position: 'fixed', right, top: 'auto', bottom: window.innerHeight - r.top + 4 }
+    : { position: 'fixed', right, top: r.bottom + 4 };
 }
 
 /**
@@ -114,6 +133,12 @@ export function JobTable(props: JobTableProps) {
       End: () => move(rows.length - 1),
       Enter: () => (at >= 0 ? props.onOpen(rows[at]!.id) : undefined),
     };
+    // The row menu from the keyboard: the Menu key, or Shift+F10.
+    if ((e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) && at >= 0) {
+      e.preventDefault();
+      openMenu(rows[at]!);
+      return;
+    }
     const action = keys[e.key];
     if (!action) return;
     e.preventDefault();
@@ -123,13 +148,27 @@ export function JobTable(props: JobTableProps) {
   const tabStop =
     selectedIndex >= firstVisible && selectedIndex <= lastVisible ? selectedIndex : firstVisible;
 
+  const [menu, setMenu] = useState<OpenRowMenu | null>(null);
+  const rowElement = (id: number) =>
+    scroller.current?.querySelector<HTMLElement>(`.job-row[data-job-id="${id}"]`) ?? null;
+  const openMenu = (job: JobRecord) => {
+    const button = rowElement(job.id)?.querySelector<HTMLElement>('.job-menu-button');
+    if (!button) return;
+    onSelect(job.id);
+    setMenu({ job, style: menuPlace(button) });
+  };
+  const closeMenu = (refocus: boolean) => {
+    if (refocus && menu) rowElement(menu.job.id)?.focus({ preventScroll: true });
+    setMenu(null);
+  };
+
   return (
     <div
       className={`job-grid${props.showJobType ? ' has-type' : ''}`}
       role="grid"
       aria-label="Jobs"
       aria-rowcount={rows.length + 1}
-      aria-colcount={columns.length}
+      aria-colcount={columns.length + 1}
       aria-busy={loading}
       data-testid="job-table"
       data-row-count={loading ? 0 : rows.length}
@@ -158,8 +197,18 @@ export function JobTable(props: JobTableProps) {
             </div>
           );
         })}
+        <div role="columnheader" className="jc-menu">
+          <span className="visually-hidden">Actions</span>
+        </div>
       </div>
-      <div ref={scroller} className="job-body" onKeyDown={onKeyDown} role="rowgroup">
+      <div
+        ref={scroller}
+        className="job-body"
+        onKeyDown={onKeyDown}
+        // The menu is placed where its button was: it goes when the list moves.
+        onScroll={() => menu && setMenu(null)}
+        role="rowgroup"
+      >
         {loading ? (
           Array.from({ length: SKELETON_ROWS }, (_, i) => (
             <div
@@ -198,6 +247,10 @@ export function JobTable(props: JobTableProps) {
                     props.onOpen(job.id);
                   }}
                   onFocus={() => selectedId === null && onSelect(job.id)}
+                  onContextMenu={(e) => {
+                    e.preventDefault();
+                    openMenu(job);
+                  }}
                 >
                   <div role="gridcell" className="jc-id mono">
                     {job.id}
@@ -239,12 +292,39 @@ export function JobTable(props: JobTableProps) {
                   <div role="gridcell" className="jc-duration">
                     <JobDuration job={job} />
                   </div>
+                  <div role="gridcell" className="jc-menu">
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-icon job-menu-button"
+                      tabIndex={-1}
+                      aria-haspopup="menu"
+                      aria-expanded={menu?.job.id === job.id}
+                      aria-label={`Actions for job ${job.id}`}
+                      title="Actions (Shift+F10)"
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        if (menu?.job.id === job.id) setMenu(null);
+                        else openMenu(job);
+                      }}
+                    >
+                      ⋯
+                    </button>
+                  </div>
                 </div>
               );
             })}
           </div>
         )}
       </div>
+      {menu ? (
+        <MenuList
+          label={`Actions for job ${menu.job.id}`}
+          items={props.rowMenu(menu.job)}
+          className="job-row-menu"
+          style={menu.style}
+          onClose={closeMenu}
+        />
+      ) : null}
     </div>
   );
 }

@@ -8,9 +8,12 @@ import { formatAgo } from '../../services/format';
 import { useAppStore } from '../../state/app/store';
 import { selectIsOffline, selectVariant, useConnectionStore } from '../../state/connection/store';
 import { useDevicesStore } from '../../state/devices/store';
-import { selectHasFilters, useJobsStore } from '../../state/jobs/store';
+import type { MenuItem } from '../../components/Menu';
+import type { JobRecord } from '../../state/jobs/store';
+import { isFinished, selectHasFilters, useJobsStore } from '../../state/jobs/store';
 import { LoginPrompt } from '../connection/LoginPrompt';
 import { shortcutLabel } from '../shell/commands';
+import { CancelJobDialog, useCanCancel } from './CancelJobDialog';
 import { JobDetailPane } from './JobDetailPane';
 import { JobFilterBar } from './JobFilterBar';
 import { usualDurations } from './job-progress';
@@ -76,12 +79,40 @@ export function JobsView() {
     }),
     [openId, openLogProgress, usual],
   );
+  const canCancel = useCanCancel();
+  const { open, askCancel } = s;
+  const rowMenu = useCallback(
+    (job: JobRecord): MenuItem[] => [
+      { key: 'open', label: 'Open', onSelect: () => open(job.id) },
+      { key: 'logs', label: 'Open its logs', onSelect: () => open(job.id, 'logs') },
+      // Offered only where the connection can cancel, and only while the job has not ended.
+      ...(canCancel && !isFinished(job)
+        ? [
+            {
+              key: 'cancel',
+              label: 'Cancel job…',
+              detail: 'Stops it on its device; asks first',
+              separatorBefore: true,
+              onSelect: () => askCancel(job.id),
+            },
+          ]
+        : []),
+    ],
+    [open, askCancel, canCancel],
+  );
   const deviceOptions = useMemo(() => {
     const ids = new Set(s.records.map((r) => r.device_id));
     for (const id of names.keys()) ids.add(id);
     return [...ids].sort((a, b) => a - b).map((id) => ({ id, name: deviceName(id) }));
   }, [s.records, names, deviceName]);
 
+  // The job whose cancel is being confirmed: its row, or its detail when the list lacks it.
+  const cancelling =
+    s.cancelAsk === null
+      ? null
+      : (s.records.find((r) => r.id === s.cancelAsk) ??
+        s.details[s.cancelAsk]?.view?.detail ??
+        null);
   const loading = s.status === 'loading' || (s.status === 'idle' && session !== undefined);
   const notLoggedIn = session === 'logged-out' || session === 'expired';
 
@@ -155,6 +186,7 @@ export function JobsView() {
         onOpen={(id) => s.open(id)}
         onVisible={onVisible}
         progress={progress}
+        rowMenu={rowMenu}
       />
     );
   }
@@ -264,6 +296,13 @@ export function JobsView() {
         ) : null}
       </div>
       {s.openByIdVisible ? <OpenByIdDialog onClose={() => s.showOpenById(false)} /> : null}
+      {cancelling ? (
+        <CancelJobDialog
+          job={cancelling}
+          deviceName={deviceName}
+          onClose={() => s.askCancel(null)}
+        />
+      ) : null}
     </div>
   );
 }

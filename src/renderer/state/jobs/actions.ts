@@ -34,6 +34,13 @@ export interface JobsActions {
   pollLive(id: number): Promise<void>;
   showOpenById(visible: boolean): void;
   compare(withId: number | null): void;
+  /** Asks to confirm cancelling a job (null: the question is gone). */
+  askCancel(id: number | null): void;
+  /**
+   * Asks the service to cancel a job (where the connection can). The `cancelled` status arrives
+   * as a `jobs.status` event like any other change; throws what the service said otherwise.
+   */
+  cancel(id: number): Promise<void>;
   buildDiagnostics(id: number): Promise<{ text: string; fileName: string }>;
 }
 
@@ -268,6 +275,15 @@ export const createJobsActions = (
       set({ compareWith: withId });
       if (withId !== null && get().details[withId]?.status !== 'ready')
         void get().loadDetail(withId);
+    },
+
+    askCancel(id) {
+      set({ cancelAsk: id });
+    },
+    async cancel(id) {
+      await call('jobs.cancel', { id });
+      // The open job shows its new status at once rather than at the next tick.
+      if (get().openId === id) void get().pollLive(id);
     },
 
     buildDiagnostics(id) {

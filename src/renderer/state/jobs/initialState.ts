@@ -54,6 +54,8 @@ export interface JobsState {
   openByIdVisible: boolean;
   /** The job picked for Compare with the open one, and the view of it. */
   compareWith: number | null;
+  /** The job whose cancelling is being confirmed. */
+  cancelAsk: number | null;
 }
 
 export const initialJobsState: JobsState = {
@@ -76,4 +78,5 @@ export const initialJobsState: JobsState = {
   changed: {},
   openByIdVisible: false,
   compareWith: null,
+  cancelAsk: null,
 };
