@@ -3,12 +3,14 @@ import path from 'node:path';
 import { parseDocument } from 'yaml';
 import type { Template } from '../../shared/ipc/schemas';
 import type { VariantId } from '../../shared/variants/declaration';
+import { readDocumentHeader } from '../../shared/yaml/document-header';
 import { executeTypes } from '../../shared/variants/declaration';
 
 /**
  * Payload templates are plain files (`resources/templates/a/*.yaml`, `.../b/*.yaml`), so adding
- * one needs no code. A leading `# title:` / `# description:` comment names it; its execute type is
- * read from the document's own `type` field, so a template cannot claim one thing and be another.
+ * one needs no code. A leading `# title:` / `# description:` comment names it (and `# device:`
+ * says which device it was written for: see readDocumentHeader); its execute type is read from
+ * the document's own `type` field, so a template cannot claim one thing and be another.
  */
 export async function listTemplates(templatesDir: string, variant: VariantId): Promise<Template[]> {
   const dir = path.join(templatesDir, variant.toLowerCase());
@@ -33,7 +35,7 @@ export async function listTemplates(templatesDir: string, variant: VariantId): P
 
 export function toTemplate(variant: VariantId, fileName: string, text: string): Template {
   const base = fileName.replace(/\.ya?ml$/i, '');
-  const header = readHeader(text);
+  const header = readDocumentHeader(text);
   return {
     id: `${variant.toLowerCase()}/${base}`,
     variant,
@@ -42,23 +44,6 @@ export function toTemplate(variant: VariantId, fileName: string, text: string): 
     description: header.description ?? '',
     text,
   };
-}
-
-/** `# key: value` lines of the leading comment block (blank lines allowed, stops at content). */
-function readHeader(text: string): { title?: string; description?: string } {
-  const out: { title?: string; description?: string } = {};
-  for (const line of text.split(/\r?\n/)) {
-    const trimmed = line.trim();
-    if (trimmed === '' || trimmed === '---') continue;
-    if (!trimmed.startsWith('#')) break;
-    const match = /^#\s*(title|description)\s*:\s*(.*)$/i.exec(trimmed);
-    if (!match) continue;
-    const key = match[1]!.toLowerCase() as 'title' | 'description';
-    const value = match[2]!.trim();
-    // A description may continue over several `# description:` lines.
-    out[key] = key === 'description' && out.description ? `${out.description} ${value}` : value;
-  }
-  return out;
 }
 
 function readExecuteType(text: string): string {

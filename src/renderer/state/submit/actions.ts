@@ -14,6 +14,8 @@ export interface SubmitRequest {
 
 export interface SubmitActions {
   pickDevice(code: string | null): void;
+  /** Picks the device a document names for itself; `key` says for which tab and device. */
+  pickPreferred(key: string, code: string): void;
   setJobName(name: string): void;
   submit(request: SubmitRequest): Promise<number | null>;
   dismissOutcome(): void;
@@ -25,6 +27,9 @@ export const createSubmitActions = (
 ): SubmitActions => ({
   pickDevice(code) {
     set({ deviceCode: code });
+  },
+  pickPreferred(key, code) {
+    set({ deviceCode: code, preferenceApplied: key });
   },
   setJobName(jobName) {
     set({ jobName });

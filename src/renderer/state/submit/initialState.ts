@@ -13,6 +13,11 @@ export interface SubmitOutcome {
 export interface SubmitState {
   /** The device code picked in the pre-flight panel. */
   deviceCode: string | null;
+  /**
+   * The editor tab and device of the last document whose own device (`# device:` in its header)
+   * was picked: once per opening, so the person's own pick afterwards stays.
+   */
+  preferenceApplied: string | null;
   jobName: string;
   submitting: boolean;
   outcome: SubmitOutcome | null;
@@ -22,6 +27,7 @@ export interface SubmitState {
 
 export const initialSubmitState: SubmitState = {
   deviceCode: null,
+  preferenceApplied: null,
   jobName: '',
   submitting: false,
   outcome: null,
