@@ -278,8 +278,11 @@ export function JobTable(props: JobTableProps) {
                   {props.showJobType ? (
                     <div role="gridcell" className="jc-type">
                       {jobTypeText(job) ?? (
-                        <span className="muted" title="Known once the job has been opened">
-                          —
+                        <span
+                          className="muted"
+                          title="The job list does not carry the job type: it is looked up for the rows on screen, and shown once the service has said it"
+                        >
+                          not loaded
                         </span>
                       )}
                     </div>

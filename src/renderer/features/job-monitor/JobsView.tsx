@@ -39,7 +39,7 @@ export function JobsView() {
   const shell = useAppStore((a) => a.info?.shell);
   const hasFilters = selectHasFilters(s);
   const now = useNow(10_000);
-  const onVisible = useStatusFill();
+  const onVisible = useStatusFill(VARIANTS[variant].jobDetailJobType);
   const [permission, setPermission] = useState(() =>
     notificationsSupported() ? Notification.permission : 'denied',
   );

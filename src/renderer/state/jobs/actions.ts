@@ -16,8 +16,12 @@ export interface JobsActions {
   refresh(): Promise<void>;
   /** A `jobs.status` event: the row changes in place, an open detail reloads. */
   applyStatus(event: EventPayload<'jobs.status'>): void;
-  /** Variant A: statuses of the rows on screen, from the cheap per-job lookup. */
-  fillStatuses(ids: number[]): void;
+  /**
+   * What the rows on screen lack and the job list does not carry: Variant A's statuses, from
+   * the cheap per-job lookup; with `jobType`, Variant B's job types, from a lookup of the job's
+   * `error` part (the least a detail can be), which the local store then keeps.
+   */
+  fillStatuses(ids: number[], jobType?: boolean): void;
   setFilters(patch: Partial<JobFilters>): void;
   clearFilters(): void;
   sortBy(key: JobSort['key']): void;
@@ -57,8 +61,10 @@ const RECORD_FIELDS = JOB_RECORD_FIELDS.filter(
 );
 
 const FILL_CONCURRENCY = 3;
-const fillQueue: number[] = [];
+const fillQueue: { id: number; jobType: boolean }[] = [];
 const filling = new Set<number>();
+/** Jobs whose type was looked up in this list: a service that does not say it is not asked again. */
+const typeAsked = new Set<number>();
 let fillRunning = 0;
 let refreshTimer: ReturnType<typeof setTimeout> | null = null;
 /** Quiet reloads and live polls under way, by job id: a status event and a timer share one. */
@@ -112,15 +118,12 @@ export const createJobsActions = (
 
   function runFills(): void {
     while (fillRunning < FILL_CONCURRENCY && fillQueue.length) {
-      const id = fillQueue.shift()!;
+      const { id, jobType } = fillQueue.shift()!;
       const profileId = get().profileId;
       fillRunning++;
-      call('jobs.get', { id })
+      call('jobs.get', jobType ? { id, fields: ['error'] } : { id })
         .then((view) => {
-          if (get().profileId !== profileId) return;
-          const at = positions.get(id);
-          const status = view.detail.status ?? null;
-          if (at === undefined || !status) return;
+          if (get().profileId !== profileId || !positions.has(id)) return;
           mergeRecord(view.detail);
         })
         .catch(() => undefined /* the row keeps its dash; the detail explains when opened */)
@@ -138,6 +141,7 @@ export const createJobsActions = (
       if (profileId !== null && profileId === get().profileId && get().status !== 'idle')
         return get().refresh();
       fillQueue.length = 0;
+      typeAsked.clear();
       set({
         ...initialJobsState,
         ...keptView(get()),
@@ -201,11 +205,12 @@ export const createJobsActions = (
       }
     },
 
-    fillStatuses(ids) {
+    fillStatuses(ids, jobType = false) {
       for (const id of ids) {
-        if (filling.has(id)) continue;
+        if (filling.has(id) || (jobType && typeAsked.has(id))) continue;
         filling.add(id);
-        fillQueue.push(id);
+        if (jobType) typeAsked.add(id);
+        fillQueue.push({ id, jobType });
       }
       runFills();
     },
