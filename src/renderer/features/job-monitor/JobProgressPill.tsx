@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import type { CSSProperties, ReactNode } from 'react';
 import { useNow } from '../../hooks/useNow';
 import type { LogProgress } from '../../../shared/jobs/log-progress';
 import { formatDuration } from './job-format';
@@ -30,14 +30,17 @@ export function JobProgressPill({
   job,
   sources,
   deviceName,
+  fallback = null,
 }: {
   job: JobRow;
   sources: ProgressSources;
   deviceName: string;
+  /** Shown instead when there is no progress to show (the job is not running, or nothing is known). */
+  fallback?: ReactNode;
 }) {
   const now = useNow(1000);
   const p = jobProgress(job, sources.log, sources.usualMs, now);
-  if (!p) return null;
+  if (!p) return <>{fallback}</>;
   const percent = Math.floor(p.fraction * 100);
   const sentence = progressSentence(p, deviceName);
   return (

@@ -168,7 +168,7 @@ export function JobTable(props: JobTableProps) {
       role="grid"
       aria-label="Jobs"
       aria-rowcount={rows.length + 1}
-      aria-colcount={columns.length + 1}
+      aria-colcount={columns.length}
       aria-busy={loading}
       data-testid="job-table"
       data-row-count={loading ? 0 : rows.length}
@@ -197,9 +197,6 @@ export function JobTable(props: JobTableProps) {
             </div>
           );
         })}
-        <div role="columnheader" className="jc-menu">
-          <span className="visually-hidden">Actions</span>
-        </div>
       </div>
       <div
         ref={scroller}
@@ -260,20 +257,31 @@ export function JobTable(props: JobTableProps) {
                     className="jc-name"
                     title={rowSummary(job, props.deviceName, props.showJobType)}
                   >
-                    {job.name || <span className="muted">(no name)</span>}
+                    <span className="jc-name-text">
+                      {job.name || <span className="muted">(no name)</span>}
+                    </span>
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-icon job-menu-button"
+                      tabIndex={-1}
+                      aria-haspopup="menu"
+                      aria-expanded={menu?.job.id === job.id}
+                      aria-label={`Actions for job ${job.id}`}
+                      title="Actions (Shift+F10)"
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        if (menu?.job.id === job.id) setMenu(null);
+                        else openMenu(job);
+                      }}
+                    >
+                      ⋯
+                    </button>
                   </div>
                   <div role="gridcell" className="jc-device">
                     {props.deviceName(job.device_id)}
                   </div>
                   <div role="gridcell" className="jc-status">
                     <JobStatusChip status={job.status} compact />
-                    {job.status === 'running' ? (
-                      <JobProgressPill
-                        job={job}
-                        sources={props.progress(job)}
-                        deviceName={props.deviceName(job.device_id)}
-                      />
-                    ) : null}
                   </div>
                   {props.showJobType ? (
                     <div role="gridcell" className="jc-type">
@@ -293,25 +301,13 @@ export function JobTable(props: JobTableProps) {
                     </time>
                   </div>
                   <div role="gridcell" className="jc-duration">
-                    <JobDuration job={job} />
-                  </div>
-                  <div role="gridcell" className="jc-menu">
-                    <button
-                      type="button"
-                      className="btn btn-ghost btn-icon job-menu-button"
-                      tabIndex={-1}
-                      aria-haspopup="menu"
-                      aria-expanded={menu?.job.id === job.id}
-                      aria-label={`Actions for job ${job.id}`}
-                      title="Actions (Shift+F10)"
-                      onClick={(e) => {
-                        e.stopPropagation();
-                        if (menu?.job.id === job.id) setMenu(null);
-                        else openMenu(job);
-                      }}
-                    >
-                      ⋯
-                    </button>
+                    {/* A running job says how far it is, where the others say how long. */}
+                    <JobProgressPill
+                      job={job}
+                      sources={props.progress(job)}
+                      deviceName={props.deviceName(job.device_id)}
+                      fallback={<JobDuration job={job} />}
+                    />
                   </div>
                 </div>
               );
