@@ -44,6 +44,10 @@ const COMMANDS: Record<string, { load: () => Promise<Runner>; summary: string; o
     load: async () => (await import('./commands/wait')).runWaitCommand,
     summary: 'wait for a job to end, with progress',
   },
+  cancel: {
+    load: async () => (await import('./commands/cancel')).runCancelCommand,
+    summary: 'cancel a job, where the connection can',
+  },
   validate: {
     load: async () => (await import('./commands/validate')).runValidateCommand,
     summary: 'check a payload document offline',

@@ -74,6 +74,8 @@ function Harness({ rows: all }: { rows: JobRecord[] }) {
           changed={{}}
           onSelect={setSelectedId}
           onOpen={() => undefined}
+          progress={() => ({ log: null, usualMs: undefined })}
+          rowMenu={() => []}
         />
       </div>
     </div>

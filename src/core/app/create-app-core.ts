@@ -72,7 +72,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...appHandlers(options, options.appVersion ?? CLIENT_VERSION),
     ...profileHandlers({ settings, connections, fetch: options.fetch }),
     ...sessionHandlers(connections),
-    ...jobHandlers({ connections, fetch: options.fetch, log }),
+    ...jobHandlers({ connections, log }),
     ...monitorHandlers({
       connections,
       cache,

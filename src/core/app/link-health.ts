@@ -80,8 +80,8 @@ export class LinkHealth {
   }
 }
 
-type Observed = 'listDevices' | 'listJobs' | 'getJob' | 'execute';
-const OBSERVED: readonly Observed[] = ['listDevices', 'listJobs', 'getJob', 'execute'];
+type Observed = 'listDevices' | 'listJobs' | 'getJob' | 'execute' | 'cancelJob';
+const OBSERVED: readonly Observed[] = ['listDevices', 'listJobs', 'getJob', 'execute', 'cancelJob'];
 
 /**
  * The same client, with the outcome of every service call reported to `health`. Login and

@@ -8,8 +8,9 @@ import { readHeaderComment } from '../../shared/yaml/header-comment';
 
 /**
  * Payload templates are plain files (`resources/templates/a/*.yaml`, `.../b/*.yaml`), so adding
- * one needs no code. A leading `# title:` / `# description:` comment names it; its execute type is
- * read from the document's own `type` field, so a template cannot claim one thing and be another.
+ * one needs no code. A leading `# title:` / `# description:` comment names it (and `# device:`
+ * says which device it was written for: see readHeaderComment); its execute type is read from
+ * the document's own `type` field, so a template cannot claim one thing and be another.
  */
 export async function listTemplates(templatesDir: string, variant: VariantId): Promise<Template[]> {
   const dir = path.join(templatesDir, variant.toLowerCase());

@@ -138,7 +138,9 @@ export class MemoryJobCache implements JobCache {
       jobType: jobTypeOf(fresh) ?? kept?.jobType ?? null,
     });
     if (status === null || status === kept?.status) return null;
-    this.#timeline(profile, fresh.id).push({ status, at, source });
+    // The watcher may have listed it already (a job seen before any record of it was kept).
+    const timeline = this.#timeline(profile, fresh.id);
+    if (timeline.at(-1)?.status !== status) timeline.push({ status, at, source });
     return { id: fresh.id, from: kept?.status ?? null, to: status };
   }
 }

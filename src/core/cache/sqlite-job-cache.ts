@@ -400,7 +400,12 @@ export class SqliteJobCache implements JobCache {
     // facts): only its fingerprint is new, so the next refresh finds it unchanged.
     else this.#q.setFingerprint.run(fp, learnt, profile, fresh.id);
     if (status === null || status === keptStatus) return null;
-    this.#q.addTimeline.run(profile, fresh.id, status, at, source);
+    // Without a known status the watcher may have put this one on the timeline already (a job
+    // seen before any record of it was kept): each change is listed once. Only then is the
+    // timeline read, so a first refresh of many new records pays one indexed lookup each.
+    const listed =
+      keptStatus === null && readStatusRow(this.#q.lastStatus.get(profile, fresh.id)) === status;
+    if (!listed) this.#q.addTimeline.run(profile, fresh.id, status, at, source);
     return { id: fresh.id, from: keptStatus, to: status };
   }
 }

@@ -15,6 +15,8 @@ export interface EndpointPaths {
   /** Must contain `{id}`. */
   job: string;
   execute: string;
+  /** POST, cancels a job (must contain `{id}`); null: the connection cannot cancel. */
+  cancel: string | null;
 }
 
 export const DEFAULT_PATHS: Readonly<EndpointPaths> = Object.freeze({
@@ -24,6 +26,8 @@ export const DEFAULT_PATHS: Readonly<EndpointPaths> = Object.freeze({
   jobs: '/jobs',
   job: '/jobs/{id}',
   execute: '/execute',
+  // Not in the service's documented interface: a profile names it, or there is none.
+  cancel: null,
 });
 
 /**
@@ -44,10 +48,15 @@ export const DEFAULT_FLAGS: Readonly<QueryFlags> = Object.freeze({
 export const queryFlagsSchema = queryFlagsViewSchema;
 export type QueryFlagsOverride = z.infer<typeof queryFlagsSchema>;
 
-export const pathsOverrideSchema = endpointPathsSchema.refine(
-  (p) => p.job === undefined || p.job.includes('{id}'),
-  { message: "the job path must contain '{id}'", path: ['job'] },
-);
+export const pathsOverrideSchema = endpointPathsSchema
+  .refine((p) => p.job === undefined || p.job.includes('{id}'), {
+    message: "the job path must contain '{id}'",
+    path: ['job'],
+  })
+  .refine((p) => p.cancel === undefined || p.cancel.includes('{id}'), {
+    message: "the cancel path must contain '{id}'",
+    path: ['cancel'],
+  });
 export type EndpointPathsOverride = z.infer<typeof endpointPathsSchema>;
 
 export function resolvePaths(override?: EndpointPathsOverride): EndpointPaths {

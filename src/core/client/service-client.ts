@@ -11,6 +11,7 @@ import type {
 import type { VariantSample } from '../../shared/variants';
 import { tokenFromWire } from '../../shared/variants';
 import { formatIssuePath } from '../../shared/variants/issues';
+import { NO_CANCEL_REASON } from '../../shared/jobs/cancel-support';
 import {
   JWT_BEARER_GRANT_TYPE,
   LOGIN_SCOPE,
@@ -341,10 +342,36 @@ function buildClient<V extends VariantId>(
       };
     },
 
+    async cancelJob(id: number, call?: CallOptions): Promise<void> {
+      const operation = `cancelling job ${id}`;
+      const refuse = (message: string) =>
+        new ServiceError({ code: 'invalid-request', operation, message, outcome: 'not-sent' });
+      if (!Number.isSafeInteger(id) || id < 0)
+        throw refuse(`'${id}' is not a job id; nothing was sent.`);
+      if (paths.cancel === null) throw refuse(`${capitalised(operation)}: ${NO_CANCEL_REASON}`);
+      // The answer's shape is not documented (the simulator returns the job): only success counts.
+      await send(
+        {
+          operation,
+          method: 'POST',
+          url: url(jobPath(paths.cancel, id)),
+          auth: 'session',
+          // Cancelling twice is harmless: the second answer is "already cancelled".
+          idempotent: true,
+        },
+        call,
+        () => undefined,
+      );
+    },
+
     withSession(session: RequestAuthorizer): ServiceClient<V> {
       return buildClient(config, options, session);
     },
   };
+}
+
+function capitalised(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
 }
 
 function decodeError(operation: string, error: unknown): ServiceError {

@@ -125,6 +125,12 @@ export interface ServiceClient<V extends VariantId = VariantId> {
    * has `outcome: 'unknown'` and says to check the job list before submitting again.
    */
   execute(payload: ExecutePayload<V>, options: ExecuteOptions): Promise<ExecuteOutcome>;
+  /**
+   * Asks the service to cancel a job, at the connection's cancel endpoint (`paths.cancel`). A
+   * connection without one sends nothing and fails with `invalid-request`. Resolves once the
+   * service accepted; the job's `cancelled` status arrives like any other change.
+   */
+  cancelJob(id: number, options?: CallOptions): Promise<void>;
   /** The same connection, with every call carrying this session's bearer. */
   withSession(session: RequestAuthorizer): ServiceClient<V>;
 }

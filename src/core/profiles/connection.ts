@@ -1,3 +1,4 @@
+import { cancelPathOf } from '../../shared/jobs/cancel-support';
 import type { RequestAuthorizer } from '../client/authorizer';
 import type { FetchLike } from '../client/transport';
 import type { ServiceClientOptions } from '../client/types';
@@ -31,7 +32,10 @@ export function clientOptionsForProfile(
     variant: profile.variant,
     fetch: runtime.fetch,
   };
-  if (profile.paths) options.paths = profile.paths;
+  // The built-in simulator profiles cancel at the simulator's endpoint unless they name another.
+  const cancel = cancelPathOf(profile);
+  if (profile.paths || cancel !== null)
+    options.paths = { ...profile.paths, ...(cancel !== null ? { cancel } : {}) };
   if (profile.flags) options.flags = profile.flags;
   if (profile.timeoutMs !== undefined) options.timeoutMs = profile.timeoutMs;
   if (profile.deadlineMs !== undefined) options.deadlineMs = profile.deadlineMs;

@@ -18,7 +18,6 @@ const NEXT_STEP: Record<string, string> = {
   'service.network': 'Check the base URL and your network connection, then try again.',
   'service.timeout': 'The service is slow or unreachable. Try again in a moment.',
   'service.auth': 'Log in again; if it keeps failing, check the user name and API key.',
-  'service.http': 'That is the service’s own explanation above.',
   'service.decode':
     'The service answered in a shape this app does not expect. Check that the connection’s variant matches the service.',
   'service.too-large':
@@ -46,12 +45,31 @@ export function describeError(error: unknown, doing?: string): ProblemText {
   } else {
     message = String(error);
   }
-  const next = NEXT_STEP[code] ?? (code ? '' : 'Try again; if it keeps failing, open Help → Logs.');
+  const next =
+    code === 'service.http'
+      ? httpNextStep(message)
+      : (NEXT_STEP[code] ?? (code ? '' : 'Try again; if it keeps failing, open Help → Logs.'));
   return {
     title: doing ? `Could not ${doing}` : 'Something went wrong',
-    detail: next ? `${message} ${next}` : message,
+    detail: next ? `${sentence(message)} ${next}` : message,
     fields,
   };
+}
+
+/**
+ * A refused call: the core's message says "…failed: HTTP 409: <the service's words> (code)"
+ * when the service explained itself, and that needs nothing added. Without its words, say so
+ * and what may help.
+ */
+function httpNextStep(message: string): string {
+  if (/\bHTTP \d{3}: \S/.test(message)) return '';
+  return 'The service gave no reason. Try again later; if it keeps failing, whoever runs the service can tell why.';
+}
+
+/** Ends a message as a sentence before another is added to it. */
+function sentence(message: string): string {
+  const trimmed = message.trimEnd();
+  return /[.!?…]$/.test(trimmed) ? trimmed : `${trimmed}.`;
 }
 
 /** The error's code when it crossed the contract, else null. */

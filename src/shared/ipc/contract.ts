@@ -135,7 +135,9 @@ export const calls = {
   'jobs.cancel': call(
     z.strictObject({ id: z.number().int().nonnegative() }),
     z.null(),
-    'Cancel a job (where the service supports it: the simulator does).',
+    'Cancel a job where the connection can: the built-in simulator profiles, or a profile naming a ' +
+      'cancel endpoint (`paths.cancel`); elsewhere it fails with `unsupported`. The `cancelled` ' +
+      'status then arrives as a `jobs.status` event.',
   ),
   'jobs.watch': call(
     z.strictObject({ ids: z.array(z.number().int().nonnegative()).max(10_000) }),

@@ -19,6 +19,8 @@ export const endpointPathsSchema = z.strictObject({
   jobs: z.string().startsWith('/').optional(),
   job: z.string().startsWith('/').optional(),
   execute: z.string().startsWith('/').optional(),
+  /** POST, cancels a job; none by default (src/shared/jobs/cancel-support.ts). */
+  cancel: z.string().startsWith('/').optional(),
 });
 
 const queryMapSchema = z.record(z.string().min(1).max(100), z.string().max(200));
@@ -78,19 +80,22 @@ export function checkProfile(
   p: {
     builtin?: string | undefined;
     baseUrl?: string | undefined;
-    paths?: { job?: string | undefined } | undefined;
+    paths?: { job?: string | undefined; cancel?: string | undefined } | undefined;
   },
   ctx: z.RefinementCtx,
 ): void {
   if (!p.builtin && p.baseUrl === undefined) {
     ctx.addIssue({ code: 'custom', path: ['baseUrl'], message: 'a base URL is required' });
   }
-  if (p.paths?.job !== undefined && !p.paths.job.includes('{id}')) {
-    ctx.addIssue({
-      code: 'custom',
-      path: ['paths', 'job'],
-      message: "the job path must contain '{id}'",
-    });
+  for (const key of ['job', 'cancel'] as const) {
+    const path = p.paths?.[key];
+    if (path !== undefined && !path.includes('{id}')) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['paths', key],
+        message: `the ${key} path must contain '{id}'`,
+      });
+    }
   }
 }
 

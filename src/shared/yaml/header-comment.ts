@@ -1,7 +1,12 @@
-/** What a payload's leading comment says about it: `# title: …` and `# description: …` lines. */
+/**
+ * What a payload's leading comment says about it: `# title: …`, `# description: …` (which may go
+ * on over several lines) and `# device: …`, the code of the device the document was written for,
+ * which the pre-flight picks when the connection has it (the templates carry all three).
+ */
 export interface HeaderComment {
   title?: string;
   description?: string;
+  device?: string;
 }
 
 /**
@@ -19,9 +24,9 @@ export function readHeaderComment(text: string): HeaderComment {
     start = end + 1;
     if (trimmed === '' || trimmed === '---') continue;
     if (!trimmed.startsWith('#')) break;
-    const match = /^#\s*(title|description)\s*:\s*(.*)$/i.exec(trimmed);
+    const match = /^#\s*(title|description|device)\s*:\s*(.*)$/i.exec(trimmed);
     if (!match) continue;
-    const key = match[1]!.toLowerCase() as 'title' | 'description';
+    const key = match[1]!.toLowerCase() as keyof HeaderComment;
     const value = match[2]!.trim();
     if (!value) continue;
     // A description may continue over several `# description:` lines.

@@ -1,4 +1,3 @@
-import type { FetchLike } from '../../client/transport';
 import type { Logger } from '../../logging/logger';
 import { cancelJob } from '../cancel-job';
 import type { ConnectionManager } from '../connection-manager';
@@ -11,7 +10,6 @@ type JobCalls = 'devices.list' | 'jobs.submit' | 'jobs.cancel' | 'jobs.watch';
 /** Devices and jobs of the active connection. Every call needs a logged-in session. */
 export function jobHandlers(deps: {
   connections: ConnectionManager;
-  fetch: FetchLike;
   log: Logger;
 }): Pick<HandlerTable, JobCalls> {
   const { connections } = deps;
@@ -42,7 +40,7 @@ export function jobHandlers(deps: {
     },
 
     'jobs.cancel': async ({ id }) => {
-      await cancelJob(loggedIn(), id, deps.fetch, deps.log);
+      await cancelJob(loggedIn(), id, deps.log);
       return null;
     },
 

@@ -268,6 +268,7 @@ export class JobManager {
     );
     const started = Date.now();
     const random = seededRandom(mixSeed(this.o.seed, 'fault', id));
+    const progress = live.progressLogger();
     const end = await runOnDevice({
       engine: this.o.engine,
       clock: this.o.clock,
@@ -276,7 +277,7 @@ export class JobManager {
       runTimeLimitSeconds: this.o.runTimeLimitSeconds,
       injectFaultAt: random() < this.o.failureRate ? random() : null,
       signal: live.controller.signal,
-      onProgress: live.progressLogger(),
+      onProgress: progress,
     });
     await saved;
     if (end.status === 'stopped' || live.terminal) return;
@@ -288,6 +289,8 @@ export class JobManager {
         end.resultField,
         end.resultYaml,
       );
+      // 100% only with the end: the run's own progress stops short of it.
+      progress({ fraction: 1, message: 'done' });
       await live.finish('completed', { result }, `finished in ${took}`);
     } else {
       const what = end.status === 'timeout' ? 'timed out' : 'failed';

@@ -19,8 +19,16 @@ export interface RunRequest {
   /** When set, the device fails at this fraction of its overhead time (failure injection). */
   injectFaultAt: number | null;
   signal: AbortSignal;
+  /**
+   * The run's progress: the engine's computation and the device's overhead time together, so it
+   * never says 100% while the device is still busy. Stays below 1; whoever records the end says
+   * 100% with it.
+   */
   onProgress: (progress: EngineProgress) => void;
 }
+
+/** Below this the run is not done: 100% is said only with the end itself. */
+const NOT_DONE = 0.99;
 
 const TIMEOUT = Symbol('run-time limit');
 
@@ -44,7 +52,8 @@ export async function runOnDevice(request: RunRequest): Promise<RunEnd> {
       inner.signal.addEventListener('abort', () => reject(inner.signal.reason), { once: true }),
     ),
   );
-  const compute = quiet(request.engine.run(request.engineJob, request.onProgress, inner.signal));
+  const progress = runProgress(request);
+  const compute = quiet(request.engine.run(request.engineJob, progress.engine, inner.signal));
   const overhead = quiet(clock.sleep(device.runOverheadSeconds, inner.signal));
   const racers: Promise<unknown>[] = [Promise.all([compute, overhead]), aborted];
   if (request.injectFaultAt !== null) {
@@ -89,10 +98,43 @@ export async function runOnDevice(request: RunRequest): Promise<RunEnd> {
       errorLogs: `The physics engine stopped unexpectedly while running the job.\n${error instanceof Error && error.stack ? error.stack : message}`,
     };
   } finally {
+    progress.stop();
     clearTimeout(limit);
     signal.removeEventListener('abort', forward);
     inner.abort(new Error('run finished'));
   }
+}
+
+/**
+ * The run ends when both the computation and the device's overhead time are over, so its
+ * progress is the lesser of the two: the engine's fraction, and the share of the overhead time
+ * gone by. A ticker reports the overhead's share while the engine has nothing new to say (it
+ * often finishes long before the device), at most ten times over the overhead.
+ */
+function runProgress(request: RunRequest): {
+  engine: (p: EngineProgress) => void;
+  stop: () => void;
+} {
+  const started = Date.now();
+  const overheadMs = request.clock.realMs(request.device.runOverheadSeconds);
+  let engine: EngineProgress = { fraction: 0, message: 'starting' };
+  const report = () => {
+    const device = overheadMs > 0 ? Math.min(1, (Date.now() - started) / overheadMs) : 1;
+    const computed = Math.min(1, Math.max(0, engine.fraction));
+    const message =
+      computed >= 1 ? `computed; ${request.device.name} is finishing its run` : engine.message;
+    request.onProgress({ fraction: Math.min(NOT_DONE, computed, device), message });
+  };
+  const ticker = overheadMs > 0 ? setInterval(report, Math.min(1000, overheadMs / 10)) : null;
+  return {
+    engine: (p) => {
+      engine = p;
+      report();
+    },
+    stop: () => {
+      if (ticker) clearInterval(ticker);
+    },
+  };
 }
 
 function timedOut(request: RunRequest): RunEnd {

@@ -37,6 +37,15 @@ export interface ChartFrameProps {
   testId?: string;
 }
 
+const MAC = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);
+const WHEEL_HINT = `${MAC ? '⌘' : 'Ctrl'}+wheel to zoom, or click the chart first`;
+
+/** Where the wheel hint goes in the chart: at the pointer's height, inside the plot. */
+function hintTop(plot: HTMLElement, clientY: number): number {
+  const top = clientY - plot.getBoundingClientRect().top - 16;
+  return Math.max(0, Math.min(top, plot.clientHeight - 32));
+}
+
 function legendOf(options: Omit<uPlot.Options, 'width' | 'height'>): LegendItem[] {
   return options.series.slice(1).flatMap((s) =>
     s.show === false || typeof s.label !== 'string'
@@ -75,6 +84,25 @@ export function ChartFrame({
   const { width } = useElementSize(host);
   const [showTable, setShowTable] = useState(false);
   const [pngError, setPngError] = useState<string | null>(null);
+  // Shown for a moment when the wheel scrolled past the chart: how to zoom instead.
+  const [wheelHint, setWheelHint] = useState<number | null>(null);
+  const hintTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const pointerY = useRef(0);
+  const showingHint = wheelHint !== null;
+  useEffect(
+    () => () => {
+      if (hintTimer.current) clearTimeout(hintTimer.current);
+    },
+    [],
+  );
+  // The hint stays beside the pointer, which stays put while the page scrolls under it.
+  useEffect(() => {
+    const el = host.current;
+    if (!showingHint || !el) return;
+    const follow = () => setWheelHint(hintTop(el, pointerY.current));
+    document.addEventListener('scroll', follow, { capture: true, passive: true });
+    return () => document.removeEventListener('scroll', follow, { capture: true });
+  }, [showingHint]);
   const hintId = useId();
   const tableId = useId();
   const hasWidth = width > 0;
@@ -96,7 +124,27 @@ export function ChartFrame({
           ...options.cursor,
           bind: { ...options.cursor?.bind, ...cursorBindings(spec.interaction) },
         },
-        plugins: [...(options.plugins ?? []), interactionPlugin(spec.interaction)],
+        plugins: [
+          ...(options.plugins ?? []),
+          interactionPlugin(spec.interaction, (e) => {
+            pointerY.current = e.clientY;
+            setWheelHint(hintTop(el, e.clientY));
+            if (hintTimer.current) clearTimeout(hintTimer.current);
+            hintTimer.current = setTimeout(() => setWheelHint(null), 1500);
+          }),
+        ],
+        hooks: {
+          ...options.hooks,
+          // The visible x range, for tests and tools that read the page (the canvas says nothing).
+          setScale: [
+            ...(options.hooks?.setScale ?? []),
+            (plot: uPlot, key: string) => {
+              const scale = plot.scales[key];
+              if (key === 'x' && scale?.min != null && scale.max != null)
+                el.dataset['xRange'] = `${scale.min} ${scale.max}`;
+            },
+          ],
+        },
       },
       spec.data,
       el,
@@ -198,19 +246,31 @@ export function ChartFrame({
           </span>
         </span>
       </figcaption>
-      <div
-        ref={host}
-        className="chart-plot"
-        role="img"
-        tabIndex={0}
-        aria-label={ariaLabel}
-        aria-describedby={hintId}
-        onKeyDown={onKeyDown}
-        data-chart-title={title}
-      />
+      <div className="chart-plot-wrap">
+        <div
+          ref={host}
+          className="chart-plot"
+          role="img"
+          tabIndex={0}
+          aria-label={ariaLabel}
+          aria-describedby={hintId}
+          onKeyDown={onKeyDown}
+          data-chart-title={title}
+        />
+        {wheelHint !== null ? (
+          <p
+            className="chart-wheel-hint"
+            style={{ top: wheelHint }}
+            aria-hidden="true"
+            data-testid="chart-wheel-hint"
+          >
+            {WHEEL_HINT}
+          </p>
+        ) : null}
+      </div>
       <p id={hintId} className="chart-hint">
-        Drag to zoom, shift-drag or middle-drag to pan, wheel to zoom, double-click to reset. With
-        the chart focused: arrows pan, + and − zoom, 0 resets.
+        Drag to zoom, shift-drag or middle-drag to pan, {WHEEL_HINT.toLowerCase()}, double-click to
+        reset. With the chart focused: arrows pan, + and − zoom, 0 resets.
       </p>
       {pngError ? (
         <p className="callout callout-err" role="alert">

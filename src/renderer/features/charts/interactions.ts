@@ -1,9 +1,10 @@
 import type uPlot from 'uplot';
 
 /*
- * Zoom and pan beyond uPlot's built-in drag-to-zoom: the wheel zooms around the pointer,
- * shift-drag or the middle button pans, double-click returns to the whole data, and the same
- * moves are available from the keyboard (ChartFrame) through `zoomBy` / `panBy` / `resetView`.
+ * Zoom and pan beyond uPlot's built-in drag-to-zoom: Ctrl/Cmd+wheel (or the wheel once the chart
+ * was clicked into) zooms around the pointer, shift-drag or the middle button pans, double-click
+ * returns to the whole data, and the same moves are available from the keyboard (ChartFrame)
+ * through `zoomBy` / `panBy` / `resetView`. A plain wheel scrolls the page past the chart.
  */
 
 export type Range = [min: number, max: number];
@@ -79,15 +80,42 @@ export function resetView(u: uPlot, opts: InteractionOptions): void {
   });
 }
 
-/** The uPlot plugin: wheel zoom, shift/middle-drag pan, double-click reset. */
-export function interactionPlugin(opts: InteractionOptions): uPlot.Plugin {
+/**
+ * Whether a wheel turn over the chart zooms it. A long result is read by scrolling, and a chart
+ * that took every wheel turn would stop the page under the pointer: as maps and plotting tools
+ * do, the wheel zooms only with Ctrl/Cmd held (a trackpad pinch arrives so too) or once the
+ * chart was clicked into, until the pointer leaves it.
+ */
+export function wheelZooms(e: Pick<WheelEvent, 'ctrlKey' | 'metaKey'>, engaged: boolean): boolean {
+  return e.ctrlKey || e.metaKey || engaged;
+}
+
+/**
+ * The uPlot plugin: wheel zoom (see `wheelZooms`), shift/middle-drag pan, double-click reset.
+ * `onPlainWheel` is told when a wheel turn scrolled instead (and where), to say how to zoom.
+ */
+export function interactionPlugin(
+  opts: InteractionOptions,
+  onPlainWheel?: (e: WheelEvent) => void,
+): uPlot.Plugin {
   return {
     hooks: {
       ready: (u) => {
         const over = u.over;
+        let engaged = false;
+        over.addEventListener('pointerdown', () => {
+          engaged = true;
+        });
+        over.addEventListener('pointerleave', () => {
+          engaged = false;
+        });
         over.addEventListener(
           'wheel',
           (e) => {
+            if (!wheelZooms(e, engaged)) {
+              onPlainWheel?.(e);
+              return;
+            }
             e.preventDefault();
             const rect = over.getBoundingClientRect();
             const ax = rect.width ? (e.clientX - rect.left) / rect.width : 0.5;

@@ -213,7 +213,7 @@ export function ProfileForm({
                 <input
                   {...p}
                   className="input mono"
-                  placeholder="/…"
+                  placeholder={k === 'cancel' ? 'none' : '/…'}
                   value={draft.paths[k]}
                   readOnly={readOnly}
                   onChange={(e) =>

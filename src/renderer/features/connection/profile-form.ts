@@ -3,7 +3,15 @@ import type { ProfileView } from '../../../shared/ipc/schemas';
 import type { VariantId } from '../../../shared/variants';
 
 /** Endpoint paths a profile may override (wire-facts.md defaults apply otherwise). */
-export const PATH_KEYS = ['login', 'refresh', 'devices', 'jobs', 'job', 'execute'] as const;
+export const PATH_KEYS = [
+  'login',
+  'refresh',
+  'devices',
+  'jobs',
+  'job',
+  'execute',
+  'cancel',
+] as const;
 export type PathKey = (typeof PATH_KEYS)[number];
 
 export const PATH_HINTS: Record<PathKey, string> = {
@@ -13,6 +21,7 @@ export const PATH_HINTS: Record<PathKey, string> = {
   jobs: 'GET, lists jobs',
   job: 'GET, one job; {id} is replaced',
   execute: 'POST, submits a payload',
+  cancel: 'POST, cancels a job; {id} is replaced. Empty: this connection cannot cancel',
 };
 
 /**

@@ -8,6 +8,7 @@ import { Skeleton, StateMessage } from '../../components/States';
 import type { DetailTab, JobDetailView } from '../../state/jobs/store';
 import { hasErrors, isFinished, truncationNote, useJobsStore } from '../../state/jobs/store';
 import { LogViewer } from '../log-viewer';
+import { useCanCancel } from './CancelJobDialog';
 import { CompareDialog } from './CompareDialog';
 import { DiagnosticsDialog } from './DiagnosticsDialog';
 import { ErrorBanner } from './ErrorBanner';
@@ -16,6 +17,8 @@ import { PayloadTab } from './PayloadTab';
 import { ResultTab } from './ResultTab';
 import { SummaryTab } from './SummaryTab';
 import { formatLocal } from './job-format';
+import { JobProgressPill } from './JobProgressPill';
+import type { ProgressSources } from './JobProgressPill';
 import { JobStatusChip } from './status-look';
 import './job-detail.css';
 
@@ -38,17 +41,21 @@ export function JobDetailPane({
   id,
   variant,
   deviceName,
+  progress,
   onClose,
 }: {
   id: number;
   variant: VariantId;
   deviceName: (id: number) => string;
+  /** What a running job's progress is read from (JobsView). */
+  progress: (job: { id: number; device_id: number }) => ProgressSources;
   onClose: () => void;
 }) {
   const entry = useJobsStore((s) => s.details[id]);
   const timeline = useJobsStore((s) => s.timelines[id]);
   const tab = useJobsStore((s) => s.tab);
-  const { setTab, loadDetail } = useJobsStore.getState();
+  const { setTab, loadDetail, askCancel } = useJobsStore.getState();
+  const canCancel = useCanCancel();
   const [dialog, setDialog] = useState<'diagnostics' | 'compare' | null>(null);
   const view = entry?.view ?? null;
   const status = view?.detail.status ?? null;
@@ -83,6 +90,13 @@ export function JobDetailPane({
             ) : null}
           </h2>
           {view ? <JobStatusChip status={status} /> : null}
+          {view && status === 'running' ? (
+            <JobProgressPill
+              job={view.detail}
+              sources={progress(view.detail)}
+              deviceName={deviceName(view.detail.device_id)}
+            />
+          ) : null}
           {entry?.reloading ? <span className="muted jm-reloading">updating…</span> : null}
           <span className="jm-spacer" />
           <CloseButton label="Close the job" className="jm-close" onClick={onClose} />
@@ -113,6 +127,16 @@ export function JobDetailPane({
           >
             Compare…
           </button>
+          {canCancel && view && !isFinished(view.detail) ? (
+            <button
+              type="button"
+              className="btn jm-cancel"
+              onClick={() => askCancel(id)}
+              title="Stop this job on its device (asks first)"
+            >
+              Cancel job…
+            </button>
+          ) : null}
         </div>
       </header>
       {!entry || entry.status === 'loading' ? (
@@ -166,6 +190,7 @@ export function JobDetailPane({
                 deviceName={deviceName}
                 timeline={timeline ?? []}
                 showJobType={VARIANTS[variant].jobDetailJobType}
+                progress={progress(view.detail)}
               />
             ) : null}
             {tab === 'payload' ? <PayloadTab view={view} /> : null}

@@ -4,7 +4,10 @@ import { isFinished } from '../../state/jobs/store';
 import { formatDuration } from './job-format';
 import { durationMs } from './job-query';
 
-/** How long a job ran; a running job's time ticks (only rows on screen exist, so few timers). */
+/**
+ * How long a finished job took; an unfinished one has no duration yet, only an age (the time
+ * since it was created, queue included), which ticks (only rows on screen exist, so few timers).
+ */
 export function JobDuration({ job }: { job: JobRecord }) {
   return isFinished(job) ? <FinishedDuration job={job} /> : <RunningDuration job={job} />;
 }
@@ -16,5 +19,9 @@ function FinishedDuration({ job }: { job: JobRecord }) {
 
 function RunningDuration({ job }: { job: JobRecord }) {
   const now = useNow(1000);
-  return <span className="muted">{formatDuration(durationMs(job, now))}</span>;
+  return (
+    <span className="muted" title="Not finished yet: the time since the job was created">
+      age {formatDuration(durationMs(job, now))}
+    </span>
+  );
 }

@@ -1,12 +1,16 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
-import type { KeyboardEvent } from 'react';
+import { useEffect, useRef, useState } from 'react';
+import type { CSSProperties, KeyboardEvent } from 'react';
+import { MenuList } from '../../components/Menu';
+import type { MenuItem } from '../../components/Menu';
 import { Skeleton } from '../../components/States';
 import type { JobRecord, JobSort } from '../../state/jobs/store';
 import { formatLocal, formatUtc } from './job-format';
 import { jobTypeText } from './job-query';
 import type { SortKey } from './job-query';
 import { JobDuration } from './JobDuration';
+import { JobProgressPill } from './JobProgressPill';
+import type { ProgressSources } from './JobProgressPill';
 import { JobStatusChip } from './status-look';
 import './job-table.css';
 
@@ -45,6 +49,25 @@ export interface JobTableProps {
   onOpen: (id: number) => void;
   /** The rows on screen changed (Variant A fills their statuses in). */
   onVisible?: (rows: JobRecord[]) => void;
+  /** What a running job's progress is read from (its log when read, else its device's usual time). */
+  progress: (job: JobRecord) => ProgressSources;
+  /** The row menu's items for a job (the ⋯ button, right-click, the Menu key or Shift+F10). */
+  rowMenu: (job: JobRecord) => MenuItem[];
+}
+
+/** Where the open row menu is: its job and the fixed position under (or above) its button. */
+interface OpenRowMenu {
+  job: JobRecord;
+  style: CSSProperties;
+}
+
+/** Beside its button, under it, or above it when the window has no room below. */
+function menuPlace(button: HTMLElement): CSSProperties {
+  const r = button.getBoundingClientRect();
+  const right = Math.max(8, window.innerWidth - r.right);
+  return window.innerHeight - r.bottom < 200
+    ? { position: 'fixed', right, top: 'auto', bottom: window.innerHeight - r.top + 4 }
+    : { position: 'fixed', right, top: r.bottom + 4 };
 }
 
 /**
@@ -110,6 +133,12 @@ export function JobTable(props: JobTableProps) {
       End: () => move(rows.length - 1),
       Enter: () => (at >= 0 ? props.onOpen(rows[at]!.id) : undefined),
     };
+    // The row menu from the keyboard: the Menu key, or Shift+F10.
+    if ((e.key === 'ContextMenu' || (e.key === 'F10' && e.shiftKey)) && at >= 0) {
+      e.preventDefault();
+      openMenu(rows[at]!);
+      return;
+    }
     const action = keys[e.key];
     if (!action) return;
     e.preventDefault();
@@ -118,6 +147,20 @@ export function JobTable(props: JobTableProps) {
 
   const tabStop =
     selectedIndex >= firstVisible && selectedIndex <= lastVisible ? selectedIndex : firstVisible;
+
+  const [menu, setMenu] = useState<OpenRowMenu | null>(null);
+  const rowElement = (id: number) =>
+    scroller.current?.querySelector<HTMLElement>(`.job-row[data-job-id="${id}"]`) ?? null;
+  const openMenu = (job: JobRecord) => {
+    const button = rowElement(job.id)?.querySelector<HTMLElement>('.job-menu-button');
+    if (!button) return;
+    onSelect(job.id);
+    setMenu({ job, style: menuPlace(button) });
+  };
+  const closeMenu = (refocus: boolean) => {
+    if (refocus && menu) rowElement(menu.job.id)?.focus({ preventScroll: true });
+    setMenu(null);
+  };
 
   return (
     <div
@@ -155,7 +198,14 @@ export function JobTable(props: JobTableProps) {
           );
         })}
       </div>
-      <div ref={scroller} className="job-body" onKeyDown={onKeyDown} role="rowgroup">
+      <div
+        ref={scroller}
+        className="job-body"
+        onKeyDown={onKeyDown}
+        // The menu is placed where its button was: it goes when the list moves.
+        onScroll={() => menu && setMenu(null)}
+        role="rowgroup"
+      >
         {loading ? (
           Array.from({ length: SKELETON_ROWS }, (_, i) => (
             <div
@@ -194,6 +244,10 @@ export function JobTable(props: JobTableProps) {
                     props.onOpen(job.id);
                   }}
                   onFocus={() => selectedId === null && onSelect(job.id)}
+                  onContextMenu={(e) => {
+                    e.preventDefault();
+                    openMenu(job);
+                  }}
                 >
                   <div role="gridcell" className="jc-id mono">
                     {job.id}
@@ -203,7 +257,25 @@ export function JobTable(props: JobTableProps) {
                     className="jc-name"
                     title={rowSummary(job, props.deviceName, props.showJobType)}
                   >
-                    {job.name || <span className="muted">(no name)</span>}
+                    <span className="jc-name-text">
+                      {job.name || <span className="muted">(no name)</span>}
+                    </span>
+                    <button
+                      type="button"
+                      className="btn btn-ghost btn-icon job-menu-button"
+                      tabIndex={-1}
+                      aria-haspopup="menu"
+                      aria-expanded={menu?.job.id === job.id}
+                      aria-label={`Actions for job ${job.id}`}
+                      title="Actions (Shift+F10)"
+                      onClick={(e) => {
+                        e.stopPropagation();
+                        if (menu?.job.id === job.id) setMenu(null);
+                        else openMenu(job);
+                      }}
+                    >
+                      ⋯
+                    </button>
                   </div>
                   <div role="gridcell" className="jc-device">
                     {props.deviceName(job.device_id)}
@@ -214,8 +286,11 @@ export function JobTable(props: JobTableProps) {
                   {props.showJobType ? (
                     <div role="gridcell" className="jc-type">
                       {jobTypeText(job) ?? (
-                        <span className="muted" title="Known once the job has been opened">
-                          —
+                        <span
+                          className="muted"
+                          title="The job list does not carry the job type: it is looked up for the rows on screen, and shown once the service has said it"
+                        >
+                          not loaded
                         </span>
                       )}
                     </div>
@@ -226,7 +301,13 @@ export function JobTable(props: JobTableProps) {
                     </time>
                   </div>
                   <div role="gridcell" className="jc-duration">
-                    <JobDuration job={job} />
+                    {/* A running job says how far it is, where the others say how long. */}
+                    <JobProgressPill
+                      job={job}
+                      sources={props.progress(job)}
+                      deviceName={props.deviceName(job.device_id)}
+                      fallback={<JobDuration job={job} />}
+                    />
                   </div>
                 </div>
               );
@@ -234,6 +315,15 @@ export function JobTable(props: JobTableProps) {
           </div>
         )}
       </div>
+      {menu ? (
+        <MenuList
+          label={`Actions for job ${menu.job.id}`}
+          items={props.rowMenu(menu.job)}
+          className="job-row-menu"
+          style={menu.style}
+          onClose={closeMenu}
+        />
+      ) : null}
     </div>
   );
 }

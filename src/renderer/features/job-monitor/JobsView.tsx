@@ -1,4 +1,5 @@
 import { useCallback, useMemo, useState } from 'react';
+import { readLogProgress } from '../../../shared/jobs/log-progress';
 import { VARIANTS } from '../../../shared/variants';
 import { Icon } from '../../components/Icon';
 import { StateMessage } from '../../components/States';
@@ -7,11 +8,15 @@ import { formatAgo } from '../../services/format';
 import { useAppStore } from '../../state/app/store';
 import { selectIsOffline, selectVariant, useConnectionStore } from '../../state/connection/store';
 import { useDevicesStore } from '../../state/devices/store';
-import { selectHasFilters, useJobsStore } from '../../state/jobs/store';
+import type { MenuItem } from '../../components/Menu';
+import type { JobRecord } from '../../state/jobs/store';
+import { isFinished, selectHasFilters, useJobsStore } from '../../state/jobs/store';
 import { LoginPrompt } from '../connection/LoginPrompt';
 import { shortcutLabel } from '../shell/commands';
+import { CancelJobDialog, useCanCancel } from './CancelJobDialog';
 import { JobDetailPane } from './JobDetailPane';
 import { JobFilterBar } from './JobFilterBar';
+import { usualDurations } from './job-progress';
 import { createJobQuery } from './job-query';
 import { JobTable } from './JobTable';
 import { enableNotifications, notificationsSupported } from './notify-job-end';
@@ -33,7 +38,7 @@ export function JobsView() {
   const shell = useAppStore((a) => a.info?.shell);
   const hasFilters = selectHasFilters(s);
   const now = useNow(10_000);
-  const onVisible = useStatusFill();
+  const onVisible = useStatusFill(VARIANTS[variant].jobDetailJobType);
   const [permission, setPermission] = useState(() =>
     notificationsSupported() ? Notification.permission : 'denied',
   );
@@ -58,12 +63,55 @@ export function JobsView() {
       counts[r.status ?? 'unknown'] = (counts[r.status ?? 'unknown'] ?? 0) + 1;
     return counts;
   }, [s.records]);
+  // A running job's progress: the open job's log is read as it runs; the others are estimated.
+  const usual = useMemo(() => usualDurations(s.records), [s.records]);
+  const openLogs =
+    s.openId === null
+      ? null
+      : ((s.details[s.openId]?.view?.detail as { logs?: string | null } | undefined)?.logs ?? null);
+  const openLogProgress = useMemo(() => readLogProgress(openLogs), [openLogs]);
+  const openId = s.openId;
+  const progress = useCallback(
+    (job: { id: number; device_id: number }) => ({
+      log: job.id === openId ? openLogProgress : null,
+      usualMs: usual.get(job.device_id),
+    }),
+    [openId, openLogProgress, usual],
+  );
+  const canCancel = useCanCancel();
+  const { open, askCancel } = s;
+  const rowMenu = useCallback(
+    (job: JobRecord): MenuItem[] => [
+      { key: 'open', label: 'Open', onSelect: () => open(job.id) },
+      { key: 'logs', label: 'Open its logs', onSelect: () => open(job.id, 'logs') },
+      // Offered only where the connection can cancel, and only while the job has not ended.
+      ...(canCancel && !isFinished(job)
+        ? [
+            {
+              key: 'cancel',
+              label: 'Cancel job…',
+              detail: 'Stops it on its device; asks first',
+              separatorBefore: true,
+              onSelect: () => askCancel(job.id),
+            },
+          ]
+        : []),
+    ],
+    [open, askCancel, canCancel],
+  );
   const deviceOptions = useMemo(() => {
     const ids = new Set(s.records.map((r) => r.device_id));
     for (const id of names.keys()) ids.add(id);
     return [...ids].sort((a, b) => a - b).map((id) => ({ id, name: deviceName(id) }));
   }, [s.records, names, deviceName]);
 
+  // The job whose cancel is being confirmed: its row, or its detail when the list lacks it.
+  const cancelling =
+    s.cancelAsk === null
+      ? null
+      : (s.records.find((r) => r.id === s.cancelAsk) ??
+        s.details[s.cancelAsk]?.view?.detail ??
+        null);
   const loading = s.status === 'loading' || (s.status === 'idle' && session !== undefined);
   const notLoggedIn = session === 'logged-out' || session === 'expired';
 
@@ -136,6 +184,8 @@ export function JobsView() {
         onSelect={s.select}
         onOpen={(id) => s.open(id)}
         onVisible={onVisible}
+        progress={progress}
+        rowMenu={rowMenu}
       />
     );
   }
@@ -254,11 +304,19 @@ export function JobsView() {
               id={s.openId}
               variant={variant}
               deviceName={deviceName}
+              progress={progress}
               onClose={s.close}
             />
           </section>
         ) : null}
       </div>
+      {cancelling ? (
+        <CancelJobDialog
+          job={cancelling}
+          deviceName={deviceName}
+          onClose={() => s.askCancel(null)}
+        />
+      ) : null}
     </div>
   );
 }

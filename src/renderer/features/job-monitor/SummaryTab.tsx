@@ -4,7 +4,11 @@ import { DETAIL_FIELDS } from '../../../shared/ipc/schemas';
 import { JOB_RECORD_FIELDS, JOB_STATUS_MEANING } from '../../../shared/variants';
 import type { JobStatus } from '../../../shared/variants';
 import type { JobDetailView, TimelineEntry } from '../../state/jobs/store';
+import { isFinished } from '../../state/jobs/store';
 import { formatDuration, formatLocal, formatUtc } from './job-format';
+import { jobProgress } from './job-progress';
+import { progressSentence } from './JobProgressPill';
+import type { ProgressSources } from './JobProgressPill';
 import { durationMs } from './job-query';
 import { JobStatusChip } from './status-look';
 
@@ -27,16 +31,19 @@ export function SummaryTab({
   deviceName,
   timeline,
   showJobType,
+  progress,
 }: {
   view: JobDetailView;
   deviceName: (id: number) => string;
   timeline: TimelineEntry[];
   showJobType: boolean;
+  progress: ProgressSources;
 }) {
   const now = useNow(1000);
   const d = view.detail as JobDetailView['detail'] & Record<string, unknown>;
   const payloadType = (d.payload as { type?: unknown } | null | undefined)?.type;
   const resultType = (d.result as { type?: unknown } | null | undefined)?.type;
+  const running = jobProgress(d, progress.log, progress.usualMs, now);
   const rows: [string, ReactNode][] = [
     ['Job id', <span className="mono">{d.id}</span>],
     ['Name', d.name || <span className="muted">(no name)</span>],
@@ -57,6 +64,14 @@ export function SummaryTab({
       </>,
     ],
   ];
+  if (running)
+    rows.push([
+      'Progress',
+      <span className="jm-progress-row" data-testid="summary-progress">
+        <progress max={100} value={Math.floor(running.fraction * 100)} aria-hidden="true" />
+        <span>{progressSentence(running, deviceName(d.device_id))}</span>
+      </span>,
+    ]);
   if (showJobType)
     rows.push([
       'Job type',
@@ -70,7 +85,17 @@ export function SummaryTab({
     ['Created', <When iso={d.created_at} />],
     ['Updated', <When iso={d.updated_at} />],
     ['Completed', <When iso={d.completed_at} />],
-    ['Duration', formatDuration(durationMs(d, now))],
+    // Until it ends a job has no duration, only an age (its record says when it was created,
+    // not when it began to run).
+    isFinished(d)
+      ? ['Duration', formatDuration(durationMs(d, now))]
+      : [
+          'Age',
+          <>
+            {formatDuration(durationMs(d, now))}{' '}
+            <span className="muted">since it was created; not finished yet</span>
+          </>,
+        ],
     [
       'Result',
       resultType ? `present (${String(resultType)})` : <span className="muted">none</span>,

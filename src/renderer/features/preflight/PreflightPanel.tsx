@@ -1,5 +1,7 @@
 import { useEffect, useId, useMemo } from 'react';
+import { WORK_LABEL, deviceFits, pickDevice } from '../../../shared/devices/device-fit';
 import { executeKind } from '../../../shared/variants';
+import { readHeaderComment } from '../../../shared/yaml/header-comment';
 import { Icon } from '../../components/Icon';
 import { useAppStore } from '../../state/app/store';
 import { selectIsLoggedIn, useConnectionStore } from '../../state/connection/store';
@@ -16,7 +18,6 @@ import { useSubmitStore } from '../../state/submit/store';
 import { registerCommand, shortcutLabel } from '../shell/commands';
 import { LoginPrompt } from '../connection/LoginPrompt';
 import { DevicePicker } from './DevicePicker';
-import { deviceFits, WORK_LABEL } from './device-fit';
 import { readiness } from './readiness';
 import { SubmitOutcome } from './SubmitOutcome';
 import './preflight.css';
@@ -47,7 +48,8 @@ export function PreflightPanel() {
   const devicesStatus = useDevicesStore((s) => s.status);
   const devicesError = useDevicesStore((s) => s.error);
   const { deviceCode, submitting } = useSubmitStore();
-  const { pickDevice, submit } = useSubmitStore.getState();
+  const preferenceApplied = useSubmitStore((st) => st.preferenceApplied);
+  const { pickDevice: choose, pickPreferred, submit } = useSubmitStore.getState();
   const setJobName = useEditorStore((s) => s.setJobName);
   const reasonId = useId();
   const nameHintId = useId();
@@ -56,15 +58,25 @@ export function PreflightPanel() {
   const fitting = useMemo(() => devices.filter((d) => deviceFits(d.type, work)), [devices, work]);
   const device = fitting.find((d) => d.code === deviceCode) ?? null;
 
+  // A document written for a device (the templates say which in their header) gets it once,
+  // when it is opened or when the devices arrive; the person may pick another afterwards.
+  const preferred = useMemo(
+    () => (tab ? (readHeaderComment(tab.text).device ?? null) : null),
+    [tab],
+  );
+  useEffect(() => {
+    const key = tab && preferred ? `${tab.id}\n${preferred}` : null;
+    if (key === null || key === preferenceApplied) return;
+    const pick = pickDevice(fitting, null, preferred);
+    if (pick !== null && pick === preferred) pickPreferred(key, pick);
+  }, [tab, preferred, fitting, preferenceApplied, pickPreferred]);
+
   // Keep a sensible device picked: the current one while it fits, else the first online one.
   useEffect(() => {
     if (fitting.length === 0 || fitting.some((d) => d.code === deviceCode)) return;
-    const best =
-      fitting.find((d) => d.status === 'online' && d.type === 'simulator') ??
-      fitting.find((d) => d.status === 'online') ??
-      fitting[0];
-    if (best) pickDevice(best.code);
-  }, [fitting, deviceCode, pickDevice]);
+    const best = pickDevice(fitting, deviceCode);
+    if (best) choose(best);
+  }, [fitting, deviceCode, choose]);
 
   const { blocker, warnings } = readiness({
     hasTab: tab !== null,
@@ -154,7 +166,7 @@ export function PreflightPanel() {
             value={device?.code ?? null}
             loading={devicesStatus === 'loading' || devicesStatus === 'idle'}
             error={devicesStatus === 'error' ? devicesError : null}
-            onChange={pickDevice}
+            onChange={choose}
             onRetry={() => void useDevicesStore.getState().load()}
           />
         )}

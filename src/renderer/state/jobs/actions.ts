@@ -7,6 +7,7 @@ import { call } from '../../services/qjob';
 import type { SetState } from '../create-store';
 import type { DetailTab, JobFilters, JobRecord, JobSort, JobsState } from './initialState';
 import { initialJobsState } from './initialState';
+import { openingTab } from './detail-tab';
 import { LIVE_FIELDS, mergeLiveAnswer } from './live-detail';
 
 export interface JobsActions {
@@ -16,8 +17,12 @@ export interface JobsActions {
   refresh(): Promise<void>;
   /** A `jobs.status` event: the row changes in place, an open detail reloads. */
   applyStatus(event: EventPayload<'jobs.status'>): void;
-  /** Variant A: statuses of the rows on screen, from the cheap per-job lookup. */
-  fillStatuses(ids: number[]): void;
+  /**
+   * What the rows on screen lack and the job list does not carry: Variant A's statuses, from
+   * the cheap per-job lookup; with `jobType`, Variant B's job types, from a lookup of the job's
+   * `error` part (the least a detail can be), which the local store then keeps.
+   */
+  fillStatuses(ids: number[], jobType?: boolean): void;
   setFilters(patch: Partial<JobFilters>): void;
   clearFilters(): void;
   sortBy(key: JobSort['key']): void;
@@ -33,6 +38,13 @@ export interface JobsActions {
    */
   pollLive(id: number): Promise<void>;
   compare(withId: number | null): void;
+  /** Asks to confirm cancelling a job (null: the question is gone). */
+  askCancel(id: number | null): void;
+  /**
+   * Asks the service to cancel a job (where the connection can). The `cancelled` status arrives
+   * as a `jobs.status` event like any other change; throws what the service said otherwise.
+   */
+  cancel(id: number): Promise<void>;
   buildDiagnostics(id: number): Promise<{ text: string; fileName: string }>;
 }
 
@@ -49,13 +61,20 @@ const RECORD_FIELDS = JOB_RECORD_FIELDS.filter(
 );
 
 const FILL_CONCURRENCY = 3;
-const fillQueue: number[] = [];
+const fillQueue: { id: number; jobType: boolean }[] = [];
 const filling = new Set<number>();
+/** Jobs whose type was looked up in this list: a service that does not say it is not asked again. */
+const typeAsked = new Set<number>();
 let fillRunning = 0;
 let refreshTimer: ReturnType<typeof setTimeout> | null = null;
 /** Quiet reloads and live polls under way, by job id: a status event and a timer share one. */
 const quietLoads = new Map<number, Promise<void>>();
 const livePolls = new Map<number, Promise<void>>();
+/**
+ * Jobs just opened whose tab is picked once their detail has arrived, with the tab shown when
+ * they were opened (a tab the person picks meanwhile is left alone).
+ */
+const opening = new Map<number, DetailTab>();
 
 export const createJobsActions = (
   set: SetState<JobsState>,
@@ -100,15 +119,12 @@ export const createJobsActions = (
 
   function runFills(): void {
     while (fillRunning < FILL_CONCURRENCY && fillQueue.length) {
-      const id = fillQueue.shift()!;
+      const { id, jobType } = fillQueue.shift()!;
       const profileId = get().profileId;
       fillRunning++;
-      call('jobs.get', { id })
+      call('jobs.get', jobType ? { id, fields: ['error'] } : { id })
         .then((view) => {
-          if (get().profileId !== profileId) return;
-          const at = positions.get(id);
-          const status = view.detail.status ?? null;
-          if (at === undefined || !status) return;
+          if (get().profileId !== profileId || !positions.has(id)) return;
           mergeRecord(view.detail);
         })
         .catch(() => undefined /* the row keeps its dash; the detail explains when opened */)
@@ -126,6 +142,7 @@ export const createJobsActions = (
       if (profileId !== null && profileId === get().profileId && get().status !== 'idle')
         return get().refresh();
       fillQueue.length = 0;
+      typeAsked.clear();
       set({
         ...initialJobsState,
         ...keptView(get()),
@@ -189,11 +206,12 @@ export const createJobsActions = (
       }
     },
 
-    fillStatuses(ids) {
+    fillStatuses(ids, jobType = false) {
       for (const id of ids) {
-        if (filling.has(id)) continue;
+        if (filling.has(id) || (jobType && typeAsked.has(id))) continue;
         filling.add(id);
-        fillQueue.push(id);
+        if (jobType) typeAsked.add(id);
+        fillQueue.push({ id, jobType });
       }
       runFills();
     },
@@ -218,11 +236,17 @@ export const createJobsActions = (
     open(id, tab) {
       if (!Number.isSafeInteger(id) || id < 0) return;
       const s = get();
+      const kept = s.details[id]?.view;
+      // Asked for a tab: that one. Otherwise one with something to show for this job, decided
+      // from what is kept now and again when the detail arrives.
+      const next = tab ?? (kept ? openingTab(s.tab, kept) : s.tab);
+      if (tab) opening.delete(id);
+      else opening.set(id, next);
       set({
         openId: id,
         selectedId: id,
         compareWith: s.openId === id ? s.compareWith : null,
-        ...(tab ? { tab } : {}),
+        tab: next,
       });
       void get().loadDetail(id, s.details[id]?.status === 'ready');
     },
@@ -254,6 +278,15 @@ export const createJobsActions = (
       set({ compareWith: withId });
       if (withId !== null && get().details[withId]?.status !== 'ready')
         void get().loadDetail(withId);
+    },
+
+    askCancel(id) {
+      set({ cancelAsk: id });
+    },
+    async cancel(id) {
+      await call('jobs.cancel', { id });
+      // The open job shows its new status at once rather than at the next tick.
+      if (get().openId === id) void get().pollLive(id);
     },
 
     buildDiagnostics(id) {
@@ -309,7 +342,6 @@ export const createJobsActions = (
         call('jobs.history', { id }).catch(() => ({ entries: [] })),
       ]);
       if (get().profileId !== profileId) return;
-      const status = view.detail.status ?? null;
       set((s) => {
         const changes: Partial<JobsState> = {
           details: {
@@ -320,13 +352,16 @@ export const createJobsActions = (
         };
         const records = mergedRecords(s.records, view.detail);
         if (records) changes.records = records;
-        // A failed job opens on its errors, the first thing anyone needs to read.
-        if (s.openId === id && !quiet && (status === 'error' || status === 'timeout'))
-          changes.tab = 'errors';
-        else if (s.openId === id && s.tab === 'errors' && !hasErrors(view)) changes.tab = 'summary';
+        const openedOn = opening.get(id);
+        if (s.openId === id && openedOn !== undefined) {
+          if (s.tab === openedOn) changes.tab = openingTab(openedOn, view);
+        } else if (s.openId === id && s.tab === 'errors' && !hasErrors(view))
+          changes.tab = 'summary';
         return changes;
       });
+      opening.delete(id);
     } catch (error) {
+      opening.delete(id);
       if (get().profileId !== profileId) return;
       const text = describeError(error, `open job ${id}`).detail;
       set((s) => {

@@ -56,6 +56,8 @@ export interface JobsState {
   changed: Record<number, { from: JobStatus | null; at: number }>;
   /** The job picked for Compare with the open one, and the view of it. */
   compareWith: number | null;
+  /** The job whose cancelling is being confirmed. */
+  cancelAsk: number | null;
 }
 
 export const initialJobsState: JobsState = {
@@ -78,4 +80,5 @@ export const initialJobsState: JobsState = {
   timelines: {},
   changed: {},
   compareWith: null,
+  cancelAsk: null,
 };

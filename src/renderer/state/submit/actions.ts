@@ -17,6 +17,8 @@ export interface SubmitRequest {
 
 export interface SubmitActions {
   pickDevice(code: string | null): void;
+  /** Picks the device a document names for itself; `key` says for which tab and device. */
+  pickPreferred(key: string, code: string): void;
   submit(request: SubmitRequest): Promise<number | null>;
   dismissOutcome(tabId: string, profileId: string): void;
 }
@@ -27,6 +29,9 @@ export const createSubmitActions = (
 ): SubmitActions => ({
   pickDevice(code) {
     set({ deviceCode: code });
+  },
+  pickPreferred(key, code) {
+    set({ deviceCode: code, preferenceApplied: key });
   },
   async submit({ tabId, profileId, text, device, name }) {
     // The menu accelerator and the editor's own key binding can both fire for one key press.

@@ -33,6 +33,11 @@ export interface SubmitResult {
 export interface SubmitState {
   /** The device code picked in the pre-flight panel. */
   deviceCode: string | null;
+  /**
+   * The editor tab and device of the last document whose own device (`# device:` in its header)
+   * was picked: once per opening, so the person's own pick afterwards stays.
+   */
+  preferenceApplied: string | null;
   submitting: boolean;
   /**
    * The last submit of each tab to each connection (see `submitKey`): switching the connection
@@ -45,6 +50,7 @@ export const submitKey = (tabId: string, profileId: string): string => `${profil
 
 export const initialSubmitState: SubmitState = {
   deviceCode: null,
+  preferenceApplied: null,
   submitting: false,
   results: {},
 };

@@ -78,6 +78,26 @@ describe.each(kinds)('%s job store', (_kind, open) => {
     cache.close();
   });
 
+  it('lists each status change once, whoever saw it first (the watcher, then the list)', async () => {
+    const cache = await open();
+    // A job just submitted: the watcher sees it before the list has it (no record yet).
+    expect(cache.observe(P, 4, 'validating', 't1', 'watch')).toBe(true);
+    cache.upsertRecords(P, [job(4, { status: 'validating' })], 't2', 'list');
+    cache.observe(P, 4, 'running', 't3', 'watch');
+    cache.upsertRecords(P, [job(4, { status: 'running' })], 't4', 'lookup');
+    cache.putDetail(
+      P,
+      { detail: job(4, { status: 'running' }), problems: [], fetchedAt: 't5' },
+      'detail',
+    );
+    expect(cache.timeline(P, 4).map((t) => [t.status, t.source])).toEqual([
+      ['validating', 'watch'],
+      ['running', 'watch'],
+    ]);
+    expect(cache.getRecord(P, 4)?.status).toBe('running');
+    cache.close();
+  });
+
   it('keeps a status learnt by lookup for records without one, until the record moves', async () => {
     const cache = await open();
     const a = job(5, { status: undefined });

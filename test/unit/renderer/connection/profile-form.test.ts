@@ -62,3 +62,16 @@ describe('the base URL’s example', () => {
     );
   });
 });
+
+describe('the connection form’s cancel endpoint', () => {
+  it('is kept when it names where the job id goes, and refused otherwise', () => {
+    const paths = (cancel: string) => ({ ...emptyDraft().paths, cancel });
+    const ok = validateDraft(named({ paths: paths('/jobs/{id}/cancel') }), []);
+    expect(ok.errors).toEqual({});
+    expect(ok.profile?.paths).toEqual({ cancel: '/jobs/{id}/cancel' });
+    expect(draftFromProfile(ok.profile!).paths.cancel).toBe('/jobs/{id}/cancel');
+    const bad = validateDraft(named({ paths: paths('/jobs/cancel') }), []);
+    expect(bad.profile).toBeNull();
+    expect(bad.errors['paths.cancel']).toMatch(/must contain '\{id\}'/);
+  });
+});

@@ -7,8 +7,10 @@ import {
 import {
   formatNs,
   formatNsWithError,
+  formatResidual,
+  formatWithError,
 } from '../../../../src/renderer/features/result-viewers/model/format';
-import { rabiA, rabiB, t1B } from './fixtures';
+import { rabiA, rabiB, rabiPoints, t1B } from './fixtures';
 
 describe('experiment analysis', () => {
   it('fits the π pulse of a Rabi sweep (6.2 MHz → 80.6 ns)', () => {
@@ -61,6 +63,33 @@ describe('experiment analysis', () => {
   it('formats durations in the unit that reads best', () => {
     expect(formatNs(80.64)).toBe('80.64 ns');
     expect(formatNs(52000)).toBe('52 µs');
-    expect(formatNsWithError(52340, 1210)).toBe('52.34 ± 1.2 µs');
+    expect(formatNsWithError(52340, 1210)).toBe('52.3 ± 1.2 µs');
+  });
+
+  it('rounds a value to what its uncertainty says', () => {
+    expect(formatNsWithError(264.38, 31.2)).toBe('264 ± 31 ns');
+    expect(formatNsWithError(80.6452, 0.0873)).toBe('80.645 ± 0.087 ns');
+    expect(formatNsWithError(392_200, 18_400)).toBe('392 ± 18 µs');
+    expect(formatWithError(1234.5, 160, 'ns')).toBe('1230 ± 160 ns');
+    expect(formatWithError(1.891, null, 'MHz')).toBe('1.891 MHz');
+  });
+
+  it('reads a noiseless fit as exact, not as digits of numerical noise', () => {
+    // The exact simulator's Rabi curve (10 MHz): nothing but the model, no shot noise.
+    const d = Array.from({ length: 41 }, (_, i) => i * 5);
+    const exact = `!RabiExperimentResult\ndrive_pulse_duration: [ ${d.join(', ')} ]\ns21:\n${rabiPoints(
+      d,
+      10,
+      3,
+      0,
+    )
+      .map((p) => `  - ${p}`)
+      .join('\n')}\n`;
+    const m = decodeResultText(exact);
+    if (m.kind !== 'experiment' || m.analysis.fit?.kind !== 'rabi') throw new Error('no Rabi fit');
+    const f = m.analysis.fit.fit;
+    expect(formatNsWithError(f.piPulseNs, f.piPulseStdErrNs)).toBe('50 ns ± < 1 ppm');
+    expect(formatResidual(f.residualRms, f.amplitude)).toBe('≈ 0 (an exact fit)');
+    expect(formatResidual(0.0286, 1.43)).toBe('0.029 (2 % of the amplitude)');
   });
 });

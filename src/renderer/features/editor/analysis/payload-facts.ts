@@ -1,7 +1,8 @@
 import { isMap, isNode, isScalar, isSeq, parseDocument, visit } from 'yaml';
+import type { WorkKind } from '../../../../shared/devices/device-fit';
 
 /** What kind of work a payload asks a device to do (docs/payload-dialect.md, "Devices and physics"). */
-export type WorkKind = 'circuit' | 'schedule' | 'experiment';
+export type { WorkKind };
 
 /** What the pre-flight panel needs to know about a payload, read without running it. */
 export interface PayloadFacts {

@@ -1,6 +1,12 @@
 import { useMemo } from 'react';
 import { LineChart, ScatterChart } from '../../charts';
-import { formatNs, formatNsWithError, formatValue, sweepUnit } from '../model/format';
+import {
+  formatNs,
+  formatNsWithError,
+  formatResidual,
+  formatWithError,
+  sweepUnit,
+} from '../model/format';
 import type { ExperimentModel } from '../model/models';
 import { ExportButtons } from './ExportButtons';
 import type { JobRef } from './ExportButtons';
@@ -18,15 +24,25 @@ function fitFacts(model: ExperimentModel): Fact[] {
         value: formatNsWithError(f.piPulseNs, f.piPulseStdErrNs),
         testId: 'pi-pulse',
       },
-      { label: 'Rabi frequency', value: `${formatValue(f.rabiFrequencyMHz, 4)} MHz` },
-      ...(f.decay ? [{ label: 'Envelope decay', value: formatNs(f.decay.timeNs) }] : []),
-      { label: 'Fit residual (rms)', value: formatValue(f.residualRms, 3) },
+      {
+        label: 'Rabi frequency',
+        // f = 500 / π-pulse: the same relative uncertainty.
+        value: formatWithError(
+          f.rabiFrequencyMHz,
+          f.piPulseStdErrNs === null
+            ? null
+            : (f.rabiFrequencyMHz * f.piPulseStdErrNs) / f.piPulseNs,
+          'MHz',
+        ),
+      },
+      ...(f.decay ? [{ label: 'Envelope decay', value: formatNs(f.decay.timeNs, 3) }] : []),
+      { label: 'Fit residual (rms)', value: formatResidual(f.residualRms, f.amplitude) },
     ];
   }
   const f = fit.fit;
   return [
     { label: 'T1', value: formatNsWithError(f.t1Ns, f.t1StdErrNs), testId: 't1' },
-    { label: 'Fit residual (rms)', value: formatValue(f.residualRms, 3) },
+    { label: 'Fit residual (rms)', value: formatResidual(f.residualRms, f.amplitude) },
   ];
 }
 

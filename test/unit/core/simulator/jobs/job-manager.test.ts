@@ -2,6 +2,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { SimClock } from '../../../../../src/core/simulator/clock';
 import type { JobManager } from '../../../../../src/core/simulator/jobs/job-manager';
 import type { JobManagerOptions } from '../../../../../src/core/simulator/jobs/job-manager';
 import { FileJobStore } from '../../../../../src/core/simulator/store/file-job-store';
@@ -69,6 +70,24 @@ describe('JobManager', () => {
       at = next;
     }
     expect(logs).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{3}Z /m);
+  });
+
+  it('says 100% only when the run is over, not when the engine is done before the device', async () => {
+    // Vega's overhead (3 s simulated, 300 ms here) outlasts the scripted engine's 4 ms by far.
+    const m = await manager({ clock: new SimClock(10) });
+    const { id } = await submit(m, 'work: 4', 'qpu.analog.vega');
+    for (let i = 0; i < 2000; i++) {
+      const found = m.get(id)!;
+      if (terminal(found.job)) break;
+      expect(found.logs, `logged while ${found.job.status}`).not.toMatch(/progress 100%/);
+      await new Promise((r) => setTimeout(r, 5));
+    }
+    const logs = m.get(id)!.logs;
+    const percents = [...logs.matchAll(/progress (\d+)%/g)].map((p) => Number(p[1]));
+    expect(percents.at(-1)).toBe(100);
+    expect(percents).toEqual([...percents].sort((a, b) => a - b));
+    // While the device finishes, progress keeps moving and says what is going on.
+    expect(logs).toMatch(/progress [1-9]\d%: computed; Vega is finishing its run/);
   });
 
   it('runs one job per device at a time, in order', async () => {
