@@ -1,6 +1,8 @@
 import { evalNum } from '../../../../shared/dialect/numbers';
 import type { ParamValues } from '../../../../shared/dialect/numbers';
 import type { PauliSum } from '../../../../shared/dialect/pauli-expression';
+import { signTable } from './pauli-signs';
+import type { SignTable } from './pauli-signs';
 
 /**
  * A sum of Pauli strings applied straight to amplitudes, never as a matrix. A string with
@@ -9,6 +11,7 @@ import type { PauliSum } from '../../../../shared/dialect/pauli-expression';
  */
 export class PauliOperator {
   readonly size: number;
+  private readonly signTables: (SignTable | undefined)[] = [];
 
   constructor(
     readonly x: Int32Array,
@@ -111,21 +114,22 @@ export class PauliOperator {
   /** ⟨ψ|f_k P_k|ψ⟩ of one term. */
   termExpectation(k: number, re: Float64Array, im: Float64Array): number {
     const x = this.x[k]!;
-    const z = this.z[k]!;
+    const { lo, hi } = this.signs(k, Math.log2(re.length));
+    const nLo = lo.length;
     let sr = 0;
     let si = 0;
-    for (let i = 0; i < re.length; i++) {
-      const j = i ^ x;
-      // conj(ψ_j) · ψ_i, signed
-      const pr = re[j]! * re[i]! + im[j]! * im[i]!;
-      const pi = re[j]! * im[i]! - im[j]! * re[i]!;
-      if (parity(i & z)) {
-        sr -= pr;
-        si -= pi;
-      } else {
-        sr += pr;
-        si += pi;
+    for (let h = 0, i = 0; h < hi.length; h++) {
+      let hr = 0;
+      let hiSum = 0;
+      for (let l = 0; l < nLo; l++, i++) {
+        const j = i ^ x;
+        const s = lo[l]!;
+        // conj(ψ_j) · ψ_i, signed
+        hr += s * (re[j]! * re[i]! + im[j]! * im[i]!);
+        hiSum += s * (re[j]! * im[i]! - im[j]! * re[i]!);
       }
+      sr += hi[h]! * hr;
+      si += hi[h]! * hiSum;
     }
     return this.fr[k]! * sr - this.fi[k]! * si;
   }
@@ -133,17 +137,26 @@ export class PauliOperator {
   /** Tr(f_k P_k ρ) for vec(ρ) on 2n qubits: Σ_r f·sign(r)·ρ[r ⊕ x, r]. */
   termTraceWithDensity(k: number, re: Float64Array, im: Float64Array, n: number): number {
     const x = this.x[k]!;
-    const z = this.z[k]!;
-    const dim = 1 << n;
+    const { lo, hi } = this.signs(k, n);
+    const nLo = lo.length;
     let sr = 0;
     let si = 0;
-    for (let r = 0; r < dim; r++) {
-      const idx = r + ((r ^ x) << n);
-      const sign = parity(r & z) ? -1 : 1;
-      sr += sign * re[idx]!;
-      si += sign * im[idx]!;
+    for (let h = 0, r = 0; h < hi.length; h++) {
+      for (let l = 0; l < nLo; l++, r++) {
+        const idx = r + ((r ^ x) << n);
+        const sign = hi[h]! * lo[l]!;
+        sr += sign * re[idx]!;
+        si += sign * im[idx]!;
+      }
     }
     return this.fr[k]! * sr - this.fi[k]! * si;
+  }
+
+  /** The sign tables of term k for a state of `nqubits`, made once. */
+  private signs(k: number, nqubits: number): SignTable {
+    const cached = this.signTables[k];
+    if (cached && cached.lo.length * cached.hi.length === 2 ** nqubits) return cached;
+    return (this.signTables[k] = signTable(this.z[k]!, nqubits));
   }
 }
 
@@ -157,7 +170,7 @@ const I_POWERS: ReadonlyArray<readonly [number, number]> = [
   [0, -1],
 ];
 
-export function parity(v: number): boolean {
+function parity(v: number): boolean {
   v ^= v >>> 16;
   v ^= v >>> 8;
   v ^= v >>> 4;
