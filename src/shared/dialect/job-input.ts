@@ -21,11 +21,16 @@ export interface DialectLimits {
   /** Widest state a tomography readout or a `final_state` may return. Default 10. */
   maxTomographyQubits: number;
   /**
-   * Widest time evolution: the integrator keeps ~10 state vectors alive, so this is lower than
-   * `maxQubits`. A reservoir is a density matrix on 2n qubits and so gets half of it. Default 20.
+   * Widest time evolution: the integrator keeps four state vectors alive, plus one per
+   * labelled Hamiltonian and one per recorded time inside a step (at most 8 and 64 MiB), so this
+   * is lower than `maxQubits`. A reservoir is a density matrix on 2n qubits and so gets half of
+   * it. Default 20.
    */
   maxEvolutionQubits?: number;
-  /** Most adaptive integrator steps in one evolution (guards against stiff schedules). */
+  /**
+   * Most adaptive integrator steps (accepted and redone) in one evolution: guards against
+   * schedules whose fast dynamics would run for hours. A step covers h·‖H‖ ≈ 4.
+   */
   maxIntegratorSteps?: number;
 }
 

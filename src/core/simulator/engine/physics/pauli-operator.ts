@@ -7,7 +7,8 @@ import type { SignTable } from './pauli-signs';
 /**
  * A sum of Pauli strings applied straight to amplitudes, never as a matrix. A string with
  * masks (x, z) and n_Y Y factors maps |i⟩ to i^{n_Y} · (−1)^{popcount(i & z)} · |i ⊕ x⟩
- * (Y = i·X·Z), so H|ψ⟩ costs one pass over the amplitudes per term.
+ * (Y = i·X·Z). Expectation values take one pass per term; evolution applies the terms
+ * regrouped by mask (pauli-groups.ts).
  */
 export class PauliOperator {
   readonly size: number;
@@ -69,39 +70,6 @@ export class PauliOperator {
       rows.push([x << n, z << n, -ySign * fr, -ySign * fi, g, -ySign * c]);
     }
     return PauliOperator.fromRows(rows);
-  }
-
-  /** out = Σ_k scale[group_k] · f_k · P_k · in (out is overwritten). */
-  apply(
-    inRe: Float64Array,
-    inIm: Float64Array,
-    outRe: Float64Array,
-    outIm: Float64Array,
-    scale: Float64Array | null,
-  ): void {
-    outRe.fill(0);
-    outIm.fill(0);
-    const dim = inRe.length;
-    for (let k = 0; k < this.size; k++) {
-      const s = scale ? scale[this.group[k]!]! : 1;
-      if (s === 0) continue;
-      const fr = this.fr[k]! * s;
-      const fi = this.fi[k]! * s;
-      const x = this.x[k]!;
-      const z = this.z[k]!;
-      for (let i = 0; i < dim; i++) {
-        const a = inRe[i]!;
-        const b = inIm[i]!;
-        const j = i ^ x;
-        if (parity(i & z)) {
-          outRe[j] = outRe[j]! - (fr * a - fi * b);
-          outIm[j] = outIm[j]! - (fr * b + fi * a);
-        } else {
-          outRe[j] = outRe[j]! + (fr * a - fi * b);
-          outIm[j] = outIm[j]! + (fr * b + fi * a);
-        }
-      }
-    }
   }
 
   /** ⟨ψ|O|ψ⟩ for a normalised pure state (real for a Hermitian O). */
@@ -169,13 +137,6 @@ const I_POWERS: ReadonlyArray<readonly [number, number]> = [
   [-1, 0],
   [0, -1],
 ];
-
-function parity(v: number): boolean {
-  v ^= v >>> 16;
-  v ^= v >>> 8;
-  v ^= v >>> 4;
-  return ((0x6996 >>> (v & 0xf)) & 1) === 1;
-}
 
 export function popcount(v: number): number {
   v = v - ((v >>> 1) & 0x55555555);

@@ -5,7 +5,7 @@ import type {
 } from '../../../../shared/dialect/functionals';
 import type { ParamValues } from '../../../../shared/dialect/numbers';
 import { runCircuit } from '../physics/circuit-runner';
-import { StepLimitError } from '../physics/dopri5';
+import { StepLimitError } from '../physics/taylor';
 import { evolve } from '../physics/evolution';
 import { prepareState } from '../physics/prepare';
 import { StateVector } from '../physics/state-vector';
@@ -70,13 +70,13 @@ export function stepLimit(ctx: RunContext, path: string): SimulationError {
   );
 }
 
-/** The integrator conserves the norm to ~rtol per step; a larger drift means it failed. */
+/** The integrator conserves the norm to ~1e-13 per step; a larger drift means it failed. */
 export function checkNorm(norm2: number, path: string): void {
   const drift = Math.abs(norm2 - 1);
   if (!(drift <= NORM_DRIFT_LIMIT)) {
     throw new SimulationError(
       `!Schedule at ${path}: the evolution lost accuracy (norm drift ${drift.toExponential(2)})`,
-      `The adaptive integrator keeps ‖ψ‖² = 1 to about 1e-9; a drift of ${drift} means the dynamics are too stiff for it. Check the coefficients for huge values.`,
+      `The integrator keeps ‖ψ‖² = 1 to about 1e-12; a drift of ${drift} means rounding errors took over. Check the coefficients for huge values.`,
     );
   }
 }

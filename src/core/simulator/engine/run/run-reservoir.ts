@@ -2,7 +2,7 @@ import type { Readout } from '../../../../shared/dialect/readouts';
 import type { QuantumReservoir } from '../../../../shared/dialect/reservoir';
 import { runCircuit } from '../physics/circuit-runner';
 import { DensityMatrix } from '../physics/density-matrix';
-import { StepLimitError } from '../physics/dopri5';
+import { StepLimitError } from '../physics/taylor';
 import { evolve } from '../physics/evolution';
 import { prepareState } from '../physics/prepare';
 import type { Tagged, YValue } from '../results/tagged-yaml';
@@ -59,7 +59,7 @@ export async function runReservoir(
     if (drift > 1e-6) {
       throw new SimulationError(
         `!QuantumReservoir at ${r.ref.path}: the evolution lost accuracy at input ${idx} (trace drift ${drift.toExponential(2)})`,
-        'The integrator keeps Tr ρ = 1 to about 1e-9; check the schedules for huge coefficients.',
+        'The integrator keeps Tr ρ = 1 to about 1e-12; check the schedules for huge coefficients.',
       );
     }
     const out = applyReadouts(readouts, { kind: 'mixed', dm }, all, ctx, null);
