@@ -29,7 +29,7 @@ export interface DialectLimits {
   maxEvolutionQubits?: number;
   /**
    * Most adaptive integrator steps (accepted and redone) in one evolution: guards against
-   * schedules whose fast dynamics would run for hours. A step covers h·‖H‖ ≈ 4.
+   * schedules whose fast dynamics would run for hours. A step covers h·‖H‖ ≈ 6.
    */
   maxIntegratorSteps?: number;
 }
