@@ -1,7 +1,7 @@
 import { evalNum } from '../../../../shared/dialect/numbers';
 import type { ParamValues } from '../../../../shared/dialect/numbers';
 import type { PauliSum } from '../../../../shared/dialect/pauli-expression';
-import { signTable } from './pauli-signs';
+import { addSigned, signTable } from './pauli-signs';
 import type { SignTable } from './pauli-signs';
 
 /**
@@ -13,6 +13,7 @@ import type { SignTable } from './pauli-signs';
 export class PauliOperator {
   readonly size: number;
   private readonly signTables: (SignTable | undefined)[] = [];
+  private plan: ExpectationPlan | null = null;
 
   constructor(
     readonly x: Int32Array,
@@ -72,11 +73,37 @@ export class PauliOperator {
     return PauliOperator.fromRows(rows);
   }
 
-  /** ⟨ψ|O|ψ⟩ for a normalised pure state (real for a Hermitian O). */
+  /**
+   * ⟨ψ|O|ψ⟩ for a normalised pure state (real for a Hermitian O). Its Z-only terms are summed
+   * into one diagonal once (up to 2^20 amplitudes), so they cost one pass together; every other
+   * term costs a pass of its own.
+   */
   expectation(re: Float64Array, im: Float64Array): number {
+    const { diagonal, others } = this.expectationPlan(Math.log2(re.length));
     let total = 0;
-    for (let k = 0; k < this.size; k++) total += this.termExpectation(k, re, im);
+    if (diagonal) {
+      for (let i = 0; i < diagonal.length; i++)
+        total += diagonal[i]! * (re[i]! * re[i]! + im[i]! * im[i]!);
+    }
+    for (const k of others) total += this.termExpectation(k, re, im);
     return total;
+  }
+
+  private expectationPlan(nqubits: number): ExpectationPlan {
+    const cached = this.plan;
+    if (cached && cached.nqubits === nqubits) return cached;
+    const zOnly: number[] = [];
+    const others: number[] = [];
+    for (let k = 0; k < this.size; k++) (this.x[k] === 0 ? zOnly : others).push(k);
+    let diagonal: Float64Array | null = null;
+    if (zOnly.length > 1 && nqubits <= MAX_DIAGONAL_QUBITS) {
+      diagonal = new Float64Array(2 ** nqubits);
+      // x = 0: no X or Y factor, so f = c is real.
+      for (const k of zOnly) addSigned(diagonal, this.signs(k, nqubits), this.fr[k]!);
+    } else {
+      others.unshift(...zOnly);
+    }
+    return (this.plan = { nqubits, diagonal, others });
   }
 
   /** ⟨ψ|f_k P_k|ψ⟩ of one term. */
@@ -126,6 +153,16 @@ export class PauliOperator {
     if (cached && cached.lo.length * cached.hi.length === 2 ** nqubits) return cached;
     return (this.signTables[k] = signTable(this.z[k]!, nqubits));
   }
+}
+
+/** Widest state whose Z-only terms get a summed diagonal (8 bytes per amplitude). */
+const MAX_DIAGONAL_QUBITS = 20;
+
+interface ExpectationPlan {
+  nqubits: number;
+  diagonal: Float64Array | null;
+  /** Terms applied one pass each. */
+  others: number[];
 }
 
 /** x mask, z mask, Re f, Im f, group, real coefficient. */

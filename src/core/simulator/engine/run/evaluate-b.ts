@@ -59,7 +59,9 @@ export async function evaluateTimeEvolution(
       ? { nshots: f.nshots, rng: ctx.rng, readoutErrors: ctx.readoutErrorsByQubit(f.nqubits) }
       : null;
   const measure = (op: PauliOperator, sv: StateVector): number =>
-    estimateExpectation(op, (k) => op.termExpectation(k, sv.re, sv.im), shots);
+    shots
+      ? estimateExpectation(op, (k) => op.termExpectation(k, sv.re, sv.im), shots)
+      : op.expectation(sv.re, sv.im);
   const rows: number[][] = [];
   const sv = await prepareFinalState(
     f,
