@@ -55,7 +55,13 @@ const rows = results.map((m) => [
 ]);
 printTable(['', 'file', 'case', 'wall', 'cpu', 'target', 'memory', 'target'], rows);
 
-const fmtRatio = (n: number) => (Math.abs(n) >= 100 ? n.toFixed(0) : n.toPrecision(3));
+// A ratio that could not be measured (NaN) reaches here as null (JSON has no NaN).
+const fmtRatio = (n: number | null) =>
+  n === null || !Number.isFinite(n)
+    ? 'not measured'
+    : Math.abs(n) >= 100
+      ? n.toFixed(0)
+      : n.toPrecision(3);
 for (const section of [...new Set(ratios.map((r) => r.section))]) {
   console.log(`\n${section}`);
   printTable(
