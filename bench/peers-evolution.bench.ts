@@ -18,7 +18,8 @@
 import { parseDocument } from 'yaml';
 import { parseJob } from '../src/shared/dialect/job-model';
 import { DEFAULT_ENGINE_LIMITS, runJob } from '../src/core/simulator/engine';
-import type { EngineJob, PhysicalDevice } from '../src/core/simulator/engine';
+import type { EngineJob } from '../src/core/simulator/engine';
+import { CATALOGUE } from '../src/core/simulator/devices/catalogue';
 import { evolve } from '../src/core/simulator/engine/physics/evolution';
 import { prepareState } from '../src/core/simulator/engine/physics/prepare';
 import { Work } from '../src/core/simulator/engine/run/work';
@@ -90,20 +91,10 @@ function expression(paulis: Paulis): string {
     .join('');
 }
 
-const SIMULATOR: PhysicalDevice = {
-  code: 'bench.exact',
-  type: 'simulator',
-  nqubits: 20,
-  exact: true,
-  qubits: Array.from({ length: 20 }, () => ({
-    rabiRateMHz: 10,
-    t1Us: 50,
-    t2Us: 40,
-    ground: { re: 1, im: 0 },
-    excited: { re: -1, im: 0.5 },
-    readoutError: 0,
-  })),
-};
+/** The fleet's exact state-vector simulator, the device such a job runs on. */
+const SIMULATOR = CATALOGUE.find(
+  (d) => d.physical.type === 'simulator' && d.physical.exact,
+)!.physical;
 
 function ourJob(p: Problem): EngineJob {
   const yaml = [

@@ -175,6 +175,16 @@ describe('time evolution accuracy', () => {
       expect(p1).toBeLessThan(0.8);
     });
 
+    it('the same sweep written as three labelled parts gives the same states', async () => {
+      const ramp = `[[0, ${z(0)}], [${T}, ${z(T)}]]`;
+      const s = schedule(
+        `{T: ${T}, dt: 0.5, hamiltonians: {z1: "0.25 Z0", x: "${x / 2} X0", z2: "0.25 Z0"}, coefficients: {z1: ${ramp}, x: 1, z2: ${ramp}}}`,
+      );
+      const reference = magnusReference(z, x, s.grid, ZERO, 4000);
+      const { states } = await run(s, ZERO);
+      expect(worstDiff(states, (i) => reference[i]!)).toBeLessThan(ACCURACY);
+    });
+
     it('many recorded times inside one step (dt = 0.01) are read off its series just as exactly', async () => {
       const s = schedule(yaml(0.01));
       expect(s.grid).toHaveLength(1001);
