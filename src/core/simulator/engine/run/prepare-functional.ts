@@ -4,11 +4,11 @@ import type {
   SamplingFunctional,
 } from '../../../../shared/dialect/functionals';
 import type { ParamValues } from '../../../../shared/dialect/numbers';
-import { runCircuit } from '../physics/circuit-runner';
+import { simulateCircuit, toStateVector } from '../circuits/simulate';
 import { StepLimitError } from '../physics/dopri5';
 import { evolve } from '../physics/evolution';
 import { prepareState } from '../physics/prepare';
-import { StateVector } from '../physics/state-vector';
+import type { StateVector } from '../physics/state-vector';
 import type { RunContext } from './run-context';
 import type { Work } from './work';
 
@@ -37,9 +37,7 @@ export async function prepareFinalState(
   onGrid?: (index: number, t: number, state: StateVector) => void,
 ): Promise<StateVector> {
   if (f.kind === 'sampling' || f.kind === 'digital') {
-    const sv = StateVector.zero(f.circuit.nqubits);
-    await runCircuit({ re: sv.re, im: sv.im, columnOffset: null }, f.circuit, values, work);
-    return sv;
+    return toStateVector(await simulateCircuit(f.circuit, values, work));
   }
   const sv = prepareState(f.initial, f.nqubits);
   try {
