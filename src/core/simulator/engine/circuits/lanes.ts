@@ -79,6 +79,8 @@ export async function runShared(
   const task: ShareTask = { control, re, im, passes, parties: helpers.length + 1, blockQubits };
   const lost = (): void => abortShare(control);
   for (const lane of helpers) {
+    // Referenced while they work: a wait on the barrier alone would not keep Node running.
+    lane.ref();
     lane.on('exit', lost);
     lane.postMessage(task);
   }
@@ -98,6 +100,9 @@ export async function runShared(
     abortShare(control);
     throw err;
   } finally {
-    for (const lane of helpers) lane.off('exit', lost);
+    for (const lane of helpers) {
+      lane.off('exit', lost);
+      lane.unref();
+    }
   }
 }

@@ -13,18 +13,23 @@ import { conjugate, singleQubitMatrix } from '../physics/gate-matrices';
  * - `diag`: a diagonal 2×2 (a on |0⟩, d on |1⟩): every amplitude on its own, so its qubit need
  *   not be in the block a pass holds in cache;
  * - `flip`: X (the two amplitudes of a pair exchange places, no arithmetic);
- * - `swap`: SWAP of `target` and `other`.
+ * - `swap`: SWAP of `target` and `other`;
+ * - `mat4`: a 4×4 matrix on `target` (the low bit of its index) and `other`, the product of a
+ *   run of gates on those two qubits (fuse.ts), never controlled.
  */
-export type OpKind = 'mat' | 'diag' | 'flip' | 'swap';
+export type OpKind = 'mat' | 'diag' | 'flip' | 'swap' | 'mat4';
 
 export interface Op {
   kind: OpKind;
   target: number;
-  /** The second qubit of a swap; -1 otherwise. */
+  /** The second qubit of a swap or a 4×4; -1 otherwise. */
   other: number;
   /** Bit mask of the control qubits. */
   controls: number;
-  /** [ar, ai, br, bi, cr, ci, dr, di] of [[a, b], [c, d]]; zeros for flip and swap. */
+  /**
+   * [ar, ai, br, bi, cr, ci, dr, di] of [[a, b], [c, d]]; zeros for flip and swap; a 4×4's 16
+   * entries as [re, im] pairs, row-major.
+   */
   m: number[];
 }
 
@@ -119,7 +124,7 @@ function shifted(op: Op, by: number): Op {
 /** The qubits whose bit an op changes (a pass must hold them in its block). */
 export function mixingMask(op: Op): number {
   if (op.kind === 'diag') return 0;
-  return op.kind === 'swap' ? (1 << op.target) | (1 << op.other) : 1 << op.target;
+  return op.other >= 0 ? (1 << op.target) | (1 << op.other) : 1 << op.target;
 }
 
 /** Every qubit an op reads. */

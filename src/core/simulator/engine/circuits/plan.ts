@@ -23,15 +23,22 @@ export const OP_MAT = 0;
 export const OP_DIAG = 1;
 export const OP_FLIP = 2;
 export const OP_SWAP = 3;
+export const OP_MAT4 = 4;
 
-const KIND: Record<OpKind, number> = { mat: OP_MAT, diag: OP_DIAG, flip: OP_FLIP, swap: OP_SWAP };
+const KIND: Record<OpKind, number> = {
+  mat: OP_MAT,
+  diag: OP_DIAG,
+  flip: OP_FLIP,
+  swap: OP_SWAP,
+  mat4: OP_MAT4,
+};
 
 /** An op as a pass runs it, its bits in the pass's index space (see `Pass.gather`). */
 export interface PassOp {
   kind: number;
   /** The target's bit; 0 when the target is outside the block (a diagonal only). */
   tb: number;
-  /** A swap's other bit, else 0. */
+  /** A swap's or a 4×4's other bit, else 0. */
   ob: number;
   /** Controls inside the block. */
   lc: number;

@@ -1,5 +1,6 @@
-import { applyDiagonal, applyFlip, applyMatrix, applyScale, applySwap } from './kernels';
-import { OP_DIAG, OP_FLIP, OP_MAT, OP_SWAP } from './plan';
+import { applyDiagonal, applyFlip, applyScale, applySwap } from './kernels';
+import { applyMatrix, applyMatrix4 } from './kernels-matrix';
+import { OP_DIAG, OP_FLIP, OP_MAT, OP_MAT4, OP_SWAP } from './plan';
 import type { Pass } from './plan';
 
 /** A thread's buffer for gathered blocks. */
@@ -96,6 +97,9 @@ export function runBlock(
         break;
       case OP_SWAP:
         applySwap(are, aim, len, op.tb, op.ob, f | op.tb | op.ob, v | op.tb);
+        break;
+      case OP_MAT4:
+        applyMatrix4(are, aim, len, op.tb, op.ob, f | op.tb | op.ob, v, op.m);
         break;
       case OP_DIAG:
         if (op.tb !== 0) applyDiagonal(are, aim, len, op.tb, f, v, op.m);

@@ -1,5 +1,5 @@
 import type { Work } from '../run/work';
-import { fuseOneQubitRuns } from './fuse';
+import { fuse } from './fuse';
 import { circuitThreads, runShared } from './lanes';
 import type { Op } from './ops';
 import { planPasses } from './plan';
@@ -13,7 +13,7 @@ export interface CircuitOptions {
   blockQubits?: number;
   /** The lowest qubits every block keeps (default 8: runs of 2 KiB). */
   lowQubits?: number;
-  /** Merge runs of one-qubit gates on a qubit into one matrix (default true). */
+  /** Merge runs of gates on one or two qubits into one matrix (default true; fuse.ts). */
   fuse?: boolean;
   /** Keep the state sparse while few amplitudes are non-zero (default true). */
   sparse?: boolean;
@@ -51,7 +51,7 @@ export async function runOps(
   const nqubits = log2(re.length);
   const blockQubits = o.blockQubits ?? DEFAULT_BLOCK_QUBITS;
   const threads = isShared(re) && isShared(im) ? threadsFor(nqubits, o) : 1;
-  const fused = o.fuse === false ? ops : fuseOneQubitRuns(ops);
+  const fused = o.fuse === false ? ops : fuse(ops);
   const passes = planPasses(fused, nqubits, {
     blockQubits,
     lowQubits: Math.min(o.lowQubits ?? DEFAULT_LOW_QUBITS, blockQubits - 2),

@@ -55,6 +55,9 @@ export class SparseState {
       }
       case 'mat':
         this.applyMatrix(op.m, tb, c);
+        return;
+      case 'mat4':
+        throw new Error('a sparse state runs ops before fusion, never a 4×4');
     }
   }
 
