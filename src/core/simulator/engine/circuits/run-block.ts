@@ -47,16 +47,13 @@ function copyBlock(
   const sre = s.re;
   const sim = s.im;
   for (let x = base, r = 0; x < dim; x = (((x | mask) + 1) & ~mask) | base, r += run) {
+    // TypedArray.set is a memcpy: several times a loop's speed for runs this long.
     if (gather) {
-      for (let k = 0; k < run; k++) {
-        sre[r + k] = re[x + k]!;
-        sim[r + k] = im[x + k]!;
-      }
+      sre.set(re.subarray(x, x + run), r);
+      sim.set(im.subarray(x, x + run), r);
     } else {
-      for (let k = 0; k < run; k++) {
-        re[x + k] = sre[r + k]!;
-        im[x + k] = sim[r + k]!;
-      }
+      re.set(sre.subarray(r, r + run), x);
+      im.set(sim.subarray(r, r + run), x);
     }
   }
 }

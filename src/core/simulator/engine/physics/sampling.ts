@@ -60,7 +60,8 @@ export function sampleCounts(
   /** The outcome each probability is of, when not its position (a sparse distribution). */
   outcomes?: readonly number[],
 ): Map<number, number> {
-  const total = probabilities.reduce((s, p) => s + p, 0);
+  let total = 0;
+  for (let i = 0; i < probabilities.length; i++) total += probabilities[i]!;
   const u = new Float64Array(nshots);
   for (let s = 0; s < nshots; s++) u[s] = rng.uniform() * total;
   u.sort();
