@@ -39,7 +39,7 @@ test.describe('browser mode limits', () => {
     await page.goto(studio.url);
     await expect(page.getByTestId('status-connection')).toHaveText(/connected/);
     await openYamlFile(page, 'huge.yaml', `# ${'x'.repeat(49 * 1024 * 1024)}\n`);
-    const notice = page.locator('.notice').filter({ hasText: 'Not autosaved' });
+    const notice = page.getByTestId('status-notice').filter({ hasText: 'Not autosaved' });
     await expect(notice).toContainText('“huge.yaml” (49 MB)', { timeout: 30_000 });
     await expect(notice).toContainText('drafts are kept up to 48 MB in all');
     await page.setViewportSize({ width: 1280, height: 800 });

@@ -104,14 +104,15 @@ test('from the row menu, by keyboard (Shift+F10) and by its ⋯ button', async (
   await expect(row(page, second)).toBeFocused();
 });
 
-test('a connection without a cancel endpoint does not offer it', async ({ page, studio }) => {
+test('a connection without a cancel endpoint does not offer it', async ({
+  page,
+  studio,
+  ownService,
+}) => {
   const h = studio.server.core.handlers;
-  const simulatorUrl = (await h['profiles.list']({})).profiles.find(
-    (p) => p.id === 'simulator-b',
-  )?.baseUrl;
-  expect(simulatorUrl).toBeTruthy();
-  // The same simulator, reached as a real service would be: no cancel endpoint named.
-  await h['profiles.save']({ id: 'lab', name: 'Lab', variant: 'B', baseUrl: simulatorUrl! });
+  // A simulator reached as a real service would be: no cancel endpoint named.
+  const service = await ownService('B');
+  await h['profiles.save']({ id: 'lab', name: 'Lab', variant: 'B', baseUrl: service.url });
   await h['profiles.activate']({ id: 'lab' });
   await h['session.login']({ user: 'demo', apiKey: 'demo' });
   const { jobId } = await h['jobs.submit']({ text: BELL, deviceCode: HELD, name: 'held' });

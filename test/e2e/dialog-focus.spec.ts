@@ -41,7 +41,23 @@ test('open job by id: Ctrl+J from the editor, type the id and Enter', async ({ p
   await expect(button).toBeFocused();
 });
 
-test('log in: the key field takes the typing when the user is known', async ({ page }) => {
+test('log in: the key field takes the typing when the user is known', async ({
+  page,
+  studio,
+  ownService,
+}) => {
+  // A service that asks for a key (the built-in simulator logs in with its own).
+  const h = studio.server.core.handlers;
+  await h['profiles.save']({
+    id: 'own',
+    name: 'Own service',
+    variant: 'A',
+    baseUrl: (await ownService('A')).url,
+    user: 'demo',
+  });
+  await h['profiles.activate']({ id: 'own' });
+  await h['session.login']({ user: 'demo', apiKey: 'demo' });
+  await page.reload();
   const banner = page.getByRole('banner');
   await banner.getByRole('button', { name: 'Log out' }).click();
   const login = banner.getByRole('button', { name: 'Log in' });

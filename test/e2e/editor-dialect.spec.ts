@@ -156,7 +156,7 @@ test('a file that is not UTF-8 is refused with where, not opened with U+FFFD', a
     // "# café" in Latin-1: 0xE9 is not UTF-8.
     buffer: Buffer.from([...Buffer.from('type: sampling\n# caf'), 0xe9, 0x0a]),
   });
-  const notice = page.locator('.notice[role="alert"]');
+  const notice = page.getByTestId('status-notice');
   await expect(notice).toContainText(
     'latin1.yaml was not opened: the file is not valid UTF-8: byte 0xE9 at byte offset 20 (line 2, column 6)',
   );

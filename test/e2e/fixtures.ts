@@ -2,6 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
+import { startSimulator, type SimulatorHandle } from '../../src/core/simulator';
 import type { VariantId } from '../../src/shared/variants/declaration';
 import { startWebServer, type WebServer } from '../../src/web/server';
 import { storeWithLoginsFromEarlierSimulators, type KeptLogin } from '../support/stale-login';
@@ -46,6 +47,12 @@ export interface StudioOptions {
 
 export interface StudioFixtures {
   studio: Studio;
+  /**
+   * Starts a simulator of the test's own, reached as a real service would be: it takes the user
+   * `demo` with the key `demo` (the built-in one takes only its per-launch key, which the app
+   * logs in with by itself) and names no cancel endpoint. Stopped after the test.
+   */
+  ownService: (variant?: VariantId) => Promise<SimulatorHandle>;
   /** Console errors and uncaught page errors seen so far (CSP violations show up here). */
   pageErrors: string[];
 }
@@ -80,6 +87,16 @@ export const test = base.extend<StudioFixtures & StudioOptions>({
       await server.stop();
       rmSync(dataDir, { recursive: true, force: true });
     }
+  },
+
+  ownService: async ({ variant }, use) => {
+    const started: SimulatorHandle[] = [];
+    await use(async (v = variant) => {
+      const service = await startSimulator({ variant: v, onProblem: () => undefined });
+      started.push(service);
+      return service;
+    });
+    for (const service of started) await service.stop();
   },
 
   // eslint-disable-next-line no-empty-pattern -- Playwright requires the pattern; this fixture needs no other

@@ -1,4 +1,3 @@
-import { startSimulator, type SimulatorHandle } from '../../src/core/simulator';
 import { expect, test } from './fixtures';
 import { BELL } from './payloads';
 
@@ -8,17 +7,6 @@ import { BELL } from './payloads';
  * words, and the profile editor validating as you type and testing a connection.
  */
 test.use({ variant: 'A' });
-
-/** Simulators a test starts for a connection of its own; stopped after each test. */
-const services: SimulatorHandle[] = [];
-const ownService = async () => {
-  const service = await startSimulator({ variant: 'A', onProblem: () => undefined });
-  services.push(service);
-  return service;
-};
-test.afterEach(async () => {
-  for (const service of services.splice(0)) await service.stop();
-});
 
 test('the top bar shows the connection, its variant and the session', async ({ page }) => {
   const banner = page.getByRole('banner');
@@ -33,7 +21,7 @@ test('the top bar shows the connection, its variant and the session', async ({ p
   await expect(page.getByTestId('status-connection')).toContainText('connected');
 });
 
-test('log out, then log in with a wrong and a right key', async ({ page, studio }) => {
+test('log out, then log in with a wrong and a right key', async ({ page, studio, ownService }) => {
   // A service of its own: the built-in simulator takes no key from the person (see
   // kept-login.spec.ts); this one accepts the user demo with the key demo.
   const service = await ownService();
@@ -74,7 +62,10 @@ test('log out, then log in with a wrong and a right key', async ({ page, studio 
   await expect(page.locator('.submit-reason')).not.toContainText('Log in');
 });
 
-test('the profile editor validates as you type and tests a connection', async ({ page }) => {
+test('the profile editor validates as you type and tests a connection', async ({
+  page,
+  ownService,
+}) => {
   await page.getByRole('button', { name: /^Connection:/ }).click();
   await page.getByRole('menuitem', { name: 'Manage connections…' }).click();
   const dialog = page.getByRole('dialog', { name: 'Connections' });
@@ -198,9 +189,10 @@ test.describe('Variant B', () => {
       'Not logged in: this is the copy',
     );
 
+    // The built-in simulator logs in with its own per-launch key: no key to type.
     await banner.getByRole('button', { name: 'Log in' }).click();
     const login = page.getByRole('dialog', { name: 'Log in' });
-    await login.getByLabel('API key').fill('demo');
+    await expect(login.getByLabel('API key')).toHaveCount(0);
     await login.getByRole('button', { name: 'Log in' }).click();
     await expect(banner).toBeHidden();
   });

@@ -152,10 +152,11 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
       await this.#persist(user, tokens);
     } catch (error) {
       // Nothing of this login was kept: say so, and what is in effect instead.
+      // The reason goes last: a keychain's carries its own hint over several sentences.
       const instead = this.#tokens
         ? `you are still logged in as ${this.#user ?? 'before'}`
         : 'you are not logged in';
-      const message = `The service accepted the login, but it could not be saved (${messageOf(error)}); nothing was kept and ${instead}.`;
+      const message = `The service accepted the login, but nothing of it could be kept and ${instead}: ${messageOf(error)}`;
       this.#setState(this.#tokens ? before : 'logged-out', message);
       throw new SessionError('secret-store', message, error);
     }

@@ -44,7 +44,7 @@ describe.runIf(tmpfs !== null)('a login on a full disk', () => {
           expect(stored).toContain('accessToken');
           expect(whoami).toMatchObject({ code: 0, stdout: expect.stringContaining('demo') });
         } else {
-          expect(login.stderr).toContain('nothing was kept and you are not logged in');
+          expect(login.stderr).toContain('nothing of it could be kept and you are not logged in');
           expect(login.stderr).toContain('no space left on device');
           expect(stored).not.toContain('accessToken');
           expect(whoami.code).toBe(3);

@@ -146,7 +146,7 @@ describe('qjob without a keychain', () => {
       const run = await spawnCli(argv, { env: { ...env, QJOB_API_KEY: 'demo' } });
       expect(run.code).toBe(3);
       expect(run.stderr).toMatch(
-        /Logged in, but the login could not be kept: The OS keychain is not available \(.+\)/,
+        /The service accepted the login, but nothing of it could be kept and you are not logged in: The OS keychain is not available \(.+\)/,
       );
       expect(run.stderr).toMatch(/--no-keychain/);
     } finally {

@@ -289,9 +289,8 @@ export class JobManager {
         end.resultField,
         end.resultYaml,
       );
-      // 100% only with the end: the run's own progress stops short of it.
-      progress({ fraction: 1, message: 'done' });
-      await live.finish('completed', { result }, `finished in ${took}`);
+      // 100% only with the end, in the same change: the run's own progress stops short of it.
+      await live.finish('completed', { result }, ['progress 100%: done', `finished in ${took}`]);
     } else {
       const what = end.status === 'timeout' ? 'timed out' : 'failed';
       const fields = { error: end.error, error_logs: end.errorLogs };

@@ -37,6 +37,12 @@ export class LiveJob {
   private logsOnDisk: number;
   private failure: string | null = null;
   private lastWrite: Promise<boolean> = Promise.resolve(true);
+  /**
+   * Where the log lines of each record change not yet on disk begin (by version): those lines
+   * are shown with the change they describe, never before it ("finished", "100%" while the
+   * record still says running).
+   */
+  private readonly changeLogFrom = new Map<number, number>();
 
   constructor(
     public record: StoredJob,
@@ -58,9 +64,11 @@ export class LiveJob {
   }
 
   get view(): JobView {
+    const held = this.changeLogFrom.get(this.savedVersion + 1);
+    const shown = Math.min(this.logsOnDisk, held ?? Infinity);
     return {
       job: this.saved,
-      logs: this.logsOnDisk === this.logs.length ? this.logs : this.logs.slice(0, this.logsOnDisk),
+      logs: shown === this.logs.length ? this.logs : this.logs.slice(0, shown),
       unsaved: this.failure,
     };
   }
@@ -77,17 +85,25 @@ export class LiveJob {
     return this.appendLog(line);
   }
 
-  /** Applies at once (synchronously) and resolves when the change is on disk (false: it is not). */
-  change(fields: Partial<StoredJob>, message: string): Promise<boolean> {
+  /**
+   * Applies at once (synchronously) and resolves when the change is on disk (false: it is not).
+   * Its log lines (`message`, one or several) are shown together with the changed record.
+   */
+  change(fields: Partial<StoredJob>, message: string | readonly string[]): Promise<boolean> {
     this.record = { ...this.record, ...fields, updated_at: new Date().toISOString() };
-    return this.persist(this.log(message));
+    this.changeLogFrom.set(this.version + 1, this.logs.length);
+    const lines = (typeof message === 'string' ? [message] : message)
+      .map((m) => logLine(m))
+      .join('');
+    this.logs += lines;
+    return this.persist(this.appendLog(lines));
   }
 
   /** Ends the job; a job that has already ended keeps its first ending. */
   async finish(
     status: FinalStatus,
     fields: Partial<Pick<StoredJob, 'result' | 'error' | 'error_logs'>>,
-    message?: string,
+    message?: string | readonly string[],
   ): Promise<boolean> {
     if (this.terminal) return this.written();
     return this.change(
@@ -150,6 +166,7 @@ export class LiveJob {
       if (recordOk && logOk && version > this.savedVersion) {
         this.savedVersion = version;
         this.saved = snapshot;
+        for (const v of this.changeLogFrom.keys()) if (v <= version) this.changeLogFrom.delete(v);
       }
       this.settle();
       return logOk && recordOk;

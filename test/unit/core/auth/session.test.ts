@@ -86,7 +86,7 @@ describe('Session login', () => {
     store.full = true;
     const error = await fresh.login('alice', 'key-1').catch((e: unknown) => e);
     expect((error as Error).message).toBe(
-      'The service accepted the login, but it could not be saved (ENOSPC: no space left on device); nothing was kept and you are not logged in.',
+      'The service accepted the login, but nothing of it could be kept and you are not logged in: ENOSPC: no space left on device',
     );
     expect(fresh.snapshot).toMatchObject({ state: 'logged-out', user: null });
     expect(await store.get('test:alice')).toBeNull();
@@ -97,7 +97,7 @@ describe('Session login', () => {
     store.full = true;
     const second = await session.login('bob', 'key-2').catch((e: unknown) => e);
     expect((second as Error).message).toMatch(
-      /nothing was kept and you are still logged in as alice\.$/,
+      /nothing of it could be kept and you are still logged in as alice: /,
     );
     expect(session.snapshot).toMatchObject({ state: 'active', user: 'alice' });
   });
