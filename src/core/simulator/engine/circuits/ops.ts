@@ -39,16 +39,14 @@ const Z = singleQubitMatrix('Z', [])!;
 
 /** The op a 2×2 matrix makes on `target`, as cheap a kind as its entries allow. */
 export function matrixOp(target: number, controls: number, m: ArrayLike<number>): Op {
-  const [ar, ai, br, bi, cr, ci, dr, di] = Array.from(m) as [
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-    number,
-  ];
+  const ar = m[0]!;
+  const ai = m[1]!;
+  const br = m[2]!;
+  const bi = m[3]!;
+  const cr = m[4]!;
+  const ci = m[5]!;
+  const dr = m[6]!;
+  const di = m[7]!;
   if (br === 0 && bi === 0 && cr === 0 && ci === 0)
     return { kind: 'diag', target, other: -1, controls, m: [ar, ai, 0, 0, 0, 0, dr, di] };
   if (ar === 0 && ai === 0 && dr === 0 && di === 0 && br === 1 && bi === 0 && cr === 1 && ci === 0)
