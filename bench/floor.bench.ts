@@ -6,11 +6,13 @@
  *   must touch (a gate that changes half the amplitudes in whole cache lines need only move half
  *   the lines). Target ≥ 75 % on every qubit; the row shows the worst qubit. One thread, so the
  *   fraction compares like with like.
- * - whole circuits as floor passes per gate: the circuit's time over (gates × one copy pass).
+ * - whole circuits as floor passes per gate: the circuit's time over (gates × one copy pass);
+ * - the same circuits on one thread and on every core (section `threads`).
  *
  * The copy pass is timed interleaved with each measurement (`bench/memory-floor.ts`), so a busy
  * moment of a shared machine slows both, and the fastest of five counts on each side.
  */
+import { availableParallelism } from 'node:os';
 import type { Circuit } from '../src/shared/dialect/circuit';
 import { runCircuit } from '../src/core/simulator/engine/physics/circuit-runner';
 import { Work } from '../src/core/simulator/engine/run/work';
@@ -174,5 +176,25 @@ for (const c of [randomCircuit(N), qftOfDenseState(N)]) {
     meaning: 'circuit time / (gates × one copy pass)',
     target: { atMost: 1 },
     detail: { gates: c.gates.length, 'circuit ms': t.circuit!, 'copy pass ms': t.floor! },
+  });
+}
+
+// Scaling with threads: the same circuits on one thread and on every core. Informational: a
+// laptop has 8 or more cores, this machine 2, shared with other work (a busy core gives none).
+const cores = availableParallelism();
+for (const c of [randomCircuit(N), qftOfDenseState(N)]) {
+  const circuit = parsedCircuit(c);
+  const t = await interleaved(
+    { one: () => ours(circuit, { threads: 1 }), all: () => ours(circuit, { threads: cores }) },
+    3,
+    'min',
+  );
+  reportRatio({
+    section: 'threads',
+    name: `${c.kind === 'qft' ? 'QFT of a dense state' : 'random depth-20'}, ${N} q: 1 thread / ${cores}`,
+    value: t.one! / t.all!,
+    meaning: `time on 1 thread / on ${cores} (the cores here)`,
+    target: {},
+    detail: { '1 thread ms': t.one!, [`${cores} threads ms`]: t.all! },
   });
 }
