@@ -76,6 +76,7 @@ async function start(
   const engine = createEnginePort({
     size: o.engineWorkers ?? CATALOGUE.length,
     ...(o.engineWorkerUrl ? { workerUrl: o.engineWorkerUrl } : {}),
+    ...(o.circuitThreads ? { circuitThreads: o.circuitThreads } : {}),
   });
   const jobs = new JobManager({
     variant: o.variant,

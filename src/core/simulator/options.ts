@@ -57,6 +57,11 @@ export const simulatorOptionsSchema = z.strictObject({
    * real ones do (workers start only when needed).
    */
   engineWorkers: z.number().int().positive().max(64).optional(),
+  /**
+   * Threads one job's circuit may use, its worker's own included (the state is shared, not
+   * copied). Default: the machine's cores.
+   */
+  circuitThreads: z.number().int().positive().max(64).optional(),
   /** The compiled engine worker, for bundled builds (see the engine's ENGINE_WORKER_BUNDLE_FILE). */
   engineWorkerUrl: z.instanceof(URL).optional(),
   /** Told about trouble no request sees (a failed disk write); defaults to stderr. */

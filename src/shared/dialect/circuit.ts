@@ -1,5 +1,13 @@
 import { codeBearingTag } from '../yaml/code-tags';
-import { GATE_TAGS, GATES, gateDecl, keysOf } from './declaration';
+import {
+  CONTROLLABLE_TAGS,
+  CONTROLLED_DECL,
+  CONTROLLED_TAG,
+  GATE_TAGS,
+  GATES,
+  gateDecl,
+  keysOf,
+} from './declaration';
 import type { GateName } from './declaration';
 import { suggestTag } from './did-you-mean';
 import { mappingSpec } from './mapping-spec';
@@ -13,10 +21,15 @@ export type { GateName } from './declaration';
 
 export interface Gate {
   name: GateName;
-  /** Single-qubit gates: [qubit]; CNOT/CZ: [control, target]; SWAP: [a, b]. */
+  /** Single-qubit gates: [qubit]; CNOT, CZ, CRX…CU1: [control, target]; SWAP: [a, b]. */
   qubits: number[];
   /** In the order of the gate's angle keys (U3: theta, phi, gamma). */
   angles: Num[];
+  /**
+   * `!Controlled`'s control qubits (the gate acts only where every one is 1), besides any
+   * control the gate has itself; absent for a plain gate.
+   */
+  controls?: number[];
   path: string;
 }
 
@@ -54,26 +67,13 @@ export function readCircuit(ref: NodeRef, ctx: ParseContext, params: ParamTable 
   let complete = true;
   for (const g of f.req('gates').items('gates')) {
     const read = g.attempt(() => {
-      const tag = g.tag;
-      if (tag && codeBearingTag(tag) && g.session.mode === 'collect') throw new SkippedNode();
-      if (!tag || !GATE_TAGS.includes(tag)) {
-        // A likely spelling says more than the list of every gate.
-        const hint = tag ? suggestTag(tag, GATE_TAGS) : undefined;
-        throw g.error({
-          subject: tag ? `gate ${tag}` : 'gate',
-          code: 'dialect.unknown_gate',
-          problem: tag
-            ? `unknown gate tag ${tag}`
-            : `expected a tagged gate, found ${g.describe()}`,
-          ...(hint ? { hint } : { expected: `one of ${GATE_TAGS.join(' ')}` }),
-        });
-      }
+      const tag = gateTag(g, GATE_TAGS);
       if (tag === '!M') {
         readMeasurement(g, width, measuredAt);
         return true;
       }
-      const gate = readGate(g, tag.slice(1) as GateName, width, params);
-      for (const q of gate.qubits) {
+      const gate = readAnyGate(g, tag, width, params);
+      for (const q of [...(gate.controls ?? []), ...gate.qubits]) {
         const at = measuredAt.get(q);
         if (at !== undefined) {
           g.fail({
@@ -95,6 +95,90 @@ export function readCircuit(ref: NodeRef, ctx: ParseContext, params: ParamTable 
       ? [...measuredAt.keys()].sort((a, b) => a - b)
       : Array.from({ length: nqubits }, (_, q) => q);
   return { nqubits, gates, measured, ref };
+}
+
+/** The node's tag when it is one of `allowed`, else an unknown-gate error with the likeliest fix. */
+function gateTag(g: NodeRef, allowed: readonly string[]): string {
+  const tag = g.tag;
+  if (tag && codeBearingTag(tag) && g.session.mode === 'collect') throw new SkippedNode();
+  if (tag && allowed.includes(tag)) return tag;
+  if (tag === '!M') {
+    throw g.error({
+      subject: 'gate !M',
+      problem: 'a measurement cannot be controlled',
+      hint: "put the !M in the circuit's gate list, after the last gate on its qubits",
+    });
+  }
+  // A likely spelling says more than the list of every gate.
+  const hint = tag ? (controlledHint(tag) ?? suggestTag(tag, allowed)) : undefined;
+  throw g.error({
+    subject: tag ? `gate ${tag}` : 'gate',
+    code: 'dialect.unknown_gate',
+    problem: tag ? `unknown gate tag ${tag}` : `expected a tagged gate, found ${g.describe()}`,
+    ...(hint ? { hint } : { expected: `one of ${allowed.join(' ')}` }),
+  });
+}
+
+/**
+ * How to write a controlled gate the dialect has no tag for (`!CCX`, `!CSWAP`, `!CH`,
+ * `!Toffoli`, `!CPhase`), or undefined when the tag does not look like one.
+ */
+function controlledHint(tag: string): string | undefined {
+  const name = tag.slice(1).toUpperCase();
+  // `!Cnot` is a misspelt !CNOT (did-you-mean says so), not a controlled NOT.
+  if (name in GATES) return undefined;
+  if (name === 'CPHASE' || name === 'CP')
+    return 'a controlled phase is !CU1 {control, target, phi}';
+  const base =
+    name === 'TOFFOLI'
+      ? 'X'
+      : name === 'FREDKIN'
+        ? 'SWAP'
+        : name.replace(/^C+/, '').replace(/^NOT$/, 'X');
+  if (base === name || !(base in GATES)) return undefined;
+  const inner = GATES[base as GateName].qubitKeys === 'pair' ? 'qubits: [..]' : 'qubit: ..';
+  return `a gate under controls is written !Controlled {control_qubits: [..], basic_gate: !${base} {${inner}}}`;
+}
+
+function readAnyGate(g: NodeRef, tag: string, nqubits: number, params: ParamTable | null): Gate {
+  return tag === CONTROLLED_TAG
+    ? readControlled(g, nqubits, params)
+    : readGate(g, tag.slice(1) as GateName, nqubits, params);
+}
+
+/**
+ * `!Controlled {control_qubits: [..], basic_gate: <gate>}`: the gate with these controls added
+ * to its own (a controlled `!CNOT` is a Toffoli; a `!Controlled` inside one adds its controls).
+ */
+function readControlled(g: NodeRef, nqubits: number, params: ParamTable | null): Gate {
+  const what = `gate ${CONTROLLED_TAG}`;
+  const f = g.mapping({ tags: [CONTROLLED_TAG], what, ...keysOf(CONTROLLED_DECL) });
+  const controls = g.attempt(() => {
+    const list = f.req('control_qubits');
+    const items = list.items(`${what} control_qubits`);
+    if (items.length === 0) list.fail({ subject: what, problem: 'no control qubits' });
+    const qubits = items.map((it) => g.attempt(() => readQubit(it, what, nqubits))).map(need);
+    const twice = qubits.find((q, i) => qubits.indexOf(q) !== i);
+    if (twice !== undefined)
+      list.fail({ subject: what, problem: `control qubit ${twice} is listed twice` });
+    return qubits;
+  });
+  const inner = need(
+    g.attempt(() => {
+      const ref = f.req('basic_gate');
+      return readAnyGate(ref, gateTag(ref, CONTROLLABLE_TAGS), nqubits, params);
+    }),
+  );
+  const all = [...need(controls), ...(inner.controls ?? [])];
+  const clash = all.find((q, i) => all.indexOf(q) !== i || inner.qubits.includes(q));
+  if (clash !== undefined) {
+    g.fail({
+      subject: what,
+      problem: `qubit ${clash} is a control and ${inner.qubits.includes(clash) ? 'a qubit the gate acts on' : 'a control of the inner gate'}`,
+      expected: "control qubits other than the gate's own qubits",
+    });
+  }
+  return { ...inner, controls: all, path: g.path };
 }
 
 function readGate(g: NodeRef, name: GateName, nqubits: number, params: ParamTable | null): Gate {

@@ -22,7 +22,11 @@ export type GateName =
   | 'U3'
   | 'CNOT'
   | 'CZ'
-  | 'SWAP';
+  | 'SWAP'
+  | 'CRX'
+  | 'CRY'
+  | 'CRZ'
+  | 'CU1';
 
 export interface GateShape {
   qubitKeys: 'qubit' | 'control-target' | 'pair';
@@ -47,9 +51,26 @@ export const GATES: Readonly<Record<GateName, GateShape>> = {
   CNOT: { qubitKeys: 'control-target', angles: [] },
   CZ: { qubitKeys: 'control-target', angles: [] },
   SWAP: { qubitKeys: 'pair', angles: [] },
+  // Controlled rotations and the controlled phase (qibo's names; the same angle keys as RX,
+  // RY, RZ and U1), so a QFT is one gate per controlled phase.
+  CRX: { qubitKeys: 'control-target', angles: ['theta'] },
+  CRY: { qubitKeys: 'control-target', angles: ['theta'] },
+  CRZ: { qubitKeys: 'control-target', angles: ['phi'] },
+  CU1: { qubitKeys: 'control-target', angles: ['phi'] },
 };
-/** Every tag a circuit's gate list may hold: the gates and the measurement `!M`. */
-export const GATE_TAGS: readonly string[] = [...Object.keys(GATES).map((g) => `!${g}`), '!M'];
+
+/** Any gate under controls, as the SDK's `Controlled(*control_qubits, basic_gate=...)`. */
+export const CONTROLLED_TAG = '!Controlled';
+
+/** Every tag a circuit's gate list may hold: the gates, `!Controlled` and the measurement `!M`. */
+export const GATE_TAGS: readonly string[] = [
+  ...Object.keys(GATES).map((g) => `!${g}`),
+  CONTROLLED_TAG,
+  '!M',
+];
+
+/** What `!Controlled` may control: any gate but a measurement. */
+export const CONTROLLABLE_TAGS: readonly string[] = GATE_TAGS.filter((t) => t !== '!M');
 
 export interface FieldDecl {
   readonly name: string;
@@ -102,11 +123,25 @@ export function gateDecl(name: GateName): ObjectDecl {
         ? [field('qubits', 'the two qubits swapped', '[0, 1]')]
         : [field('control', 'control qubit', '0'), field('target', 'target qubit', '1')];
   const angles = shape.angles.map((a) => field(a, `angle ${a} (radians)`, '0.5'));
-  return { tag: `!${name}`, doc: `gate ${name}`, fields: [...qubits, ...angles], flow: true };
+  const controlled = name.length > 1 && name.startsWith('C') && name !== 'CNOT' && name !== 'CZ';
+  const doc = controlled ? `gate ${name.slice(1)} controlled by one qubit` : `gate ${name}`;
+  return { tag: `!${name}`, doc, fields: [...qubits, ...angles], flow: true };
 }
+
+/** `!Controlled {control_qubits: [0, 1], basic_gate: !X {qubit: 2}}` (a Toffoli). */
+export const CONTROLLED_DECL: ObjectDecl = {
+  tag: CONTROLLED_TAG,
+  doc: 'a gate that acts only where every control qubit is 1',
+  fields: [
+    field('control_qubits', 'the control qubits', '[0]'),
+    field('basic_gate', 'the gate controlled', '', { tags: CONTROLLABLE_TAGS }),
+  ],
+  flow: true,
+};
 
 const COMMON: ObjectDecl[] = [
   ...(Object.keys(GATES) as GateName[]).map(gateDecl),
+  CONTROLLED_DECL,
   {
     tag: '!M',
     doc: 'measure these qubits (without !M every qubit is measured)',

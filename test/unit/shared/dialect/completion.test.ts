@@ -56,6 +56,11 @@ describe('dialect completion', () => {
       '!CNOT',
       '!CZ',
       '!SWAP',
+      '!CRX',
+      '!CRY',
+      '!CRZ',
+      '!CU1',
+      '!Controlled',
       '!M',
     ]);
     expect(result?.items.find((i) => i.label === '!CNOT')?.insertText).toBe(

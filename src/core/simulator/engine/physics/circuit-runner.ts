@@ -1,9 +1,11 @@
 import type { Circuit, Gate } from '../../../../shared/dialect/circuit';
-import { evalNum } from '../../../../shared/dialect/numbers';
 import type { ParamValues } from '../../../../shared/dialect/numbers';
+import { compileGates } from '../circuits/ops';
+import { planPasses } from '../circuits/plan';
+import { runBlock } from '../circuits/run-block';
+import { runOps } from '../circuits/run-ops';
+import type { CircuitOptions } from '../circuits/run-ops';
 import type { Work } from '../run/work';
-import { applyCnot, applyCz, applyMat2, applySwap } from './gate-kernels';
-import { conjugate, singleQubitMatrix } from './gate-matrices';
 
 /**
  * Where the gates act. A pure state is 2^n amplitudes. A density matrix ρ is stored as the
@@ -17,46 +19,28 @@ export interface GateTarget {
   columnOffset: number | null;
 }
 
+/** One gate, at once, on this thread (no passes, no threads): what a gate does, for tests. */
 export function applyGate(target: GateTarget, gate: Gate, values: ParamValues): void {
-  const { re, im, columnOffset } = target;
-  const [a = 0, b = 0] = gate.qubits;
-  switch (gate.name) {
-    case 'I':
-      return;
-    case 'CNOT':
-      applyCnot(re, im, a, b);
-      if (columnOffset !== null) applyCnot(re, im, a + columnOffset, b + columnOffset);
-      return;
-    case 'CZ':
-      applyCz(re, im, a, b);
-      if (columnOffset !== null) applyCz(re, im, a + columnOffset, b + columnOffset);
-      return;
-    case 'SWAP':
-      applySwap(re, im, a, b);
-      if (columnOffset !== null) applySwap(re, im, a + columnOffset, b + columnOffset);
-      return;
-    default: {
-      const m = singleQubitMatrix(
-        gate.name,
-        gate.angles.map((n) => evalNum(n, values)),
-      );
-      if (!m) throw new Error(`no matrix for gate ${gate.name}`);
-      applyMat2(re, im, a, m);
-      if (columnOffset !== null) applyMat2(re, im, a + columnOffset, conjugate(m));
-    }
+  const nqubits = 31 - Math.clz32(target.re.length);
+  for (const op of compileGates([gate], values, target.columnOffset)) {
+    const [pass] = planPasses([op], nqubits, { blockQubits: 30, lowQubits: 0, splitBits: 0 });
+    runBlock(pass!, 0, target.re, target.im, null);
   }
 }
 
+/** The circuit's gates in place on the state (see `circuits/` for how). */
 export async function runCircuit(
   target: GateTarget,
   circuit: Circuit,
   values: ParamValues,
   work: Work,
+  options: CircuitOptions = {},
 ): Promise<void> {
-  const total = circuit.gates.length;
-  for (let k = 0; k < total; k++) {
-    applyGate(target, circuit.gates[k]!, values);
-    const pause = work.tick((k + 1) / total, () => `gate ${k + 1}/${total}`);
-    if (pause) await pause;
-  }
+  await runOps(
+    target.re,
+    target.im,
+    compileGates(circuit.gates, values, target.columnOffset),
+    work,
+    options,
+  );
 }

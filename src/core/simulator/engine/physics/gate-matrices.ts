@@ -1,5 +1,7 @@
 import type { GateName } from '../../../../shared/dialect/circuit';
-import type { Mat2 } from './gate-kernels';
+
+/** A 2×2 complex matrix [ar, ai, br, bi, cr, ci, dr, di] for [[a, b], [c, d]] on (|0⟩, |1⟩). */
+export type Mat2 = Float64Array;
 
 const R = Math.SQRT1_2;
 

@@ -21,6 +21,32 @@ export function marginal(probabilities: Float64Array, measured: readonly number[
   return out;
 }
 
+/** A distribution over few outcomes: the outcomes ascending, and their probabilities. */
+export interface SparseDistribution {
+  outcomes: number[];
+  probabilities: Float64Array;
+}
+
+/**
+ * The marginal of a state given by its non-zero amplitudes (index, re, im), as `marginal`
+ * computes it for a dense one, without a 2^n array.
+ */
+export function sparseMarginal(
+  index: readonly number[],
+  re: readonly number[],
+  im: readonly number[],
+  measured: readonly number[],
+): SparseDistribution {
+  const sums = new Map<number, number>();
+  for (let k = 0; k < index.length; k++) {
+    let m = 0;
+    for (let b = 0; b < measured.length; b++) m |= ((index[k]! >>> measured[b]!) & 1) << b;
+    sums.set(m, (sums.get(m) ?? 0) + re[k]! * re[k]! + im[k]! * im[k]!);
+  }
+  const outcomes = [...sums.keys()].sort((a, b) => a - b);
+  return { outcomes, probabilities: Float64Array.from(outcomes, (m) => sums.get(m)!) };
+}
+
 /**
  * Draw `nshots` outcomes from a distribution and count them. The uniforms are sorted and the
  * cumulative distribution is swept once: O(dim + shots·log shots), no 2^n-sized CDF array.
@@ -31,8 +57,11 @@ export function sampleCounts(
   nshots: number,
   rng: Rng,
   readoutErrors: readonly number[] | null,
+  /** The outcome each probability is of, when not its position (a sparse distribution). */
+  outcomes?: readonly number[],
 ): Map<number, number> {
-  const total = probabilities.reduce((s, p) => s + p, 0);
+  let total = 0;
+  for (let i = 0; i < probabilities.length; i++) total += probabilities[i]!;
   const u = new Float64Array(nshots);
   for (let s = 0; s < nshots; s++) u[s] = rng.uniform() * total;
   u.sort();
@@ -47,7 +76,8 @@ export function sampleCounts(
     // Rounding can leave the last uniforms past the final sum: they belong to the last non-zero outcome.
     let hit = outcome;
     while (hit > 0 && probabilities[hit] === 0) hit--;
-    const observed = readoutErrors ? flipBits(hit, readoutErrors, rng) : hit;
+    const label = outcomes ? outcomes[hit]! : hit;
+    const observed = readoutErrors ? flipBits(label, readoutErrors, rng) : label;
     counts.set(observed, (counts.get(observed) ?? 0) + 1);
   }
   return counts;

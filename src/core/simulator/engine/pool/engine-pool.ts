@@ -1,11 +1,11 @@
 import { availableParallelism } from 'node:os';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import { abortError } from '../run/work';
 import type { EngineJob, EngineOutcome, EngineProgress } from '../types';
+import { startEngineThread } from './engine-thread';
 import type { FromWorker, ToWorker } from './worker-protocol';
 
-/** File name the bundler must give the compiled worker entry (next to the pool's chunk). */
-export const ENGINE_WORKER_BUNDLE_FILE = 'engine-worker.js';
+export { ENGINE_WORKER_BUNDLE_FILE } from './engine-thread';
 /** The worker entry's source, relative to the repository root (for the bundler's inputs). */
 export const ENGINE_WORKER_SOURCE = 'src/core/simulator/engine/pool/worker.ts';
 
@@ -17,6 +17,11 @@ export interface EnginePoolOptions {
    * as JavaScript, or the TypeScript sources (through tsx) when it runs as TypeScript.
    */
   workerUrl?: URL;
+  /**
+   * Threads one job's circuit may use, its worker's own included (the others share the state
+   * in a SharedArrayBuffer). Default: the machine's cores (`os.availableParallelism()`).
+   */
+  circuitThreads?: number;
 }
 
 interface Task {
@@ -104,7 +109,12 @@ export class EnginePool {
   }
 
   private spawn(): Slot {
-    const worker = createWorker(this.options.workerUrl);
+    const { workerUrl, circuitThreads } = this.options;
+    const worker = startEngineThread(workerUrl, {
+      role: 'job',
+      ...(workerUrl ? { workerUrl: workerUrl.href } : {}),
+      ...(circuitThreads ? { circuitThreads } : {}),
+    });
     const slot: Slot = { worker, task: null };
     this.slots.add(slot);
     worker.on('message', (msg: FromWorker) => {
@@ -158,16 +168,4 @@ export class EnginePool {
     if (outcome instanceof Error) task.reject(outcome);
     else task.resolve(outcome);
   }
-}
-
-function createWorker(workerUrl: URL | undefined): Worker {
-  if (workerUrl) return new Worker(workerUrl);
-  const here = import.meta.url;
-  if (/\.[mc]?ts$/.test(new URL(here).pathname)) {
-    // Sources (vitest, tsx): a JS bootstrap registers tsx inside the worker, then loads worker.ts.
-    return new Worker(new URL('./ts-worker-bootstrap.mjs', here), {
-      workerData: { tsEntry: new URL('./worker.ts', here).href },
-    });
-  }
-  return new Worker(new URL(`./${ENGINE_WORKER_BUNDLE_FILE}`, here));
 }

@@ -10,7 +10,9 @@ import type { StateVector } from '../physics/state-vector';
 import { externalIndex } from '../physics/state-vector';
 import { Tagged, complexValue } from '../results/tagged-yaml';
 import type { YValue } from '../results/tagged-yaml';
-import { prepareFinalState } from './prepare-functional';
+import { SparseState } from '../circuits/sparse-state';
+import { sparseMarginal } from '../physics/sampling';
+import { prepareCircuitState, prepareFinalState } from './prepare-functional';
 import { sampleMeasured } from './run-context';
 import type { RunContext } from './run-context';
 import type { Work } from './work';
@@ -29,10 +31,14 @@ export async function evaluateSampling(
   work: Work,
   costOp: PauliOperator | null,
 ): Promise<Evaluation> {
-  const sv = await prepareFinalState(f, values, ctx, work.scoped(0, 0.8));
+  const state = await prepareCircuitState(f, values, work.scoped(0, 0.8));
   work.report(0.85, `sampling ${f.nshots} shots`);
   const measured = f.circuit.measured;
-  const set = sampleMeasured(ctx, sv.probabilities(), measured, f.nshots);
+  const distribution =
+    state instanceof SparseState
+      ? sparseMarginal(state.index, state.re, state.im, measured)
+      : state.probabilities();
+  const set = sampleMeasured(ctx, distribution, measured, f.nshots);
   const result = new Tagged('!SamplingResult', {
     nshots: f.nshots,
     nqubits: measured.length,

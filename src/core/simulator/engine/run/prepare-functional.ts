@@ -4,11 +4,12 @@ import type {
   SamplingFunctional,
 } from '../../../../shared/dialect/functionals';
 import type { ParamValues } from '../../../../shared/dialect/numbers';
-import { runCircuit } from '../physics/circuit-runner';
+import { simulateCircuit, toStateVector } from '../circuits/simulate';
+import type { SparseState } from '../circuits/sparse-state';
 import { StepLimitError } from '../physics/taylor';
 import { evolve } from '../physics/evolution';
 import { prepareState } from '../physics/prepare';
-import { StateVector } from '../physics/state-vector';
+import type { StateVector } from '../physics/state-vector';
 import type { RunContext } from './run-context';
 import type { Work } from './work';
 
@@ -26,6 +27,18 @@ export class SimulationError extends Error {
 }
 
 /**
+ * A circuit from |0…0⟩: sparse when few amplitudes are non-zero at the end (sampling reads it
+ * so, without ever allocating 2^n amplitudes), else dense.
+ */
+export function prepareCircuitState(
+  f: SamplingFunctional | DigitalFunctional,
+  values: ParamValues,
+  work: Work,
+): Promise<SparseState | StateVector> {
+  return simulateCircuit(f.circuit, values, work);
+}
+
+/**
  * Run a circuit or a schedule to its final pure state. `onGrid` sees the state at each time of
  * a schedule's grid (for recorded expectation values).
  */
@@ -37,9 +50,7 @@ export async function prepareFinalState(
   onGrid?: (index: number, t: number, state: StateVector) => void,
 ): Promise<StateVector> {
   if (f.kind === 'sampling' || f.kind === 'digital') {
-    const sv = StateVector.zero(f.circuit.nqubits);
-    await runCircuit({ re: sv.re, im: sv.im, columnOffset: null }, f.circuit, values, work);
-    return sv;
+    return toStateVector(await prepareCircuitState(f, values, work));
   }
   const sv = prepareState(f.initial, f.nqubits);
   try {

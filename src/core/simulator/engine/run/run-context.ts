@@ -1,6 +1,7 @@
 import type { ParsedJob } from '../../../../shared/dialect/job-model';
 import { Rng } from '../physics/random';
 import { marginal, sampleCounts } from '../physics/sampling';
+import type { SparseDistribution } from '../physics/sampling';
 import { toBitstring } from '../physics/state-vector';
 import type { EngineJob, PhysicalDevice } from '../types';
 import type { Work } from './work';
@@ -48,15 +49,21 @@ export interface SampleSet {
   samples: Map<string, number>;
 }
 
-/** Sample the measured qubits of a state's probability distribution, with readout errors. */
+/**
+ * Sample the measured qubits of a state's probability distribution (all 2^n probabilities, or
+ * the marginal of a sparse state), with readout errors.
+ */
 export function sampleMeasured(
   ctx: RunContext,
-  probabilities: Float64Array,
+  probabilities: Float64Array | SparseDistribution,
   measured: readonly number[],
   nshots: number,
 ): SampleSet {
-  const dist = marginal(probabilities, measured);
-  const counts = sampleCounts(dist, nshots, ctx.rng, ctx.readoutErrors(measured));
+  const errors = ctx.readoutErrors(measured);
+  const counts =
+    probabilities instanceof Float64Array
+      ? sampleCounts(marginal(probabilities, measured), nshots, ctx.rng, errors)
+      : sampleCounts(probabilities.probabilities, nshots, ctx.rng, errors, probabilities.outcomes);
   const positions = measured.map((_, k) => k);
   const keys = [...counts].map(([m, n]) => [toBitstring(m, positions), n] as const);
   keys.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0));

@@ -41,8 +41,16 @@ describe('validation errors name the path and the line', () => {
       'gate !CCX at sampling_payload.sampling.circuit.gates[2]: unknown gate tag !CCX',
     );
     expect(e.errorLogs).toContain('line 8');
+    // A controlled gate the dialect has no tag for: how to write it, not a near spelling (!CRX).
     expect(e.errorLogs).toContain(
-      'expected: one of !I !X !Y !Z !H !S !T !RX !RY !RZ !U1 !U2 !U3 !CNOT !CZ !SWAP !M',
+      'hint:     a gate under controls is written !Controlled {control_qubits: [..], basic_gate: !X {qubit: ..}}',
+    );
+  });
+
+  it('an unknown gate tag that looks like no gate lists every gate', () => {
+    const e = invalid({ functionalYaml: BELL.replace('- !M', '- !Frobnicate {a: 1}\n    - !M') });
+    expect(e.errorLogs).toContain(
+      'expected: one of !I !X !Y !Z !H !S !T !RX !RY !RZ !U1 !U2 !U3 !CNOT !CZ !SWAP !CRX !CRY !CRZ !CU1 !Controlled !M',
     );
   });
 
