@@ -3,6 +3,7 @@ import type { Token } from '../../shared/variants';
 import type { RequestAuthorization, RequestAuthorizer } from '../client/authorizer';
 import { ServiceError } from '../client/errors';
 import type { ServiceClient } from '../client/types';
+import { SerialQueue } from '../async/serial-queue';
 import type { Logger } from '../logging/logger';
 import { silentLogger } from '../logging/logger';
 import { buildLoginAssertion } from './assertion';
@@ -72,6 +73,12 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
   #user: string | null = null;
   #generation = 0;
   #refreshing: Promise<boolean> | null = null;
+  /**
+   * The secret store's writes and deletes, one at a time in call order: a logout's deletes
+   * come after a save already under way instead of racing it (a save landing last would bring
+   * the login back at the next start).
+   */
+  readonly #writes = new SerialQueue();
   readonly #refreshTimer: RefreshTimer;
   #state: SessionStateName = 'logged-out';
   #message: string | null = null;
@@ -157,7 +164,9 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
     }
     if (previousUser && previousUser !== user) {
       // One login per profile: the previous user's token must not linger in the keychain.
-      await this.#store.delete(tokenAccount(this.profile, previousUser)).catch(() => false);
+      await this.#writes
+        .run(() => this.#store.delete(tokenAccount(this.profile, previousUser)))
+        .catch(() => false);
     }
     this.#activate(user, tokens);
     this.#logger.info('logged in', { profile: this.profile, user });
@@ -206,10 +215,14 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
     const user = this.#user ?? (await this.#storedUser().catch(() => null));
     this.#tokens = null;
     this.#generation++;
-    let deleted = false;
+    let deleted: boolean;
     try {
-      if (user) deleted = await this.#store.delete(tokenAccount(this.profile, user));
-      await this.#store.delete(currentUserAccount(this.profile));
+      // After any write already under way (a renewed login being saved): deleted last, so gone.
+      deleted = await this.#writes.run(async () => {
+        const had = user ? await this.#store.delete(tokenAccount(this.profile, user)) : false;
+        await this.#store.delete(currentUserAccount(this.profile));
+        return had;
+      });
     } finally {
       this.#user = null;
       this.#setState('logged-out', null);
@@ -281,15 +294,20 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
       this.#refreshTimer.afterFailure();
       throw error;
     }
-    // The token may have been dropped by a logout while the refresh was on its way.
-    if (this.#tokens !== tokens) return this.#tokens !== null;
     const next = this.#fromToken(token);
+    let notSaved: unknown = null;
     try {
-      await this.#persist(user, next);
+      // Written only if this login is still the one held when its turn to write comes.
+      await this.#persist(user, next, () => this.#tokens === tokens);
     } catch (error) {
+      notSaved = error;
+    }
+    // A logout (or a new login) while the refresh was on its way or being saved wins.
+    if (this.#tokens !== tokens) return this.#tokens !== null;
+    if (notSaved !== null) {
       // The renewed token still works in memory; the person needs to know it will not survive.
-      this.#logger.warn('renewed login not saved', { error: messageOf(error) });
-      this.#activate(user, next, `The renewed login could not be saved: ${messageOf(error)}`);
+      this.#logger.warn('renewed login not saved', { error: messageOf(notSaved) });
+      this.#activate(user, next, `The renewed login could not be saved: ${messageOf(notSaved)}`);
       return true;
     }
     this.#activate(user, next);
@@ -301,7 +319,11 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
     const user = this.#user;
     this.#tokens = null;
     this.#generation++;
-    if (user) await this.#store.delete(tokenAccount(this.profile, user)).catch(() => false);
+    if (user) {
+      await this.#writes
+        .run(() => this.#store.delete(tokenAccount(this.profile, user)))
+        .catch(() => false);
+    }
     const message = endedMessage(error);
     this.#setState('expired', message);
     this.#logger.warn('session ended', { profile: this.profile, user, status: error.status });
@@ -329,7 +351,17 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
     };
   }
 
-  async #persist(user: string, tokens: Tokens): Promise<void> {
+  /**
+   * Saves a login, in turn with the other writes. `current` is asked when its turn comes: a
+   * login replaced or dropped meanwhile is not written back over what replaced it.
+   */
+  #persist(user: string, tokens: Tokens, current: () => boolean = () => true): Promise<void> {
+    return this.#writes.run(async () => {
+      if (current()) await this.#write(user, tokens);
+    });
+  }
+
+  async #write(user: string, tokens: Tokens): Promise<void> {
     const stored: StoredSession = {
       version: 1,
       user,
