@@ -75,6 +75,8 @@ export class ActiveConnection {
       audience: profileAudience(deps.profile),
       store: deps.store,
       logger: deps.log,
+      // A keychain that refuses the login (locked) must not keep the person from working.
+      keepUnsavedLogin: true,
     });
     // Every call through this client tells whether the service answered: the poller's, the
     // device timer's and the ones the UI asked for, so all views agree on "offline".

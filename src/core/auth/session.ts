@@ -10,8 +10,8 @@ import { buildLoginAssertion } from './assertion';
 import { SessionError } from './errors';
 import type { SecretStore } from './secret-store';
 import { currentUserAccount, tokenAccount } from './secret-store';
-import type { StoredSession } from './stored-session';
-import { currentUserSchema } from './stored-session';
+import type { SessionTokens } from './stored-session';
+import { currentUserSchema, storedSession, tokensOfStored, tokensReceived } from './stored-session';
 import { RefreshTimer, mustRenewBeforeUse } from './refresh-timer';
 import {
   abandonable,
@@ -43,15 +43,12 @@ export interface SessionOptions {
   refreshLeadMs?: number;
   now?: () => number;
   logger?: Logger;
-}
-
-interface Tokens {
-  access: string;
-  refresh: string;
-  expiresAt: number;
-  /** Local time of receipt: with expiresAt, the token's lifetime. */
-  receivedAt: number;
-  issuedAt: string | number;
+  /**
+   * When the secret store refuses a new login (a locked keychain): true keeps it for this run
+   * and says it will not survive (the app, where the person can go on working); false, the
+   * default, fails the login (the CLI, whose next command would find no login anyway).
+   */
+  keepUnsavedLogin?: boolean;
 }
 
 /**
@@ -69,7 +66,8 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
   readonly #audience: string;
   readonly #now: () => number;
   readonly #logger: Logger;
-  #tokens: Tokens | null = null;
+  readonly #keepUnsaved: boolean;
+  #tokens: SessionTokens | null = null;
   #user: string | null = null;
   #generation = 0;
   #refreshing: Promise<boolean> | null = null;
@@ -91,6 +89,7 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
     this.#audience = options.audience;
     this.#now = options.now ?? Date.now;
     this.#logger = options.logger ?? silentLogger;
+    this.#keepUnsaved = options.keepUnsavedLogin ?? false;
     this.#refreshTimer = new RefreshTimer({
       leadMs: options.refreshLeadMs ?? 60_000,
       now: this.#now,
@@ -150,17 +149,19 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
       this.#setState(this.#tokens ? before : 'logged-out', messageOf(error));
       throw error;
     }
-    const tokens = this.#fromToken(token);
+    const tokens = tokensReceived(token, this.#now());
     const previousUser = this.#user;
+    let unsaved: string | null = null;
     try {
       await this.#persist(user, tokens);
     } catch (error) {
-      this.#setState(this.#tokens ? before : 'logged-out', messageOf(error));
-      throw new SessionError(
-        'secret-store',
-        `Logged in, but the login could not be kept: ${messageOf(error)}`,
-        error,
-      );
+      const message = `Logged in, but the login could not be kept: ${messageOf(error)}`;
+      if (!this.#keepUnsaved) {
+        this.#setState(this.#tokens ? before : 'logged-out', messageOf(error));
+        throw new SessionError('secret-store', message, error);
+      }
+      this.#logger.warn('login not saved', { profile: this.profile, error: messageOf(error) });
+      unsaved = `${message} It is kept in memory until the app is closed.`;
     }
     if (previousUser && previousUser !== user) {
       // One login per profile: the previous user's token must not linger in the keychain.
@@ -168,7 +169,7 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
         .run(() => this.#store.delete(tokenAccount(this.profile, previousUser)))
         .catch(() => false);
     }
-    this.#activate(user, tokens);
+    this.#activate(user, tokens, unsaved);
     this.#logger.info('logged in', { profile: this.profile, user });
     return this.whoami() as WhoAmI;
   }
@@ -199,13 +200,7 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
       );
       return null;
     }
-    this.#activate(user, {
-      access: stored.accessToken,
-      refresh: stored.refreshToken,
-      expiresAt: stored.expiresAt,
-      receivedAt: stored.receivedAt ?? stored.savedAt,
-      issuedAt: stored.issuedAt,
-    });
+    this.#activate(user, tokensOfStored(stored));
     return this.whoami();
   }
 
@@ -242,7 +237,7 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
   async authorize(signal?: AbortSignal): Promise<RequestAuthorization | null> {
     if (!this.#tokens) return null;
     if (mustRenewBeforeUse(this.#tokens, this.#now())) await this.#refreshShared(signal);
-    const tokens = this.#tokens as Tokens | null;
+    const tokens = this.#tokens as SessionTokens | null;
     if (!tokens) return null;
     return { header: `Bearer ${tokens.access}`, generation: this.#generation };
   }
@@ -294,7 +289,7 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
       this.#refreshTimer.afterFailure();
       throw error;
     }
-    const next = this.#fromToken(token);
+    const next = tokensReceived(token, this.#now());
     let notSaved: unknown = null;
     try {
       // Written only if this login is still the one held when its turn to write comes.
@@ -330,7 +325,7 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
     this.emit('ended', { profile: this.profile, user, reason: 'refresh-rejected', message });
   }
 
-  #activate(user: string, tokens: Tokens, message: string | null = null): void {
+  #activate(user: string, tokens: SessionTokens, message: string | null = null): void {
     this.#user = user;
     this.#tokens = tokens;
     this.#generation++;
@@ -338,41 +333,22 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
     this.#setState('active', message);
   }
 
-  #fromToken(token: Token): Tokens {
-    // expiresIn is taken as seconds from receipt on the local clock: that needs no agreement
-    // between the two clocks, and the base of `issuedAt` is not shown by the specification.
-    const now = this.#now();
-    return {
-      access: token.access_token,
-      refresh: token.refresh_token,
-      expiresAt: now + token.expires_in * 1000,
-      receivedAt: now,
-      issuedAt: token.issued_at,
-    };
-  }
-
   /**
    * Saves a login, in turn with the other writes. `current` is asked when its turn comes: a
    * login replaced or dropped meanwhile is not written back over what replaced it.
    */
-  #persist(user: string, tokens: Tokens, current: () => boolean = () => true): Promise<void> {
+  #persist(
+    user: string,
+    tokens: SessionTokens,
+    current: () => boolean = () => true,
+  ): Promise<void> {
     return this.#writes.run(async () => {
       if (current()) await this.#write(user, tokens);
     });
   }
 
-  async #write(user: string, tokens: Tokens): Promise<void> {
-    const stored: StoredSession = {
-      version: 1,
-      user,
-      profile: this.profile,
-      accessToken: tokens.access,
-      refreshToken: tokens.refresh,
-      expiresAt: tokens.expiresAt,
-      receivedAt: tokens.receivedAt,
-      issuedAt: tokens.issuedAt,
-      savedAt: this.#now(),
-    };
+  async #write(user: string, tokens: SessionTokens): Promise<void> {
+    const stored = storedSession(this.profile, user, tokens, this.#now());
     await this.#store.set(tokenAccount(this.profile, user), JSON.stringify(stored));
     await this.#store.set(currentUserAccount(this.profile), JSON.stringify({ version: 1, user }));
   }
