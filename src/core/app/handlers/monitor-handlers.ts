@@ -65,7 +65,10 @@ export function monitorHandlers(deps: MonitorDeps): Pick<HandlerTable, MonitorCa
         fetchedAt: answer.fetchedAt,
         fromCache: answer.fromCache,
         offline: answer.offline,
-        cache: { persistent: cache.status.persistent, message: cache.status.message },
+        cache: {
+          persistent: cache.status.persistent,
+          message: answer.storeProblem ?? cache.status.message,
+        },
       };
     },
 

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { JobCache } from '../../../../src/core/cache';
 import { MemoryJobCache, SqliteJobCache, loadSqlite } from '../../../../src/core/cache';
-import { mergedStatus } from '../../../../src/core/cache/record-merge';
+import { mergedStatus, overKept } from '../../../../src/core/cache/record-merge';
 import type { JobInfo, JobStatus } from '../../../../src/shared/variants';
 import { JOB_STATUSES, isTerminalStatus } from '../../../../src/shared/variants';
 
@@ -124,5 +124,31 @@ describe.each(kinds)('%s job store, records without status (Variant A)', (_kind,
     cache.upsertRecords(P, [record({ updated_at: '2026-01-01T10:05:00Z' })], 't2', 'list');
     expect(cache.getRecord(P, 5)?.status).toBeNull();
     cache.close();
+  });
+});
+
+describe('overKept (the list answered without writing, for a store that cannot be written)', () => {
+  it('lays the service records over the kept ones, newest first, keeping learnt statuses', () => {
+    const kept = [
+      record({ id: 3, status: 'completed' }),
+      record({ id: 2, status: 'running' }),
+      record({ id: 1, status: 'queued' }),
+    ];
+    const fresh = [
+      record({ id: 4 }),
+      // A terminal status learnt earlier survives a record without one.
+      record({ id: 3, updated_at: '2026-01-01T11:00:00Z' }),
+      // A status the service sends wins.
+      record({ id: 2, status: 'error' }),
+    ];
+    const jobs = overKept(fresh, kept);
+    expect(jobs.map((j) => [j.id, j.status])).toEqual([
+      [4, undefined],
+      [3, 'completed'],
+      [2, 'error'],
+      [1, 'queued'],
+    ]);
+    expect(jobs[1]!.updated_at).toBe('2026-01-01T11:00:00Z');
+    expect(jobs[0]).toBe(fresh[0]);
   });
 });
