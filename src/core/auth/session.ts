@@ -209,6 +209,7 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
     this.#refreshTimer.clear();
     const user = this.#user ?? (await this.#storedUser().catch(() => null));
     this.#tokens = null;
+    // Stryker disable next-line UpdateOperator: only a change of generation matters, not its direction
     this.#generation++;
     let deleted: boolean;
     try {
@@ -267,6 +268,7 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
   async #refresh(): Promise<boolean> {
     const tokens = this.#tokens;
     const user = this.#user;
+    // Stryker disable next-line ConditionalExpression,LogicalOperator,BooleanLiteral: defensive; every caller checks for tokens first, and #end and logout clear the timer
     if (!tokens || !user) return false;
     this.#setState('refreshing', null);
     let token: Token;
@@ -313,6 +315,7 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
     this.#refreshTimer.clear();
     const user = this.#user;
     this.#tokens = null;
+    // Stryker disable next-line UpdateOperator: only a change of generation matters, not its direction
     this.#generation++;
     if (user) {
       await this.#writes
@@ -328,6 +331,7 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
   #activate(user: string, tokens: SessionTokens, message: string | null = null): void {
     this.#user = user;
     this.#tokens = tokens;
+    // Stryker disable next-line UpdateOperator: only a change of generation matters, not its direction
     this.#generation++;
     this.#refreshTimer.beforeExpiry(tokens.expiresAt);
     this.#setState('active', message);

@@ -97,6 +97,8 @@ describe('a refresh and a logout at the same time', () => {
     expect(session.state).toBe('logged-out');
     expect(session.whoami()).toBeNull();
     expect(await storedAccounts(store)).toEqual({ token: null, user: null });
+    // The call the refresh was for is not sent again after the logout.
+    expect(fetch.count('GET', '/devices')).toBe(1);
     expect(await bearerAfterwards(session, fetch)).toBeNull();
   });
 

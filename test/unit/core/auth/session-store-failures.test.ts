@@ -5,6 +5,7 @@ import {
   Session,
   SessionError,
 } from '../../../../src/core/auth';
+import { tokensOfStored } from '../../../../src/core/auth/stored-session';
 import { createServiceClient } from '../../../../src/core/client';
 import { BASE_URL, fakeFetch, jsonResponse } from '../../../support/fake-fetch';
 import { DEVICES_BODY, wireToken } from '../../../support/wire-fixtures';
@@ -70,5 +71,22 @@ describe('a login the secret store refuses to keep', () => {
     // Nothing to find for the next start.
     expect(await sessionOn(fetch, true).restore()).toBeNull();
     session.dispose();
+  });
+});
+
+describe('stored sessions', () => {
+  it('count a kept token’s lifetime from its receipt, or from when it was saved (earlier builds)', () => {
+    const stored = {
+      version: 1 as const,
+      user: 'alice',
+      profile: 'p',
+      accessToken: 'a',
+      refreshToken: 'r',
+      expiresAt: 5_000,
+      issuedAt: '1',
+      savedAt: 2_000,
+    };
+    expect(tokensOfStored({ ...stored, receivedAt: 1_000 }).receivedAt).toBe(1_000);
+    expect(tokensOfStored(stored).receivedAt).toBe(2_000);
   });
 });
