@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { JobInfo } from '../../shared/variants';
 import type { SessionState } from '../../shared/ipc/schemas';
 import type { devicesViewSchema } from '../../shared/ipc/schemas';
 import { JOB_STATUS_MEANING, isTerminalStatus } from '../../shared/variants/enums';
@@ -34,6 +35,8 @@ export interface ActiveConnectionDeps {
   deviceRefreshMs: number;
   userAgent?: string | undefined;
   notify?: ((notice: JobEndedNotice) => void) | undefined;
+  /** Told each job record the job watcher saw change status (the local job store keeps it). */
+  onJobSeen?: ((profile: Profile, record: JobInfo, at: string) => void) | undefined;
 }
 
 const LOGGED_IN_STATES = new Set(['active', 'refreshing', 'reconnecting']);
@@ -181,6 +184,7 @@ export class ActiveConnection {
         to: event.to,
         at: event.at,
       });
+      this.#deps.onJobSeen?.(this.profile, event.info, event.at);
       // A job first seen already ended (an old job someone asked to watch) is not news.
       const submittedHere = this.#submitted.delete(event.jobId);
       const news = event.from !== null || submittedHere;
