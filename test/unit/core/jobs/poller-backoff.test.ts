@@ -102,3 +102,43 @@ describe('JobPoller back-off', () => {
     poller.stop();
   });
 });
+
+describe('JobPoller and Retry-After', () => {
+  it('does not look again sooner than the service asked, and at most maxRetryAfterMs later', async () => {
+    let retryAfter = '20';
+    let calls = 0;
+    const fetch = fakeFetch(() => {
+      calls++;
+      return calls <= 2
+        ? jsonResponse({ message: 'maintenance' }, 503, { 'retry-after': retryAfter })
+        : jsonResponse(wireJobList('B', [jobInfo(9, 'running')]));
+    });
+    const poller = new JobPoller({
+      client: createServiceClient({
+        baseUrl: BASE_URL,
+        variant: 'B',
+        fetch,
+        retry: { retries: 0 },
+      }),
+      random: () => 1,
+      cadence: { backoffBaseMs: 1_000, maxBackoffMs: 4_000, maxRetryAfterMs: 60_000 },
+    });
+    const delays: number[] = [];
+    poller.on('connection', (e) => {
+      if (e.retryAt) delays.push(Date.parse(e.retryAt) - Date.now());
+    });
+    poller.watch(9);
+    await vi.advanceTimersByTimeAsync(10);
+    // Asked for 20 s: longer than the back-off (1 s) would wait.
+    expect(delays).toEqual([20_000]);
+    await vi.advanceTimersByTimeAsync(19_000);
+    expect(calls).toBe(1);
+    retryAfter = '7200';
+    await vi.advanceTimersByTimeAsync(1_000);
+    // Two hours asked: capped at a minute.
+    expect(delays).toEqual([20_000, 60_000]);
+    await vi.advanceTimersByTimeAsync(60_000);
+    expect(calls).toBe(3);
+    poller.stop();
+  });
+});
