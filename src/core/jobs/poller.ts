@@ -169,6 +169,7 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
   }
 
   #clearTimer(): void {
+    // Stryker disable next-line ConditionalExpression: clearTimeout(null) does nothing either
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
   }
