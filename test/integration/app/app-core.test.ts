@@ -2,18 +2,15 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppCore } from '../../../src/core/app/create-app-core';
-import { dispatchCall } from '../../../src/core/app/dispatch';
 import type { AppCore, JobEndedNotice } from '../../../src/core/app/types';
-import { MemorySecretStore } from '../../../src/core/auth/memory-secret-store';
 import type {
   CallInput,
   CallName,
-  CallOutput,
   EventName,
   EventPayload,
 } from '../../../src/shared/ipc/contract';
 import type { IpcError } from '../../../src/shared/ipc/call-error';
+import { callCore, nextCoreEvent, openAppCore, outcomeOf } from '../../support/app-core';
 
 const fixture = (name: string) => readFileSync(path.join('test/fixtures/dialect', name), 'utf8');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'qjob-core-'));
@@ -21,38 +18,18 @@ const notices: JobEndedNotice[] = [];
 let core: AppCore;
 
 /** Calls the way every transport does: through the dispatcher, answers checked against the contract. */
-async function call<N extends CallName>(name: N, input: CallInput<N>): Promise<CallOutput<N>> {
-  const outcome = await dispatchCall(core.handlers, name, input, { checkOutput: true });
-  if (!outcome.ok) throw Object.assign(new Error(outcome.error.message), outcome.error);
-  return outcome.value as CallOutput<N>;
-}
+const call = <N extends CallName>(name: N, input: CallInput<N>) => callCore(core, name, input);
 async function failure(name: CallName, input: unknown): Promise<IpcError> {
-  const outcome = await dispatchCall(core.handlers, name, input, { checkOutput: true });
+  const outcome = await outcomeOf(core, name, input as never);
   if (outcome.ok) throw new Error(`${name} succeeded`);
   return outcome.error;
 }
-function nextEvent<N extends EventName>(
-  name: N,
-  match: (p: EventPayload<N>) => boolean = () => true,
-): Promise<EventPayload<N>> {
-  return new Promise((resolve) => {
-    const off = core.events.on(name, (payload) => {
-      if (!match(payload)) return;
-      off();
-      resolve(payload);
-    });
-  });
-}
+const nextEvent = <N extends EventName>(name: N, match?: (p: EventPayload<N>) => boolean) =>
+  nextCoreEvent(core, name, match);
 
 beforeAll(async () => {
-  core = await createAppCore({
-    shell: 'web',
-    dataDir,
-    fetch: (url, init) => fetch(url, init),
-    secretStoreFactory: async () => new MemorySecretStore(),
-    resourcesDir: path.resolve('resources'),
+  core = await openAppCore(dataDir, {
     simulator: { speed: 20 },
-    deviceRefreshMs: 60_000,
     notify: (n) => notices.push(n),
   });
 });

@@ -6,11 +6,9 @@
  */
 import { mkdirSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { createAppCore } from '../../../src/core/app/create-app-core';
-import { dispatchCall } from '../../../src/core/app/dispatch';
 import type { AppCore } from '../../../src/core/app/types';
-import { MemorySecretStore } from '../../../src/core/auth/memory-secret-store';
 import type { CallName } from '../../../src/shared/ipc/contract';
+import { openAppCore, outcomeOf } from '../../support/app-core';
 
 const [dataDir, simulatorDir] = process.argv.slice(2);
 if (!dataDir || !simulatorDir) {
@@ -20,21 +18,12 @@ if (!dataDir || !simulatorDir) {
 mkdirSync(simulatorDir, { recursive: true });
 symlinkSync(simulatorDir, path.join(dataDir, 'simulator'));
 
-const open = () =>
-  createAppCore({
-    shell: 'web',
-    dataDir,
-    fetch: (url, init) => fetch(url, init),
-    secretStoreFactory: async () => new MemorySecretStore(),
-    resourcesDir: path.resolve('resources'),
-    simulator: { speed: 50 },
-    deviceRefreshMs: 60_000,
-  });
+const open = () => openAppCore(dataDir);
 let core: AppCore = await open();
-const call = async (name: CallName, input: unknown) => {
-  const outcome = await dispatchCall(core.handlers, name, input, { checkOutput: true });
-  return outcome.ok ? { ok: true, value: outcome.value } : { ok: false, error: outcome.error };
-};
+const call = (name: CallName, input: unknown) =>
+  outcomeOf(core, name, input as never).then((o) =>
+    o.ok ? { ok: true, value: o.value } : { ok: false, error: o.error },
+  );
 const value = <T>(outcome: { ok: boolean; value?: unknown; error?: unknown }): T => {
   if (!outcome.ok) throw new Error(`unexpected failure: ${JSON.stringify(outcome.error)}`);
   return outcome.value as T;

@@ -1,9 +1,9 @@
-import { spawn, spawnSync } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../support/cli-runner';
+import { REPO_ROOT, runProcess } from '../../support/cli-runner';
 
 /**
  * A full disk, for real: the app core runs in a child process whose data folder is a 1 MiB
@@ -43,23 +43,12 @@ interface Report {
   restarted: { drafts: string[]; profiles: string[]; jobs: { ids: number[] } };
 }
 
-function runChild(): Promise<{ code: number; stdout: string; stderr: string }> {
+function runChild() {
   const data = fs.mkdtempSync(path.join(root, 'data-'));
   const simulator = fs.mkdtempSync(path.join(root, 'simulator-'));
   const script = `mount -t tmpfs -o size=1m qjob-full "$1" && exec "$3" --import tsx "$4" "$1" "$2"`;
-  return new Promise((resolve, reject) => {
-    const child = spawn(
-      'unshare',
-      ['-rm', 'sh', '-c', script, 'sh', data, simulator, process.execPath, CHILD],
-      { cwd: REPO_ROOT },
-    );
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
-  });
+  const args = ['-rm', 'sh', '-c', script, 'sh', data, simulator, process.execPath, CHILD];
+  return runProcess('unshare', args, { timeoutMs: 120_000 });
 }
 
 describe.skipIf(!CAN_MOUNT)('the disk full under the app', () => {

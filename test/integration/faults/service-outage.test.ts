@@ -4,17 +4,14 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppCore } from '../../../src/core/app/create-app-core';
-import { dispatchCall } from '../../../src/core/app/dispatch';
 import type { AppCore } from '../../../src/core/app/types';
-import { MemorySecretStore } from '../../../src/core/auth/memory-secret-store';
 import type {
   CallInput,
   CallName,
-  CallOutput,
   EventName,
   EventPayload,
 } from '../../../src/shared/ipc/contract';
+import { callCore, nextCoreEvent, openAppCore, outcomeOf } from '../../support/app-core';
 import { QJOB_BIN, REPO_ROOT } from '../../support/cli-runner';
 import { heavyCircuit } from '../simulator/helpers';
 
@@ -72,24 +69,9 @@ function killService(): Promise<void> {
   });
 }
 
-async function call<N extends CallName>(name: N, input: CallInput<N>): Promise<CallOutput<N>> {
-  const outcome = await dispatchCall(core.handlers, name, input, { checkOutput: true });
-  if (!outcome.ok) throw Object.assign(new Error(outcome.error.message), outcome.error);
-  return outcome.value as CallOutput<N>;
-}
-
-function nextEvent<N extends EventName>(
-  name: N,
-  match: (p: EventPayload<N>) => boolean,
-): Promise<EventPayload<N>> {
-  return new Promise((resolve) => {
-    const off = core.events.on(name, (payload) => {
-      if (!match(payload)) return;
-      off();
-      resolve(payload);
-    });
-  });
-}
+const call = <N extends CallName>(name: N, input: CallInput<N>) => callCore(core, name, input);
+const nextEvent = <N extends EventName>(name: N, match: (p: EventPayload<N>) => boolean) =>
+  nextCoreEvent(core, name, match);
 
 /** What the simulator has on disk for a job (read without it, as a restart would). */
 function storedStatus(id: number): string | null {
@@ -116,15 +98,7 @@ const LIGHT = payload(
 
 beforeAll(async () => {
   service = await startService();
-  core = await createAppCore({
-    shell: 'web',
-    dataDir: path.join(root, 'app'),
-    fetch: (url, init) => fetch(url, init),
-    secretStoreFactory: async () => new MemorySecretStore(),
-    resourcesDir: path.resolve('resources'),
-    simulator: { speed: 50 },
-    deviceRefreshMs: 60_000,
-  });
+  core = await openAppCore(path.join(root, 'app'));
   await call('profiles.save', {
     id: 'own',
     name: 'Own service',
@@ -176,7 +150,7 @@ describe('the service killed in the middle of a job, then back', () => {
       [heavy, 'heavy'],
     ]);
     expect(listed.jobs.find((j) => j.id === heavy)?.status).toBe('running');
-    const refused = await dispatchCall(core.handlers, 'jobs.submit', {
+    const refused = await outcomeOf(core, 'jobs.submit', {
       text: LIGHT,
       deviceCode: 'sim.statevector',
     });

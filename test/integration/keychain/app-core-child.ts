@@ -6,13 +6,11 @@
  * Usage: app-core-child.ts DATA_DIR
  */
 import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import { createAppCore } from '../../../src/core/app/create-app-core';
-import { dispatchCall } from '../../../src/core/app/dispatch';
 import type { Logger } from '../../../src/core/logging/logger';
 import { formatRecord } from '../../../src/core/logging/logger';
 import type { CallName } from '../../../src/shared/ipc/contract';
 import { defaultWebSecretStore } from '../../../src/web/secret-store';
+import { openAppCore, outcomeOf } from '../../support/app-core';
 
 const dataDir = process.argv[2];
 if (!dataDir) {
@@ -27,18 +25,12 @@ const log: Logger = {
   warn: (message, fields) => warnings.push(formatRecord('warn', message, fields, new Date())),
   error: (message, fields) => warnings.push(formatRecord('error', message, fields, new Date())),
 };
-const core = await createAppCore({
-  shell: 'web',
-  dataDir,
-  fetch: (url, init) => fetch(url, init),
+const core = await openAppCore(dataDir, {
   secretStoreFactory: () => defaultWebSecretStore(log),
-  resourcesDir: path.resolve('resources'),
-  simulator: { speed: 50 },
-  deviceRefreshMs: 60_000,
   logger: log,
 });
 const call = async (name: CallName, input: unknown) => {
-  const outcome = await dispatchCall(core.handlers, name, input, { checkOutput: true });
+  const outcome = await outcomeOf(core, name, input as never);
   return outcome.ok ? { ok: true, value: outcome.value } : { ok: false, error: outcome.error };
 };
 const session = await call('session.get', {});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fitRabi } from '../../../../src/shared/analysis';
+import { seededNormal } from '../../../support/seeded-normal';
 
 /**
  * The Rabi fit's standard error of the π pulse, checked from both sides as the T1 fit's is:
@@ -7,15 +8,6 @@ import { fitRabi } from '../../../../src/shared/analysis';
  * pulse, and the ±1σ interval must hold the truth about 68 % of the time. A wrong column of
  * the Jacobian leaves the fit itself right but its error wrong; this is what catches it.
  */
-
-function gaussian(seed: number): () => number {
-  let s = seed >>> 0;
-  const u = (): number => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return (s + 0.5) / 4294967296;
-  };
-  return () => Math.sqrt(-2 * Math.log(u())) * Math.cos(2 * Math.PI * u());
-}
 
 const TRIALS = 300;
 const ts = Array.from({ length: 81 }, (_, i) => i * 5); // 0..400 ns; f = 12.5 MHz: π pulse 40 ns
@@ -29,7 +21,7 @@ describe.each([
   const fits = () => (computed ??= compute());
   const compute = () =>
     Array.from({ length: TRIALS }, (_, trial) => {
-      const noise = gaussian(7_000 + trial);
+      const noise = seededNormal(7_000 + trial);
       const ys = ts.map(
         (t) =>
           0.5 - 0.4 * Math.cos(2 * Math.PI * 0.0125 * t) * Math.exp(-t / decayNs) + 0.03 * noise(),

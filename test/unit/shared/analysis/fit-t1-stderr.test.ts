@@ -1,21 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { fitT1 } from '../../../../src/shared/analysis';
+import { seededNormal } from '../../../support/seeded-normal';
 
 /**
  * The T1 fit's standard error, checked from both sides: over many seeded noisy datasets the
  * spread of the fitted T1 must match the standard error the fit reports (too large is as wrong
  * as too small), and the nominal 68 % interval must hold the truth about 68 % of the time.
  */
-
-/** Seeded standard normal deviates (LCG + Box–Muller): the same datasets on every run. */
-function gaussian(seed: number): () => number {
-  let s = seed >>> 0;
-  const u = (): number => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return (s + 0.5) / 4294967296;
-  };
-  return () => Math.sqrt(-2 * Math.log(u())) * Math.cos(2 * Math.PI * u());
-}
 
 interface Scenario {
   name: string;
@@ -53,7 +44,7 @@ describe.each(SCENARIOS)('fitT1 standard error: $name', (s) => {
   const fits = () => (computed ??= compute());
   const compute = () =>
     Array.from({ length: TRIALS }, (_, trial) => {
-      const noise = gaussian(9_000 + trial);
+      const noise = seededNormal(9_000 + trial);
       const ys = s.waits.map(
         (t) => s.offset + s.amplitude * Math.exp(-t / s.t1) + s.noise * noise(),
       );
