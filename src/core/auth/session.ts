@@ -167,6 +167,7 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
       // One login per profile: the previous user's token must not linger in the keychain.
       await this.#writes
         .run(() => this.#store.delete(tokenAccount(this.profile, previousUser)))
+        // Stryker disable next-line ArrowFunction,BooleanLiteral: the value is not used, only the failure is swallowed
         .catch(() => false);
     }
     this.#activate(user, tokens, unsaved);
@@ -192,6 +193,7 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
     }
     const stored = parseStored(text);
     if (!stored || stored.profile !== this.profile || stored.user !== user) {
+      // Stryker disable next-line ArrowFunction,BooleanLiteral: the value is not used, only the failure is swallowed
       await this.#store.delete(tokenAccount(this.profile, user)).catch(() => false);
       this.#user = user;
       this.#setState(
@@ -207,6 +209,7 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
   /** Forgets the login here and in the secret store. */
   async logout(): Promise<{ deleted: boolean }> {
     this.#refreshTimer.clear();
+    // Stryker disable next-line ArrowFunction,BooleanLiteral: the value is not used, only the failure is swallowed
     const user = this.#user ?? (await this.#storedUser().catch(() => null));
     this.#tokens = null;
     // Stryker disable next-line UpdateOperator: only a change of generation matters, not its direction
@@ -320,6 +323,7 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
     if (user) {
       await this.#writes
         .run(() => this.#store.delete(tokenAccount(this.profile, user)))
+        // Stryker disable next-line ArrowFunction,BooleanLiteral: the value is not used, only the failure is swallowed
         .catch(() => false);
     }
     const message = endedMessage(error);
@@ -359,6 +363,7 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
 
   async #storedUser(): Promise<string | null> {
     const text = await this.#store.get(currentUserAccount(this.profile));
+    // Stryker disable next-line ConditionalExpression: JSON.parse(null) is null, which the schema refuses too
     if (text === null) return null;
     try {
       const parsed = currentUserSchema.safeParse(JSON.parse(text));

@@ -214,6 +214,14 @@ describe('Session and its secret store', () => {
     expect(await sessionOn(service(), store).restore()).toBeNull();
   });
 
+  it('a record of who logged in last that cannot be read means nobody', async () => {
+    const store = new FlakyStore();
+    for (const text of ['not json', '{"version": 2, "user": "alice"}']) {
+      await store.set('test', text);
+      expect(await sessionOn(service(), store).restore()).toBeNull();
+    }
+  });
+
   it('restores an entry of an earlier build (no receivedAt) and an explicitly named user', async () => {
     const store = new FlakyStore();
     const now = Date.now();

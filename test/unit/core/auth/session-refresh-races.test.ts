@@ -127,6 +127,37 @@ describe('a refresh and a logout at the same time', () => {
   });
 });
 
+describe('a login while a refresh is on its way', () => {
+  it('wins, and the call the refresh was for goes on with the new login', async () => {
+    const release = deferred();
+    let logins = 0;
+    const fetch = fakeFetch(async (req: FakeRequest) => {
+      if (req.path === '/authorisation-tokens') {
+        logins++;
+        return jsonResponse(wireToken({ access: `login-${logins}`, refresh: `r-${logins}` }));
+      }
+      if (req.path === '/authorisation-tokens/refresh') {
+        await release.promise;
+        return jsonResponse(wireToken({ access: 'renewed', refresh: 'r-renewed' }));
+      }
+      // The first login's token has run out; any other is good.
+      if (req.headers.get('authorization') === 'Bearer login-1')
+        return jsonResponse({ message: 'token expired' }, 401);
+      return jsonResponse(DEVICES_BODY);
+    });
+    const session = sessionOn(fetch, new MemorySecretStore());
+    await session.login('alice', 'key');
+    const call = session.client.listDevices();
+    while (fetch.count('POST', '/authorisation-tokens/refresh') === 0) await tick();
+    await session.login('alice', 'key');
+    release.resolve();
+    expect(await call).toHaveLength(1);
+    expect(fetch.calls.at(-1)!.headers.get('authorization')).toBe('Bearer login-2');
+    expect(session.snapshot).toMatchObject({ state: 'active', message: null });
+    session.dispose();
+  });
+});
+
 describe('a renewed login is kept', () => {
   it('the next start uses the renewed tokens, not the spent refresh token', async () => {
     const { fetch, expireAccess } = rotatingService();
@@ -136,6 +167,7 @@ describe('a renewed login is kept', () => {
     expireAccess();
     await first.client.listDevices();
     expect(fetch.count('POST', '/authorisation-tokens/refresh')).toBe(1);
+    expect(first.snapshot).toMatchObject({ state: 'active', message: null });
     first.dispose();
 
     const next = sessionOn(fetch, store);
