@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createServiceClient } from '../../../../src/core/client';
 import type { ConnectionEvent, JobDetailEvent } from '../../../../src/core/jobs';
 import { JobPoller } from '../../../../src/core/jobs';
+import { DEFAULT_CADENCE, resolveCadence } from '../../../../src/core/jobs/cadence';
 import { BASE_URL, fakeFetch, jsonResponse } from '../../../support/fake-fetch';
 import { jobInfo, wireJobDetail, wireJobList } from '../../../support/wire-fixtures';
 
@@ -140,5 +141,20 @@ describe('JobPoller and Retry-After', () => {
     await vi.advanceTimersByTimeAsync(60_000);
     expect(calls).toBe(3);
     poller.stop();
+  });
+});
+
+describe('resolveCadence', () => {
+  it('takes the defaults for what is missing or not a number, and clamps what is too small', () => {
+    expect(resolveCadence()).toEqual(DEFAULT_CADENCE);
+    expect(resolveCadence({ runningMs: Number.NaN, waitingMs: Infinity })).toEqual(DEFAULT_CADENCE);
+    expect(
+      resolveCadence({ runningMs: 1, backoffBaseMs: 1, maxRetryAfterMs: -5, errorCheckMs: 60_000 }),
+    ).toMatchObject({
+      runningMs: 50,
+      backoffBaseMs: 10,
+      maxRetryAfterMs: 0,
+      errorCheckMs: 60_000,
+    });
   });
 });

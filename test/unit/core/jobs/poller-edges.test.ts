@@ -359,3 +359,54 @@ function silent(): Logger {
     error: () => undefined,
   };
 }
+
+describe('one request at a time per job, and only what is due', () => {
+  it('a lookup slower than the cadence is not sent again while it is on its way', async () => {
+    let inFlight = 0;
+    let most = 0;
+    const w = pollerOn('A', async () => {
+      inFlight++;
+      most = Math.max(most, inFlight);
+      await new Promise((r) => setTimeout(r, 2_500));
+      inFlight--;
+      return lookup(1, 'running');
+    });
+    w.poller.watch(1);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(most).toBe(1);
+    expect(w.fetch.calls.length).toBeGreaterThanOrEqual(3);
+    w.poller.stop();
+  });
+
+  it('when only a finished job’s detail is due, no list is asked for', async () => {
+    const w = pollerOn('B', (req) =>
+      req.path === '/jobs'
+        ? jsonResponse(wireJobList('B', [jobInfo(1, 'completed')]))
+        : new Promise(() => undefined),
+    );
+    w.poller.watch(1);
+    await vi.advanceTimersByTimeAsync(10_000);
+    expect(w.fetch.calls.map((c) => c.path)).toEqual(['/jobs', '/jobs/1']);
+    w.poller.stop();
+  });
+
+  it('waitForJob needs no progress listener, through failures and reconnects', async () => {
+    let n = 0;
+    const fetch = fakeFetch(() => {
+      n++;
+      if (n === 1) return jsonResponse({ id: 5, status: 'exploded' });
+      if (n === 2)
+        return Promise.reject(new TypeError('fetch failed', { cause: { code: 'ECONNREFUSED' } }));
+      return jsonResponse(wireJobDetail('A', jobInfo(5, 'completed')));
+    });
+    const client = createServiceClient({
+      baseUrl: BASE_URL,
+      variant: 'A',
+      fetch,
+      retry: { retries: 0 },
+    });
+    const waiting = waitForJob(client, 5, { intervalMs: 100 });
+    await vi.advanceTimersByTimeAsync(40_000);
+    expect((await waiting).status).toBe('completed');
+  });
+});
