@@ -9,7 +9,7 @@ import { seededNormal } from '../../../support/seeded-normal';
  * the Jacobian leaves the fit itself right but its error wrong; this is what catches it.
  */
 
-const TRIALS = 300;
+const TRIALS = 150;
 const ts = Array.from({ length: 81 }, (_, i) => i * 5); // 0..400 ns; f = 12.5 MHz: π pulse 40 ns
 
 describe.each([

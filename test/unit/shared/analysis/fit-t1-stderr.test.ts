@@ -36,7 +36,7 @@ const SCENARIOS: Scenario[] = [
   },
 ];
 
-const TRIALS = 400;
+const TRIALS = 200;
 
 describe.each(SCENARIOS)('fitT1 standard error: $name', (s) => {
   // Computed in the first test that needs them (not while the file is collected), once.
