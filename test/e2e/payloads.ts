@@ -1,4 +1,4 @@
-/** Payloads several specs submit (Variant B, the payload dialect of docs/payload-dialect.md). */
+/** Payloads several specs submit (Variant B, in the simulator's payload dialect). */
 
 /** A Bell pair sampled 1000 times: on the exact simulator only 00 and 11, about half each. */
 export const BELL = `type: sampling

@@ -55,10 +55,25 @@ export function spawnCli(
     timeoutMs?: number;
   } = {},
 ): Promise<CliRun> {
+  return runProcess(process.execPath, [QJOB_BIN, ...argv], {
+    ...options,
+    env: { PATH: process.env.PATH, HOME: process.env.HOME, ...options.env } as NodeJS.ProcessEnv,
+  });
+}
+
+/**
+ * Runs a command to its end and collects what it wrote; killed after `timeoutMs`. The
+ * environment is exactly `env` (the test's own when absent), the folder the repository's.
+ */
+export function runProcess(
+  command: string,
+  args: string[],
+  options: { env?: NodeJS.ProcessEnv; stdin?: string; cwd?: string; timeoutMs?: number } = {},
+): Promise<CliRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [QJOB_BIN, ...argv], {
+    const child = spawn(command, args, {
       cwd: options.cwd ?? REPO_ROOT,
-      env: { PATH: process.env.PATH, HOME: process.env.HOME, ...options.env } as NodeJS.ProcessEnv,
+      env: options.env ?? process.env,
       stdio: ['pipe', 'pipe', 'pipe'],
     });
     let stdout = '';

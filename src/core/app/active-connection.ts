@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { JobInfo } from '../../shared/variants';
 import type { SessionState } from '../../shared/ipc/schemas';
 import type { devicesViewSchema } from '../../shared/ipc/schemas';
 import { JOB_STATUS_MEANING, isTerminalStatus } from '../../shared/variants/enums';
@@ -43,6 +44,8 @@ export interface ActiveConnectionDeps {
    * simulator refuses to renew the login.
    */
   autoLogin?: { user: string; apiKey: string } | undefined;
+  /** Told each job record the job watcher saw change status (the local job store keeps it). */
+  onJobSeen?: ((profile: Profile, record: JobInfo, at: string) => void) | undefined;
 }
 
 const LOGGED_IN_STATES = new Set(['active', 'refreshing', 'reconnecting']);
@@ -89,6 +92,8 @@ export class ActiveConnection {
       store: deps.store,
       logger: deps.log,
       renewWith: deps.autoLogin,
+      // A keychain that refuses the login (locked) must not keep the person from working.
+      keepUnsavedLogin: true,
     });
     // Every call through this client tells whether the service answered: the poller's, the
     // device timer's and the ones the UI asked for, so all views agree on "offline".
@@ -202,6 +207,7 @@ export class ActiveConnection {
         to: event.to,
         at: event.at,
       });
+      this.#deps.onJobSeen?.(this.profile, event.info, event.at);
       // A job first seen already ended (an old job someone asked to watch) is not news.
       const submittedHere = this.#submitted.delete(event.jobId);
       const news = event.from !== null || submittedHere;

@@ -30,6 +30,8 @@ export const APP_ERROR_CODES = {
   notFound: 'not-found',
   invalidPayload: 'invalid-payload',
   conflict: 'conflict',
+  /** A file or the job store could not be written (a full disk): nothing of the person's is lost. */
+  storage: 'storage',
 } as const;
 
 export function unsupported(what: string, instead: string): AppError {

@@ -6,6 +6,7 @@ import { requireProfile, withSimulatorUrl } from '../profiles/profiles';
 import type { Profile } from '../profiles/schema';
 import type { SettingsStore } from '../profiles/settings-store';
 import { ActiveConnection } from './active-connection';
+import type { ActiveConnectionDeps } from './active-connection';
 import { APP_ERROR_CODES, AppError } from './app-error';
 import { DEFAULT_PROFILE_ID } from './builtin-profiles';
 import type { EmbeddedSimulators } from './embedded-simulators';
@@ -23,6 +24,7 @@ export interface ConnectionManagerDeps {
   deviceRefreshMs: number;
   userAgent?: string | undefined;
   notify?: ((notice: JobEndedNotice) => void) | undefined;
+  onJobSeen?: ActiveConnectionDeps['onJobSeen'];
 }
 
 /**
@@ -118,6 +120,7 @@ export class ConnectionManager {
       userAgent: this.#deps.userAgent,
       notify: this.#deps.notify,
       autoLogin: profile.builtin === 'simulator' ? this.#deps.simulators.credentials : undefined,
+      onJobSeen: this.#deps.onJobSeen,
     });
     this.#active = connection;
     this.#lastError = null;

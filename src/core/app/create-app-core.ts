@@ -42,6 +42,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...(options.simulator?.seed !== undefined ? { seed: options.simulator.seed } : {}),
     log,
   });
+  // The local job store (issue 6): SQLite, or memory with a reason when the binding will not load.
+  const cache = await openJobCache(jobCacheFile(options.dataDir, options.shell), log);
   const connections = new ConnectionManager({
     settings,
     simulators,
@@ -54,13 +56,15 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       ? DEFAULT_USER_AGENT.replace(`/${CLIENT_VERSION}`, `/${options.appVersion}`)
       : DEFAULT_USER_AGENT,
     notify: options.notify,
-  });
-  // The local job store (issue 6): SQLite, or memory with a reason when the binding will not load.
-  const cache = await openJobCache(jobCacheFile(options.dataDir, options.shell), log);
-  const stopRecording = events.on('jobs.status', (e) => {
-    const active = connections.active;
-    if (active?.profile.id === e.profileId)
-      cache.observe(profileCacheKey(active.profile), e.jobId, e.to, e.at, 'watch');
+    // A job watched from here (one just submitted, say) is kept with the record the watcher
+    // saw, so the monitor still has it when the service goes away.
+    onJobSeen: (profile, record, at) => {
+      try {
+        cache.upsertRecords(profileCacheKey(profile), [record], at, 'watch');
+      } catch (error) {
+        log.warn('a watched job could not be kept in the local job store', { error });
+      }
+    },
   });
   const drafts = createDraftsStore(
     options.dataDir,
@@ -106,7 +110,6 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       (disposed ??= (async () => {
         await connections.dispose();
         await simulators.stopAll();
-        stopRecording();
         cache.close();
       })()),
   };

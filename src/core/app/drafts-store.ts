@@ -2,7 +2,9 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../fs/atomic-write';
+import { describeStorageFailure } from '../fs/storage-failure';
 import type { Logger } from '../logging/logger';
+import { APP_ERROR_CODES, AppError } from './app-error';
 
 export const draftSchema = z.strictObject({
   id: z.string().max(100),
@@ -53,7 +55,16 @@ export function createDraftsStore(dataDir: string, fileName: string, log: Logger
     },
     save(tabs) {
       const data = JSON.stringify({ version: 1, savedAt: new Date().toISOString(), tabs });
-      const next = chain.then(() => writeFileAtomic(file, data));
+      const next = chain.then(() =>
+        writeFileAtomic(file, data).catch((error: unknown) => {
+          // The previous drafts file is intact (the write is atomic) and the tabs are still open.
+          throw new AppError(
+            APP_ERROR_CODES.storage,
+            `The open tabs could not be saved as drafts (${describeStorageFailure(error)}). They are still open in the editor; they are saved again at the next change.`,
+            { cause: error },
+          );
+        }),
+      );
       chain = next.catch(() => undefined);
       return next;
     },

@@ -17,8 +17,9 @@ export class MemorySecretStore implements SecretStore {
     this.#secrets.set(account, secret);
   }
 
+  /** Through `set`, one by one: a store made from this one (a test's locked keychain) decides. */
   async setMany(entries: Readonly<Record<string, string>>): Promise<void> {
-    for (const [account, secret] of Object.entries(entries)) this.#secrets.set(account, secret);
+    for (const [account, secret] of Object.entries(entries)) await this.set(account, secret);
   }
 
   async delete(account: string): Promise<boolean> {

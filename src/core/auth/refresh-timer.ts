@@ -52,6 +52,7 @@ export class RefreshTimer {
   }
 
   clear(): void {
+    // Stryker disable next-line ConditionalExpression: clearTimeout(null) does nothing either
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
   }
@@ -66,6 +67,7 @@ export class RefreshTimer {
       Math.min(delay, MAX_TIMER_MS),
     );
     // A pending renewal must not keep a CLI process alive.
+    // Stryker disable next-line OptionalChaining: Node's timers always have unref
     this.#timer.unref?.();
   }
 }

@@ -3,14 +3,15 @@ import type { Token } from '../../shared/variants';
 import type { RequestAuthorization, RequestAuthorizer } from '../client/authorizer';
 import { ServiceError } from '../client/errors';
 import type { ServiceClient } from '../client/types';
+import { SerialQueue } from '../async/serial-queue';
 import type { Logger } from '../logging/logger';
 import { silentLogger } from '../logging/logger';
 import { buildLoginAssertion } from './assertion';
 import { SessionError } from './errors';
 import type { SecretStore } from './secret-store';
 import { currentUserAccount, tokenAccount } from './secret-store';
-import type { StoredSession } from './stored-session';
-import { currentUserSchema } from './stored-session';
+import type { SessionTokens } from './stored-session';
+import { currentUserSchema, storedSession, tokensOfStored, tokensReceived } from './stored-session';
 import { RefreshTimer, mustRenewBeforeUse } from './refresh-timer';
 import {
   abandonable,
@@ -47,15 +48,12 @@ export interface SessionOptions {
   refreshLeadMs?: number;
   now?: () => number;
   logger?: Logger;
-}
-
-interface Tokens {
-  access: string;
-  refresh: string;
-  expiresAt: number;
-  /** Local time of receipt: with expiresAt, the token's lifetime. */
-  receivedAt: number;
-  issuedAt: string | number;
+  /**
+   * When the secret store refuses a new login (a locked keychain): true keeps it for this run
+   * and says it will not survive (the app, where the person can go on working); false, the
+   * default, fails the login (the CLI, whose next command would find no login anyway).
+   */
+  keepUnsavedLogin?: boolean;
 }
 
 /**
@@ -74,10 +72,17 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
   readonly #renewWith: { user: string; apiKey: string } | undefined;
   readonly #now: () => number;
   readonly #logger: Logger;
-  #tokens: Tokens | null = null;
+  readonly #keepUnsaved: boolean;
+  #tokens: SessionTokens | null = null;
   #user: string | null = null;
   #generation = 0;
   #refreshing: Promise<boolean> | null = null;
+  /**
+   * The secret store's writes and deletes, one at a time in call order: a logout's deletes
+   * come after a save already under way instead of racing it (a save landing last would bring
+   * the login back at the next start).
+   */
+  readonly #writes = new SerialQueue();
   readonly #refreshTimer: RefreshTimer;
   #state: SessionStateName = 'logged-out';
   #message: string | null = null;
@@ -91,6 +96,7 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
     this.#renewWith = options.renewWith;
     this.#now = options.now ?? Date.now;
     this.#logger = options.logger ?? silentLogger;
+    this.#keepUnsaved = options.keepUnsavedLogin ?? false;
     this.#refreshTimer = new RefreshTimer({
       leadMs: options.refreshLeadMs ?? 60_000,
       now: this.#now,
@@ -146,25 +152,33 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
       this.#setState(this.#tokens ? before : 'logged-out', messageOf(error));
       throw error;
     }
-    const tokens = this.#fromToken(token);
+    const tokens = tokensReceived(token, this.#now());
     const previousUser = this.#user;
+    let unsaved: string | null = null;
     try {
       await this.#persist(user, tokens);
     } catch (error) {
-      // Nothing of this login was kept: say so, and what is in effect instead.
-      // The reason goes last: a keychain's carries its own hint over several sentences.
-      const instead = this.#tokens
-        ? `you are still logged in as ${this.#user ?? 'before'}`
-        : 'you are not logged in';
-      const message = `The service accepted the login, but nothing of it could be kept and ${instead}: ${messageOf(error)}`;
-      this.#setState(this.#tokens ? before : 'logged-out', message);
-      throw new SessionError('secret-store', message, error);
+      if (!this.#keepUnsaved) {
+        // Nothing of this login was kept: say so, and what is in effect instead.
+        // The reason goes last: a keychain's carries its own hint over several sentences.
+        const instead = this.#tokens
+          ? `you are still logged in as ${this.#user ?? 'before'}`
+          : 'you are not logged in';
+        const message = `The service accepted the login, but nothing of it could be kept and ${instead}: ${messageOf(error)}`;
+        this.#setState(this.#tokens ? before : 'logged-out', message);
+        throw new SessionError('secret-store', message, error);
+      }
+      this.#logger.warn('login not saved', { profile: this.profile, error: messageOf(error) });
+      unsaved = `Logged in, but the login could not be kept: ${messageOf(error)} It is kept in memory until the app is closed.`;
     }
     if (previousUser && previousUser !== user) {
       // One login per profile: the previous user's token must not linger in the keychain.
-      await this.#store.delete(tokenAccount(this.profile, previousUser)).catch(() => false);
+      await this.#writes
+        .run(() => this.#store.delete(tokenAccount(this.profile, previousUser)))
+        // Stryker disable next-line ArrowFunction,BooleanLiteral: the value is not used, only the failure is swallowed
+        .catch(() => false);
     }
-    this.#activate(user, tokens);
+    this.#activate(user, tokens, unsaved);
     this.#logger.info('logged in', { profile: this.profile, user });
     return this.whoami() as WhoAmI;
   }
@@ -187,6 +201,7 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
     }
     const stored = parseStored(text);
     if (!stored || stored.profile !== this.profile || stored.user !== user) {
+      // Stryker disable next-line ArrowFunction,BooleanLiteral: the value is not used, only the failure is swallowed
       await this.#store.delete(tokenAccount(this.profile, user)).catch(() => false);
       this.#user = user;
       this.#setState(
@@ -195,26 +210,26 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
       );
       return null;
     }
-    this.#activate(user, {
-      access: stored.accessToken,
-      refresh: stored.refreshToken,
-      expiresAt: stored.expiresAt,
-      receivedAt: stored.receivedAt ?? stored.savedAt,
-      issuedAt: stored.issuedAt,
-    });
+    this.#activate(user, tokensOfStored(stored));
     return this.whoami();
   }
 
   /** Forgets the login here and in the secret store. */
   async logout(): Promise<{ deleted: boolean }> {
     this.#refreshTimer.clear();
+    // Stryker disable next-line ArrowFunction,BooleanLiteral: the value is not used, only the failure is swallowed
     const user = this.#user ?? (await this.#storedUser().catch(() => null));
     this.#tokens = null;
+    // Stryker disable next-line UpdateOperator: only a change of generation matters, not its direction
     this.#generation++;
-    let deleted = false;
+    let deleted: boolean;
     try {
-      if (user) deleted = await this.#store.delete(tokenAccount(this.profile, user));
-      await this.#store.delete(currentUserAccount(this.profile));
+      // After any write already under way (a renewed login being saved): deleted last, so gone.
+      deleted = await this.#writes.run(async () => {
+        const had = user ? await this.#store.delete(tokenAccount(this.profile, user)) : false;
+        await this.#store.delete(currentUserAccount(this.profile));
+        return had;
+      });
     } finally {
       this.#user = null;
       this.#setState('logged-out', null);
@@ -234,7 +249,7 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
   async authorize(signal?: AbortSignal): Promise<RequestAuthorization | null> {
     if (!this.#tokens) return null;
     if (mustRenewBeforeUse(this.#tokens, this.#now())) await this.#refreshShared(signal);
-    const tokens = this.#tokens as Tokens | null;
+    const tokens = this.#tokens as SessionTokens | null;
     if (!tokens) return null;
     return { header: `Bearer ${tokens.access}`, generation: this.#generation };
   }
@@ -264,6 +279,7 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
   async #refresh(): Promise<boolean> {
     const tokens = this.#tokens;
     const user = this.#user;
+    // Stryker disable next-line ConditionalExpression,LogicalOperator,BooleanLiteral: defensive; every caller checks for tokens first, and #end and logout clear the timer
     if (!tokens || !user) return false;
     this.#setState('refreshing', null);
     let token: Token;
@@ -287,15 +303,20 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
       this.#refreshTimer.afterFailure();
       throw error;
     }
-    // The token may have been dropped by a logout while the refresh was on its way.
-    if (this.#tokens !== tokens) return this.#tokens !== null;
-    const next = this.#fromToken(token);
+    const next = tokensReceived(token, this.#now());
+    let notSaved: unknown = null;
     try {
-      await this.#persist(user, next);
+      // Written only if this login is still the one held when its turn to write comes.
+      await this.#persist(user, next, () => this.#tokens === tokens);
     } catch (error) {
+      notSaved = error;
+    }
+    // A logout (or a new login) while the refresh was on its way or being saved wins.
+    if (this.#tokens !== tokens) return this.#tokens !== null;
+    if (notSaved !== null) {
       // The renewed token still works in memory; the person needs to know it will not survive.
-      this.#logger.warn('renewed login not saved', { error: messageOf(error) });
-      this.#activate(user, next, `The renewed login could not be saved: ${messageOf(error)}`);
+      this.#logger.warn('renewed login not saved', { error: messageOf(notSaved) });
+      this.#activate(user, next, `The renewed login could not be saved: ${messageOf(notSaved)}`);
       return true;
     }
     this.#activate(user, next);
@@ -304,7 +325,7 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
 
   /** A new login with the credentials the app holds, after a refused refresh: true when it worked. */
   async #loginAgain(
-    refused: Tokens,
+    refused: SessionTokens,
     credentials: { user: string; apiKey: string },
   ): Promise<boolean> {
     let token: Token;
@@ -316,7 +337,7 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
     }
     // Logged out meanwhile: stay logged out.
     if (this.#tokens !== refused) return this.#tokens !== null;
-    const next = this.#fromToken(token);
+    const next = tokensReceived(token, this.#now());
     await this.#persist(credentials.user, next).catch((error: unknown) =>
       this.#logger.warn('new login not saved', { error: messageOf(error) }),
     );
@@ -338,47 +359,45 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
     this.#refreshTimer.clear();
     const user = this.#user;
     this.#tokens = null;
+    // Stryker disable next-line UpdateOperator: only a change of generation matters, not its direction
     this.#generation++;
-    if (user) await this.#store.delete(tokenAccount(this.profile, user)).catch(() => false);
+    if (user) {
+      await this.#writes
+        .run(() => this.#store.delete(tokenAccount(this.profile, user)))
+        // Stryker disable next-line ArrowFunction,BooleanLiteral: the value is not used, only the failure is swallowed
+        .catch(() => false);
+    }
     const message = endedMessage(error);
     this.#setState('expired', message);
     this.#logger.warn('session ended', { profile: this.profile, user, status: error.status });
     this.emit('ended', { profile: this.profile, user, reason: 'refresh-rejected', message });
   }
 
-  #activate(user: string, tokens: Tokens, message: string | null = null): void {
+  #activate(user: string, tokens: SessionTokens, message: string | null = null): void {
     this.#user = user;
     this.#tokens = tokens;
+    // Stryker disable next-line UpdateOperator: only a change of generation matters, not its direction
     this.#generation++;
     this.#refreshTimer.beforeExpiry(tokens.expiresAt);
     this.#setState('active', message);
   }
 
-  #fromToken(token: Token): Tokens {
-    // expiresIn is taken as seconds from receipt on the local clock: that needs no agreement
-    // between the two clocks, and the base of `issuedAt` is not shown by the specification.
-    const now = this.#now();
-    return {
-      access: token.access_token,
-      refresh: token.refresh_token,
-      expiresAt: now + token.expires_in * 1000,
-      receivedAt: now,
-      issuedAt: token.issued_at,
-    };
+  /**
+   * Saves a login, in turn with the other writes. `current` is asked when its turn comes: a
+   * login replaced or dropped meanwhile is not written back over what replaced it.
+   */
+  #persist(
+    user: string,
+    tokens: SessionTokens,
+    current: () => boolean = () => true,
+  ): Promise<void> {
+    return this.#writes.run(async () => {
+      if (current()) await this.#write(user, tokens);
+    });
   }
 
-  async #persist(user: string, tokens: Tokens): Promise<void> {
-    const stored: StoredSession = {
-      version: 1,
-      user,
-      profile: this.profile,
-      accessToken: tokens.access,
-      refreshToken: tokens.refresh,
-      expiresAt: tokens.expiresAt,
-      receivedAt: tokens.receivedAt,
-      issuedAt: tokens.issuedAt,
-      savedAt: this.#now(),
-    };
+  async #write(user: string, tokens: SessionTokens): Promise<void> {
+    const stored = storedSession(this.profile, user, tokens, this.#now());
     // Both or neither: a token without the pointer to it is a login no later run finds.
     await this.#store.setMany({
       [tokenAccount(this.profile, user)]: JSON.stringify(stored),
@@ -388,6 +407,7 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
 
   async #storedUser(): Promise<string | null> {
     const text = await this.#store.get(currentUserAccount(this.profile));
+    // Stryker disable next-line ConditionalExpression: JSON.parse(null) is null, which the schema refuses too
     if (text === null) return null;
     try {
       const parsed = currentUserSchema.safeParse(JSON.parse(text));

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { headerSafeToken } from '../../shared/variants/token';
+import type { Token } from '../../shared/variants';
 
 /**
  * What a secret store holds for one profile and user. Validated on load: a keychain entry
@@ -26,3 +27,58 @@ export const currentUserSchema = z.strictObject({
   version: z.literal(1),
   user: z.string().min(1),
 });
+
+/** The tokens of a logged-in session, as the session holds them. */
+export interface SessionTokens {
+  access: string;
+  refresh: string;
+  /** Epoch milliseconds on the local clock. */
+  expiresAt: number;
+  /** Local time of receipt: with expiresAt, the token's lifetime. */
+  receivedAt: number;
+  issuedAt: string | number;
+}
+
+/**
+ * A Token just received. `expiresIn` is taken as seconds from receipt on the local clock: that
+ * needs no agreement between the two clocks, and the base of `issuedAt` is not shown by the
+ * specification.
+ */
+export function tokensReceived(token: Token, now: number): SessionTokens {
+  return {
+    access: token.access_token,
+    refresh: token.refresh_token,
+    expiresAt: now + token.expires_in * 1000,
+    receivedAt: now,
+    issuedAt: token.issued_at,
+  };
+}
+
+export function tokensOfStored(stored: StoredSession): SessionTokens {
+  return {
+    access: stored.accessToken,
+    refresh: stored.refreshToken,
+    expiresAt: stored.expiresAt,
+    receivedAt: stored.receivedAt ?? stored.savedAt,
+    issuedAt: stored.issuedAt,
+  };
+}
+
+export function storedSession(
+  profile: string,
+  user: string,
+  tokens: SessionTokens,
+  now: number,
+): StoredSession {
+  return {
+    version: 1,
+    user,
+    profile,
+    accessToken: tokens.access,
+    refreshToken: tokens.refresh,
+    expiresAt: tokens.expiresAt,
+    receivedAt: tokens.receivedAt,
+    issuedAt: tokens.issuedAt,
+    savedAt: now,
+  };
+}

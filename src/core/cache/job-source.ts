@@ -1,6 +1,8 @@
 import type { DetailField, StoreReason } from '../../shared/ipc/schemas';
 import type { JobDetail, JobInfo } from '../../shared/variants';
 import { APP_ERROR_CODES, AppError } from '../app/app-error';
+import { describeStorageFailure, isSqliteFailure } from '../fs/storage-failure';
+import { overKept } from './record-merge';
 import { isUnreachable } from './unreachable';
 import type { CachedProblem, JobCache, StatusChange } from './types';
 
@@ -20,6 +22,8 @@ export interface ListAnswer {
   /** The records the service returned in this call (null when it was not reached). */
   fresh: JobInfo[] | null;
   changes: StatusChange[];
+  /** Why the store could not keep this answer (a full disk), for people; null when it did. */
+  storeProblem: string | null;
 }
 
 export interface DetailAnswer {
@@ -54,6 +58,7 @@ export async function listJobs(
     storeReason,
     fresh: null,
     changes: [],
+    storeProblem: null,
   });
   if (options.cachedOnly) return fromStore(null, null);
   if ('unavailable' in source) return fromStore(source.unavailable, source.reason);
@@ -65,16 +70,45 @@ export async function listJobs(
     return fromStore(offlineSentence(error), 'unreachable');
   }
   const fetchedAt = now();
-  const { jobs, changes } = cache.mergeList(profile, fresh, fetchedAt);
-  return {
-    jobs,
-    fetchedAt,
-    fromCache: false,
-    offline: null,
-    storeReason: null,
-    fresh,
-    changes,
-  };
+  try {
+    const { jobs, changes } = cache.mergeList(profile, fresh, fetchedAt);
+    return {
+      jobs,
+      fetchedAt,
+      fromCache: false,
+      offline: null,
+      storeReason: null,
+      fresh,
+      changes,
+      storeProblem: null,
+    };
+  } catch (error) {
+    // The store cannot be written (a full disk): the service's answer is still shown, over
+    // what the store holds; the next list that can be written catches the store up.
+    if (!isSqliteFailure(error)) throw error;
+    return {
+      jobs: overKept(
+        fresh,
+        readable(() => cache.listRecords(profile), []),
+      ),
+      fetchedAt,
+      fromCache: false,
+      offline: null,
+      storeReason: null,
+      fresh,
+      changes: [],
+      storeProblem: `The local job store could not keep the latest list (${describeStorageFailure(error)}): the service's answer is shown, and the store catches up once it can be written again.`,
+    };
+  }
+}
+
+function readable<T>(read: () => T, fallback: T): T {
+  try {
+    return read();
+  } catch (error) {
+    if (!isSqliteFailure(error)) throw error;
+    return fallback;
+  }
 }
 
 /**
@@ -106,9 +140,15 @@ export async function getJob(
     try {
       const { detail, problems } = await source.fetch();
       const fetchedAt = now();
-      const change = full
-        ? cache.putDetail(profile, { detail, problems, fetchedAt }, 'detail')
-        : (cache.upsertRecords(profile, [detail], fetchedAt, 'lookup')[0] ?? null);
+      // A store that cannot be written (a full disk) does not keep the service's answer from
+      // the person; the job list says what is wrong with the store.
+      const change = readable(
+        () =>
+          full
+            ? cache.putDetail(profile, { detail, problems, fetchedAt }, 'detail')
+            : (cache.upsertRecords(profile, [detail], fetchedAt, 'lookup')[0] ?? null),
+        null,
+      );
       return {
         detail,
         problems,

@@ -24,6 +24,28 @@ export function mergedStatus(kept: KeptRecord | undefined, fresh: JobInfo): JobS
   return same ? kept.status : null;
 }
 
+/**
+ * The service's records over the kept ones, newest id first, each with the status `mergedStatus`
+ * keeps: what `mergeList` answers, computed without writing (for a store that cannot be written).
+ */
+export function overKept(fresh: readonly JobInfo[], kept: readonly JobInfo[]): JobInfo[] {
+  const byId = new Map(kept.map((k) => [k.id, k]));
+  const out = fresh.map((f) => {
+    const k = byId.get(f.id);
+    byId.delete(f.id);
+    const status = mergedStatus(
+      k && {
+        status: k.status ?? null,
+        updated_at: k.updated_at ?? null,
+        completed_at: k.completed_at ?? null,
+      },
+      f,
+    );
+    return status === (f.status ?? null) ? f : { ...f, status };
+  });
+  return out.concat([...byId.values()]).sort((a, b) => b.id - a.id);
+}
+
 /** Strips the heavy fields of a detail, leaving the lightweight record the list shows. */
 export function recordOf(info: JobInfo): JobInfo {
   const {

@@ -11,6 +11,11 @@ export interface PollCadence {
   /** First back-off delay; doubles per failed tick. */
   backoffBaseMs: number;
   /**
+   * A service that says when to come back (Retry-After on a 503 or 429) is not asked sooner,
+   * up to this long: past it the watcher looks again anyway.
+   */
+  maxRetryAfterMs: number;
+  /**
    * For jobs whose records carry no status (Variant A): how often a lookup also asks for the
    * `error` text, since a service may fail a job without setting `completed_at`. Slower than
    * polling because the error text can be long.
@@ -23,6 +28,7 @@ export const DEFAULT_CADENCE: Readonly<PollCadence> = Object.freeze({
   waitingMs: 3_000,
   maxBackoffMs: 30_000,
   backoffBaseMs: 1_000,
+  maxRetryAfterMs: 600_000,
   errorCheckMs: 30_000,
 });
 
@@ -38,6 +44,7 @@ export function resolveCadence(override: Partial<PollCadence> = {}): PollCadence
     waitingMs: pick('waitingMs', 50),
     maxBackoffMs: pick('maxBackoffMs', 50),
     backoffBaseMs: pick('backoffBaseMs', 10),
+    maxRetryAfterMs: pick('maxRetryAfterMs', 0),
     errorCheckMs: pick('errorCheckMs', 50),
   };
 }

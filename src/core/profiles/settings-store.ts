@@ -1,6 +1,7 @@
 import { promises as fs } from 'node:fs';
 import { pathIssues } from '../../shared/variants/issues';
 import { writeFileAtomic } from '../fs/atomic-write';
+import { describeStorageFailure } from '../fs/storage-failure';
 import { withBuiltinProfiles } from './builtin';
 import { ProfileError } from './errors';
 import type { Settings } from './schema';
@@ -101,7 +102,7 @@ export class SettingsStore {
     } catch (error) {
       throw new ProfileError(
         'io',
-        `The settings file ${this.file} could not be written: ${(error as Error).message}`,
+        `The settings file ${this.file} could not be written (${describeStorageFailure(error)}); the settings were not changed.`,
         {
           cause: error,
         },

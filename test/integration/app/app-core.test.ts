@@ -2,11 +2,9 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppCore } from '../../../src/core/app/create-app-core';
-import { appCalls } from '../../support/app-calls';
 import type { AppCore, JobEndedNotice } from '../../../src/core/app/types';
-import { MemorySecretStore } from '../../../src/core/auth/memory-secret-store';
 import type { EventName, EventPayload } from '../../../src/shared/ipc/contract';
+import { appCalls, nextCoreEvent, openAppCore } from '../../support/app-core';
 
 const fixture = (name: string) => readFileSync(path.join('test/fixtures/dialect', name), 'utf8');
 const dataDir = mkdtempSync(path.join(os.tmpdir(), 'qjob-core-'));
@@ -14,28 +12,12 @@ const notices: JobEndedNotice[] = [];
 let core: AppCore;
 
 const { call, failure } = appCalls(() => core);
-function nextEvent<N extends EventName>(
-  name: N,
-  match: (p: EventPayload<N>) => boolean = () => true,
-): Promise<EventPayload<N>> {
-  return new Promise((resolve) => {
-    const off = core.events.on(name, (payload) => {
-      if (!match(payload)) return;
-      off();
-      resolve(payload);
-    });
-  });
-}
+const nextEvent = <N extends EventName>(name: N, match?: (p: EventPayload<N>) => boolean) =>
+  nextCoreEvent(core, name, match);
 
 beforeAll(async () => {
-  core = await createAppCore({
-    shell: 'web',
-    dataDir,
-    fetch: (url, init) => fetch(url, init),
-    secretStoreFactory: async () => new MemorySecretStore(),
-    resourcesDir: path.resolve('resources'),
+  core = await openAppCore(dataDir, {
     simulator: { speed: 20 },
-    deviceRefreshMs: 60_000,
     notify: (n) => notices.push(n),
   });
 });

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAppCore } from '../../../src/core/app/create-app-core';
-import { appCalls } from '../../support/app-calls';
+import { appCalls } from '../../support/app-core';
 import type { AppCore } from '../../../src/core/app/types';
 import { MemorySecretStore } from '../../../src/core/auth/memory-secret-store';
 import { startSimulator } from '../../../src/core/simulator';

@@ -2,12 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAppCore } from '../../../src/core/app/create-app-core';
-import { dispatchCall } from '../../../src/core/app/dispatch';
 import type { AppCore } from '../../../src/core/app/types';
-import { MemorySecretStore } from '../../../src/core/auth/memory-secret-store';
 import { startSimulator, type SimulatorHandle } from '../../../src/core/simulator';
-import type { CallInput, CallName, CallOutput } from '../../../src/shared/ipc/contract';
+import type { CallInput, CallName } from '../../../src/shared/ipc/contract';
+import { callCore, openAppCore, outcomeOf } from '../../support/app-core';
 
 /**
  * The local job store behind the contract, against a simulator this test owns and then stops:
@@ -30,22 +28,8 @@ const dataDir = mkdtempSync(path.join(os.tmpdir(), 'qjob-cache-it-'));
 let sim: SimulatorHandle;
 let core: AppCore;
 
-const open = () =>
-  createAppCore({
-    shell: 'web',
-    dataDir,
-    fetch: (url, init) => fetch(url, init),
-    secretStoreFactory: async () => new MemorySecretStore(),
-    resourcesDir: path.resolve('resources'),
-    simulator: { speed: 50 },
-    deviceRefreshMs: 60_000,
-  });
-
-async function call<N extends CallName>(name: N, input: CallInput<N>): Promise<CallOutput<N>> {
-  const outcome = await dispatchCall(core.handlers, name, input, { checkOutput: true });
-  if (!outcome.ok) throw Object.assign(new Error(outcome.error.message), outcome.error);
-  return outcome.value as CallOutput<N>;
-}
+const open = () => openAppCore(dataDir);
+const call = <N extends CallName>(name: N, input: CallInput<N>) => callCore(core, name, input);
 
 beforeAll(async () => {
   sim = await startSimulator({ variant: 'B', speed: 50, onProblem: () => undefined });
@@ -100,12 +84,7 @@ describe('the local job store', () => {
     expect(full).toMatchObject({ fromCache: true });
     expect(full.detail['result']).toBeTruthy();
     expect(full.detail['logs']).toMatch(/finished/);
-    const missing = await dispatchCall(
-      core.handlers,
-      'jobs.get',
-      { id: 99_999, full: true },
-      { checkOutput: true },
-    );
+    const missing = await outcomeOf(core, 'jobs.get', { id: 99_999, full: true });
     expect(missing).toMatchObject({ ok: false, error: { code: 'not-found' } });
     const { text } = await call('diagnostics.build', { id: jobId });
     expect(text).toContain('Source: the local store');

@@ -1,4 +1,3 @@
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -6,7 +5,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { KeytarSecretStore, SECRET_SERVICE_NAME } from '../../../src/core/auth';
 import { startSimulator } from '../../../src/core/simulator';
 import type { SimulatorHandle } from '../../../src/core/simulator';
-import { REPO_ROOT, spawnCli } from '../../support/cli-runner';
+import { REPO_ROOT, runProcess, spawnCli } from '../../support/cli-runner';
 
 /**
  * keytar against a real Secret Service (gnome-keyring in a D-Bus session; see DEVELOPERS.md,
@@ -25,19 +24,8 @@ if (!HAS_BUS) {
 
 const CHILD = path.join(REPO_ROOT, 'test/integration/keychain/keychain-child.ts');
 
-function runChild(args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', CHILD, ...args], {
-      cwd: REPO_ROOT,
-      env: process.env,
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.setEncoding('utf8').on('data', (d: string) => (stdout += d));
-    child.stderr.setEncoding('utf8').on('data', (d: string) => (stderr += d));
-    child.on('error', reject);
-    child.on('close', (code) => resolve({ code: code ?? 1, stdout, stderr }));
-  });
+function runChild(args: string[]) {
+  return runProcess(process.execPath, ['--import', 'tsx', CHILD, ...args]);
 }
 
 describe.skipIf(!HAS_BUS)('KeytarSecretStore with a real Secret Service', () => {

@@ -69,7 +69,10 @@ export function monitorHandlers(deps: MonitorDeps): Pick<HandlerTable, MonitorCa
         fromCache: answer.fromCache,
         offline: answer.offline,
         storeReason: answer.storeReason,
-        cache: { persistent: cache.status.persistent, message: cache.status.message },
+        cache: {
+          persistent: cache.status.persistent,
+          message: answer.storeProblem ?? cache.status.message,
+        },
       };
     },
 

@@ -59,5 +59,9 @@ describe('mustRenewBeforeUse', () => {
     expect(mustRenewBeforeUse({ receivedAt: 0, expiresAt: 3_600_000 }, 3_594_000)).toBe(false);
     expect(mustRenewBeforeUse({ receivedAt: 0, expiresAt: 2_000 }, 1_800)).toBe(true);
     expect(mustRenewBeforeUse({ receivedAt: 0, expiresAt: 2_000 }, 1_700)).toBe(false);
+    // The lifetime is counted from receipt, not from the epoch.
+    const t = 1_795_346_728_000;
+    expect(mustRenewBeforeUse({ receivedAt: t, expiresAt: t + 2_000 }, t + 1_700)).toBe(false);
+    expect(mustRenewBeforeUse({ receivedAt: t, expiresAt: t + 2_000 }, t + 1_800)).toBe(true);
   });
 });

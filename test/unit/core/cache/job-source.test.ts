@@ -68,6 +68,60 @@ describe('listJobs', () => {
   });
 });
 
+/** A store whose writes fail as SQLite's do on a full disk; reads still work. */
+class FullDiskCache extends MemoryJobCache {
+  override mergeList(): never {
+    throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+  }
+  override putDetail(): never {
+    throw Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' });
+  }
+  override upsertRecords(
+    ...args: Parameters<MemoryJobCache['upsertRecords']>
+  ): ReturnType<MemoryJobCache['upsertRecords']> {
+    if (args[3] !== 'list')
+      throw Object.assign(new Error('disk I/O error'), { code: 'SQLITE_IOERR' });
+    return super.upsertRecords(...args);
+  }
+}
+
+describe('a store that cannot be written', () => {
+  it('still answers the list with the service records over the kept ones, and says why', async () => {
+    const cache = new FullDiskCache(null);
+    cache.upsertRecords(P, [job(1), job(2, 'running')], 't', 'list');
+    const answer = await listJobs(cache, P, { fetch: async () => [job(3, 'queued'), job(2)] });
+    expect(answer.jobs.map((j) => [j.id, j.status])).toEqual([
+      [3, 'queued'],
+      [2, 'completed'],
+      [1, 'completed'],
+    ]);
+    expect(answer).toMatchObject({ fromCache: false, offline: null, changes: [] });
+    expect(answer.fresh?.map((j) => j.id)).toEqual([3, 2]);
+    expect(answer.storeProblem).toBe(
+      "The local job store could not keep the latest list (the disk is full (SQLITE_FULL)): the service's answer is shown, and the store catches up once it can be written again.",
+    );
+  });
+
+  it('still opens a job the service sends', async () => {
+    const cache = new FullDiskCache(null);
+    const detail: JobDetail = { ...job(4), logs: 'hello' };
+    const full = await getJob(cache, P, 4, true, { fetch: async () => ({ detail, problems: [] }) });
+    expect(full).toMatchObject({ detail: { logs: 'hello' }, fromCache: false, changes: [] });
+    const light = await getJob(cache, P, 4, false, {
+      fetch: async () => ({ detail, problems: [] }),
+    });
+    expect(light.detail.id).toBe(4);
+  });
+
+  it('does not take a bug for a full disk', async () => {
+    const cache = new MemoryJobCache(null);
+    cache.mergeList = () => {
+      throw new TypeError('a bug');
+    };
+    await expect(listJobs(cache, P, { fetch: async () => [job(1)] })).rejects.toThrow('a bug');
+  });
+});
+
 describe('getJob', () => {
   const detail: JobDetail = { ...job(4), logs: 'hello', error: null };
 

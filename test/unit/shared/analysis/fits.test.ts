@@ -1,18 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { fitRabi, fitT1, rabiCurve, sampleCurve, t1Curve } from '../../../../src/shared/analysis';
-
-function gaussian(seed: number): () => number {
-  let s = seed >>> 0;
-  const u = (): number => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return (s + 0.5) / 4294967296;
-  };
-  return () => Math.sqrt(-2 * Math.log(u())) * Math.cos(2 * Math.PI * u());
-}
+import { seededNormal } from '../../../support/seeded-normal';
 
 describe('fitRabi', () => {
   it('finds frequency, π pulse, amplitude, offset and decay of a noisy damped oscillation', () => {
-    const n = gaussian(3);
+    const n = seededNormal(3);
     const ts = Array.from({ length: 81 }, (_, i) => i * 5); // 0..400 ns
     const f = 0.0125; // 12.5 MHz → π pulse 40 ns
     const ys = ts.map(
@@ -56,7 +48,7 @@ describe('fitT1', () => {
   it('recovers T1 with a standard error that covers the truth', () => {
     let covered = 0;
     for (let trial = 0; trial < 50; trial++) {
-      const n = gaussian(100 + trial);
+      const n = seededNormal(100 + trial);
       const ts = Array.from({ length: 30 }, (_, i) => i * 5000);
       const ys = ts.map((t) => -0.2 + 1.1 * Math.exp(-t / 35000) + 0.02 * n());
       const fit = fitT1(ts, ys);

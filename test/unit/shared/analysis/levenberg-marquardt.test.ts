@@ -1,15 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { levenbergMarquardt } from '../../../../src/shared/analysis';
-
-/** A deterministic pseudo-normal sequence for noisy synthetic data (no dependency on the engine). */
-function noise(seed: number): () => number {
-  let s = seed >>> 0;
-  const u = (): number => {
-    s = (Math.imul(s, 1664525) + 1013904223) >>> 0;
-    return (s + 0.5) / 4294967296;
-  };
-  return () => Math.sqrt(-2 * Math.log(u())) * Math.cos(2 * Math.PI * u());
-}
+import { seededNormal } from '../../../support/seeded-normal';
 
 describe('Levenberg–Marquardt', () => {
   it('recovers the parameters of exact data (a Gaussian peak) from a rough start', () => {
@@ -31,7 +22,7 @@ describe('Levenberg–Marquardt', () => {
     const slopes: number[] = [];
     const reported: number[] = [];
     for (let trial = 0; trial < 200; trial++) {
-      const n = noise(trial + 1);
+      const n = seededNormal(trial + 1);
       const ys = xs.map((x) => 1 + 0.5 * x + 0.1 * n());
       const fit = levenbergMarquardt(model, xs, ys, [0, 0]);
       slopes.push(fit.params[1]!);

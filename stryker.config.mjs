@@ -1,0 +1,55 @@
+// @ts-check
+/**
+ * `npm run mutation`: StrykerJS mutates the security- and data-relevant modules one change at
+ * a time and runs their unit tests (vitest.mutation.config.ts) against each mutant; a mutant no
+ * test notices is a bug the tests would let through. Not part of `npm test` (it takes a while):
+ * run it after changing these modules or their tests. One module: `npx stryker run --mutate
+ * src/core/jobs/poller.ts`. Reports: reports/mutation/ (git-ignored). Score: README.md.
+ *
+ * @type {import('@stryker-mutator/api/core').PartialStrykerOptions}
+ */
+export default {
+  testRunner: 'vitest',
+  plugins: ['@stryker-mutator/vitest-runner'],
+  vitest: { configFile: 'vitest.mutation.config.ts', related: false },
+  coverageAnalysis: 'perTest',
+  // Static mutants (module-level code: the variant tables, regular expressions, schemas built
+  // once) would each rerun every test, ~70 % of the run time; they are left out of the score.
+  ignoreStatic: true,
+  mutate: [
+    // The variants and the payload rule.
+    'src/shared/variants/{declaration,payload,jobs,token,device,enums,issues,datetime}.ts',
+    // The wire codecs.
+    'src/shared/wire/*.ts',
+    '!src/shared/wire/index.ts',
+    // The session and its refresh.
+    'src/core/auth/{session,refresh-rules,refresh-timer,stored-session,assertion}.ts',
+    // The job poller.
+    'src/core/jobs/{poller,cadence,wait}.ts',
+    // The job store's merge and queries.
+    'src/core/cache/{record-merge,record-columns,stored-rows,memory-job-cache,sqlite-job-cache,job-source}.ts',
+    // The fits.
+    'src/shared/analysis/{fit-input,fit-t1,fit-rabi,levenberg-marquardt,periodogram,small-linear-algebra}.ts',
+  ],
+  ignorePatterns: [
+    'out',
+    'dist',
+    'reports',
+    'test-results',
+    'playwright-report',
+    'docs/screenshots',
+    'test/e2e',
+    'test/component',
+    'bench',
+  ],
+  // The machine is shared: one worker. Raise it on your own machine (`--concurrency 4`).
+  concurrency: 1,
+  timeoutMS: 5_000,
+  reporters: ['clear-text', 'progress', 'html', 'json'],
+  clearTextReporter: { logTests: false },
+  htmlReporter: { fileName: 'reports/mutation/index.html' },
+  jsonReporter: { fileName: 'reports/mutation/mutation.json' },
+  thresholds: { high: 90, low: 80, break: null },
+  tempDirName: '.stryker-tmp',
+  cleanTempDir: true,
+};

@@ -1,0 +1,154 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { JobCache } from '../../../../src/core/cache';
+import { MemoryJobCache, SqliteJobCache, loadSqlite } from '../../../../src/core/cache';
+import { mergedStatus, overKept } from '../../../../src/core/cache/record-merge';
+import type { JobInfo, JobStatus } from '../../../../src/shared/variants';
+import { JOB_STATUSES, isTerminalStatus } from '../../../../src/shared/variants';
+
+/**
+ * Variant A's job records may come without `status`. What the store learnt about a job (from a
+ * single-job lookup or the job watcher) must survive such a record when it cannot have changed:
+ * a finished job stays finished, whatever else the record says.
+ */
+
+const P = 'simulator-a:A';
+const record = (extra: Partial<JobInfo> = {}): JobInfo => ({
+  id: 5,
+  name: 'job 5',
+  description: '',
+  device_id: 1,
+  created_at: '2026-01-01T10:00:00Z',
+  updated_at: '2026-01-01T10:00:00Z',
+  completed_at: null,
+  ...extra,
+});
+
+const TERMINAL = JOB_STATUSES.filter((s) => isTerminalStatus(s));
+const ACTIVE = JOB_STATUSES.filter((s) => !isTerminalStatus(s));
+
+describe('mergedStatus', () => {
+  const kept = (
+    status: JobStatus | null,
+    at = '2026-01-01T10:00:00Z',
+    done: string | null = null,
+  ) => ({
+    status,
+    updated_at: at,
+    completed_at: done,
+  });
+
+  it('takes the status a fresh record carries, over anything kept', () => {
+    expect(mergedStatus(kept('completed'), record({ status: 'running' }))).toBe('running');
+    expect(mergedStatus(undefined, record({ status: 'queued' }))).toBe('queued');
+  });
+
+  it.each(TERMINAL)('keeps a learnt %s through a status-less record that moved on', (status) => {
+    const moved = record({
+      updated_at: '2026-01-01T11:00:00Z',
+      completed_at: '2026-01-01T11:00:00Z',
+    });
+    expect(mergedStatus(kept(status), moved)).toBe(status);
+    expect(mergedStatus(kept(status), record())).toBe(status);
+  });
+
+  it.each(ACTIVE)('keeps a learnt %s only while the record has not moved', (status) => {
+    expect(mergedStatus(kept(status), record())).toBe(status);
+    expect(mergedStatus(kept(status), record({ updated_at: '2026-01-01T10:00:01Z' }))).toBeNull();
+    expect(mergedStatus(kept(status), record({ completed_at: '2026-01-01T10:00:01Z' }))).toBeNull();
+    // Absent dates count as null, the same as the kept nulls.
+    expect(
+      mergedStatus(kept(status, '2026-01-01T10:00:00Z'), {
+        ...record(),
+        completed_at: undefined,
+      }),
+    ).toBe(status);
+  });
+
+  it('knows nothing when nothing was learnt', () => {
+    expect(mergedStatus(undefined, record())).toBeNull();
+    expect(mergedStatus(kept(null), record())).toBeNull();
+  });
+});
+
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'qjob-merge-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const kinds: [string, () => Promise<JobCache>][] = [
+  ['sqlite', async () => new SqliteJobCache(await loadSqlite(), path.join(dir, 'jobs.sqlite'))],
+  ['memory', async () => new MemoryJobCache('no SQLite in this test')],
+];
+
+describe.each(kinds)('%s job store, records without status (Variant A)', (_kind, open) => {
+  it('keeps a finished job finished when the watcher saw it end and the list then moved on', async () => {
+    const cache = await open();
+    cache.upsertRecords(P, [record()], 't1', 'list');
+    expect(cache.observe(P, 5, 'completed', '2026-01-01T10:30:00Z', 'watch')).toBe(true);
+    // The next list: no status, but the record now carries its completion time.
+    const later = record({
+      updated_at: '2026-01-01T10:30:00Z',
+      completed_at: '2026-01-01T10:30:00Z',
+    });
+    expect(cache.mergeList(P, [later], 't2').jobs.map((j) => j.status)).toEqual(['completed']);
+    expect(cache.getRecord(P, 5)?.status).toBe('completed');
+    expect(cache.listRecords(P).map((j) => j.status)).toEqual(['completed']);
+    // And again: a refresh with the same record still knows.
+    cache.upsertRecords(P, [later], 't3', 'list');
+    expect(cache.getRecord(P, 5)?.status).toBe('completed');
+    expect(cache.timeline(P, 5).map((t) => t.status)).toEqual(['completed']);
+    cache.close();
+  });
+
+  it('keeps an error learnt from a lookup through a status-less record with new dates', async () => {
+    const cache = await open();
+    cache.upsertRecords(P, [record({ status: 'error' })], 't1', 'lookup');
+    const changes = cache.upsertRecords(
+      P,
+      [record({ updated_at: '2026-01-01T10:05:00Z', completed_at: null })],
+      't2',
+      'list',
+    );
+    expect(changes).toEqual([]);
+    expect(cache.getRecord(P, 5)?.status).toBe('error');
+    cache.close();
+  });
+
+  it('forgets a running status once the record moved (it may have ended since)', async () => {
+    const cache = await open();
+    cache.upsertRecords(P, [record({ status: 'running' })], 't1', 'lookup');
+    cache.upsertRecords(P, [record({ updated_at: '2026-01-01T10:05:00Z' })], 't2', 'list');
+    expect(cache.getRecord(P, 5)?.status).toBeNull();
+    cache.close();
+  });
+});
+
+describe('overKept (the list answered without writing, for a store that cannot be written)', () => {
+  it('lays the service records over the kept ones, newest first, keeping learnt statuses', () => {
+    const kept = [
+      record({ id: 3, status: 'completed' }),
+      record({ id: 2, status: 'running' }),
+      record({ id: 1, status: 'queued' }),
+    ];
+    const fresh = [
+      record({ id: 4 }),
+      // A terminal status learnt earlier survives a record without one.
+      record({ id: 3, updated_at: '2026-01-01T11:00:00Z' }),
+      // A status the service sends wins.
+      record({ id: 2, status: 'error' }),
+    ];
+    const jobs = overKept(fresh, kept);
+    expect(jobs.map((j) => [j.id, j.status])).toEqual([
+      [4, undefined],
+      [3, 'completed'],
+      [2, 'error'],
+      [1, 'queued'],
+    ]);
+    expect(jobs[1]!.updated_at).toBe('2026-01-01T11:00:00Z');
+    expect(jobs[0]).toBe(fresh[0]);
+  });
+});
