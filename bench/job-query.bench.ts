@@ -16,12 +16,8 @@
  * is the median of several calls, which keeps the first call's compilation out. Where today's
  * figure misses the goal the comment says so: the target then guards against getting worse.
  */
-import type { JobFilters, JobSort } from '../src/renderer/features/job-monitor/job-query';
-import {
-  NO_FILTERS,
-  createJobQuery,
-  queryJobs,
-} from '../src/renderer/features/job-monitor/job-query';
+import type { JobFilters, JobSort } from '../src/renderer/state/jobs/job-query';
+import { NO_FILTERS, createJobQuery, queryJobs } from '../src/renderer/state/jobs/job-query';
 import { FIRST_JOB_AT, jobRecords } from './fixtures';
 import { measure } from './harness';
 

@@ -10,10 +10,10 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { stripAnsi } from '../src/renderer/features/log-viewer/ansi';
-import type { LineIndex } from '../src/renderer/features/log-viewer/line-index';
-import { appendsTo, indexLines, lineAt } from '../src/renderer/features/log-viewer/line-index';
-import { searchLog } from '../src/renderer/features/log-viewer/log-search';
+import { stripAnsi } from '../src/renderer/ui/log-viewer/ansi';
+import type { LineIndex } from '../src/renderer/ui/log-viewer/line-index';
+import { appendsTo, indexLines, lineAt } from '../src/renderer/ui/log-viewer/line-index';
+import { searchLog } from '../src/renderer/ui/log-viewer/log-search';
 import { FIRST_JOB_AT, RARE_NEEDLE, logText } from './fixtures';
 import { inFreshProcess, measure } from './harness';
 

@@ -1,6 +1,6 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
-import { App } from './features/shell/App';
+import { App } from './shell/App';
 import './styles/theme.css';
 import './styles/base.css';
 import './features/connection/connection.css';

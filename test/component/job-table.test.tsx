@@ -9,7 +9,7 @@ import {
   queryJobs,
   type JobFilters,
   type JobSort,
-} from '../../src/renderer/features/job-monitor/job-query';
+} from '../../src/renderer/state/jobs/job-query';
 import type { JobRecord } from '../../src/renderer/state/jobs/store';
 import '../../src/renderer/styles/base.css';
 import '../../src/renderer/features/job-monitor/job-monitor.css';

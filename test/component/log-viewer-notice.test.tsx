@@ -1,7 +1,7 @@
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
-import { LogViewer } from '../../src/renderer/features/log-viewer';
+import { LogViewer } from '../../src/renderer/ui/log-viewer';
 import '../../src/renderer/styles/theme.css';
 import '../../src/renderer/styles/base.css';
 

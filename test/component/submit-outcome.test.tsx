@@ -2,12 +2,12 @@ import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import type { Device } from '../../src/shared/variants';
-import { SubmitOutcome } from '../../src/renderer/features/preflight/SubmitOutcome';
+import { SubmitOutcome } from '../../src/renderer/features/editor/preflight/SubmitOutcome';
 import { useConnectionStore } from '../../src/renderer/state/connection/store';
 import { useDevicesStore } from '../../src/renderer/state/devices/store';
 import { submitKey, useSubmitStore } from '../../src/renderer/state/submit/store';
 import '../../src/renderer/styles/base.css';
-import '../../src/renderer/features/preflight/preflight.css';
+import '../../src/renderer/features/editor/preflight/preflight.css';
 
 /**
  * The pre-flight's "Job N submitted" on its own, in Chromium: it belongs to the connection the

@@ -12,7 +12,7 @@ import {
   type Shell,
   type StatusListener,
   type TransportStatus,
-} from '../transport';
+} from './transport';
 
 /**
  * The one module through which the UI does I/O (design.md, "I/O only through a service

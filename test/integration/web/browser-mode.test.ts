@@ -4,7 +4,10 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { MemorySecretStore } from '../../../src/core/auth/memory-secret-store';
-import { SocketQjob, type SocketLike } from '../../../src/renderer/transport/socket-client';
+import {
+  SocketQjob,
+  type SocketLike,
+} from '../../../src/renderer/services/transport/socket-client';
 import type { EventPayload } from '../../../src/shared/ipc/contract';
 import { startWebServer, type WebServer } from '../../../src/web/server';
 

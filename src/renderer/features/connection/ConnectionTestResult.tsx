@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ProfileView } from '../../../shared/ipc/schemas';
-import { Icon } from '../../components/Icon';
+import { Icon } from '../../ui/components/Icon';
 import { describeError } from '../../services/errors';
 import { useConnectionStore } from '../../state/connection/store';
 import type { ConnectionTest } from '../../state/connection/store';

@@ -1,7 +1,7 @@
 import { useRef, useState } from 'react';
 import type { FormEvent } from 'react';
-import { Dialog } from '../../components/Dialog';
-import { Icon } from '../../components/Icon';
+import { Dialog } from '../../ui/components/Dialog';
+import { Icon } from '../../ui/components/Icon';
 import { useAppStore } from '../../state/app/store';
 import type { ProfileView } from '../../state/connection/initialState';
 import {
@@ -9,7 +9,7 @@ import {
   selectIsLoggedIn,
   useConnectionStore,
 } from '../../state/connection/store';
-import { useRefusedLoginReason } from './login-flow';
+import { useRefusedLoginReason } from '../../state/connection/login-flow';
 import { VariantBadge } from './VariantBadge';
 
 /** Log in to the active connection: a user name and API key, or nothing for the simulators. */

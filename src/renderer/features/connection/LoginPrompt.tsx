@@ -1,6 +1,6 @@
-import { StateMessage } from '../../components/States';
+import { StateMessage } from '../../ui/components/States';
 import { selectActiveProfile, useConnectionStore } from '../../state/connection/store';
-import { useStartLogin } from './login-flow';
+import { useStartLogin } from '../../state/connection/login-flow';
 
 /** Shown where data needs a session: says so and offers the login, instead of an error. */
 export function LoginPrompt({ what, compact = false }: { what: string; compact?: boolean }) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { Dialog } from '../../components/Dialog';
-import { ConfirmDialog } from '../../components/ConfirmDialog';
-import { Icon } from '../../components/Icon';
+import { Dialog } from '../../ui/components/Dialog';
+import { ConfirmDialog } from '../../ui/components/ConfirmDialog';
+import { Icon } from '../../ui/components/Icon';
 import { describeError } from '../../services/errors';
 import { useAppStore } from '../../state/app/store';
 import { selectNeedsLogin, useConnectionStore } from '../../state/connection/store';

@@ -1,6 +1,6 @@
-import { Icon } from '../../components/Icon';
-import { Menu } from '../../components/Menu';
-import type { MenuItem } from '../../components/Menu';
+import { Icon } from '../../ui/components/Icon';
+import { Menu } from '../../ui/components/Menu';
+import type { MenuItem } from '../../ui/components/Menu';
 import { useAppStore } from '../../state/app/store';
 import {
   selectActiveProfile,

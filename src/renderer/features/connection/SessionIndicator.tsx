@@ -1,9 +1,9 @@
 import type { SessionState } from '../../../shared/ipc/schemas';
-import { Icon } from '../../components/Icon';
-import { useNow } from '../../hooks/useNow';
+import { Icon } from '../../ui/components/Icon';
+import { useNow } from '../../ui/hooks/useNow';
 import { formatRemaining } from '../../services/format';
 import { useAppStore } from '../../state/app/store';
-import { useStartLogin } from './login-flow';
+import { useStartLogin } from '../../state/connection/login-flow';
 import {
   selectActiveProfile,
   selectIsLoggedIn,

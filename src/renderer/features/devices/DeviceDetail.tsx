@@ -1,11 +1,11 @@
 import type { Device } from '../../../shared/variants';
-import { CloseButton } from '../../components/CloseButton';
-import { Skeleton, StateMessage } from '../../components/States';
+import { CloseButton } from '../../ui/components/CloseButton';
+import { Skeleton, StateMessage } from '../../ui/components/States';
 import { formatDateTime } from '../../services/format';
 import { useAppStore } from '../../state/app/store';
 import { useDevicesStore } from '../../state/devices/store';
 import { DeviceDescription } from './DeviceDescription';
-import { DeviceStatusBadge, statusMeaning } from './DeviceStatusBadge';
+import { DeviceStatusBadge, statusMeaning } from '../../ui/components/DeviceStatusBadge';
 import './device-detail.css';
 
 const KNOWN = new Set(['code', 'nqubits', 'name', 'description', 'type', 'status', 'id']);

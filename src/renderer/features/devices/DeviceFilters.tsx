@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { DEVICE_STATUSES, DEVICE_TYPES } from '../../../shared/variants';
 import type { DeviceStatus, DeviceType } from '../../../shared/variants';
-import { Icon } from '../../components/Icon';
+import { Icon } from '../../ui/components/Icon';
 import { useDevicesStore } from '../../state/devices/store';
 
 function toggle<T>(list: T[], value: T): T[] {

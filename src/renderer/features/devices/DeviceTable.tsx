@@ -1,6 +1,6 @@
 import type { Device, DeviceStatus } from '../../../shared/variants';
-import { Skeleton } from '../../components/States';
-import { DeviceStatusBadge } from './DeviceStatusBadge';
+import { Skeleton } from '../../ui/components/States';
+import { DeviceStatusBadge } from '../../ui/components/DeviceStatusBadge';
 
 const SKELETON_ROWS = 5;
 

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { Icon } from '../../components/Icon';
-import { StateMessage } from '../../components/States';
-import { useNow } from '../../hooks/useNow';
+import { Icon } from '../../ui/components/Icon';
+import { StateMessage } from '../../ui/components/States';
+import { useNow } from '../../ui/hooks/useNow';
 import { formatAgo, formatClock } from '../../services/format';
 import { selectHasFilters, selectSelectedDevice, useDevicesStore } from '../../state/devices/store';
 import { selectFilteredDevices } from '../../state/devices/selectors';

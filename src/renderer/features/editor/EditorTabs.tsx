@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import type { KeyboardEvent } from 'react';
-import { Icon } from '../../components/Icon';
+import { Icon } from '../../ui/components/Icon';
 import { isDirty, useEditorStore } from '../../state/editor/store';
 import type { EditorTab } from '../../state/editor/store';
 

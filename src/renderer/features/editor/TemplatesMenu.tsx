@@ -1,5 +1,5 @@
-import { Icon } from '../../components/Icon';
-import { Menu } from '../../components/Menu';
+import { Icon } from '../../ui/components/Icon';
+import { Menu } from '../../ui/components/Menu';
 import { useEditorStore } from '../../state/editor/store';
 import { VARIANTS } from '../../../shared/variants';
 

@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { cancelPathOf } from '../../../shared/jobs/cancel-support';
-import { Dialog } from '../../components/Dialog';
+import { Dialog } from '../../ui/components/Dialog';
 import { describeError } from '../../services/errors';
 import { selectActiveProfile, useConnectionStore } from '../../state/connection/store';
 import type { JobRecord } from '../../state/jobs/store';

@@ -1,13 +1,13 @@
 import { Suspense, lazy, useMemo, useState } from 'react';
 import type { VariantId } from '../../../shared/variants';
-import { Dialog } from '../../components/Dialog';
-import { StateMessage } from '../../components/States';
+import { Dialog } from '../../ui/components/Dialog';
+import { StateMessage } from '../../ui/components/States';
 import type { JobRecord } from '../../state/jobs/store';
 import { useJobsStore } from '../../state/jobs/store';
 import { ViewerBoundary } from './ViewerBoundary';
 
 const CompareView = lazy(() =>
-  import('../result-viewers').then((m) => ({ default: m.CompareView })),
+  import('./result-viewers').then((m) => ({ default: m.CompareView })),
 );
 
 /**

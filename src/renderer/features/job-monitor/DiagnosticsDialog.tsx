@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
-import { Dialog } from '../../components/Dialog';
+import { Dialog } from '../../ui/components/Dialog';
 import { describeError } from '../../services/errors';
 import { useJobsStore } from '../../state/jobs/store';
-import { copyText, saveTextFile } from '../log-viewer';
+import { copyText, saveTextFile } from '../../ui/log-viewer';
 
 type Phase =
   | { kind: 'building' }

@@ -1,4 +1,4 @@
-import { Icon } from '../../components/Icon';
+import { Icon } from '../../ui/components/Icon';
 import type { JobDetailView } from '../../state/jobs/store';
 
 /** For a job in `error` or `timeout`: its `error` text, at the top of the detail, first thing read. */

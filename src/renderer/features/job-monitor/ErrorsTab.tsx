@@ -1,8 +1,8 @@
-import { StateMessage } from '../../components/States';
+import { StateMessage } from '../../ui/components/States';
 import { TRUNCATED_PROBLEM_CODE } from '../../../shared/ipc/schemas';
 import type { JobDetailView } from '../../state/jobs/store';
 import { truncationNote } from '../../state/jobs/store';
-import { LogViewer } from '../log-viewer';
+import { LogViewer } from '../../ui/log-viewer';
 
 /** `error_logs` in the log viewer, and every field that could not be decoded, raw, with a note. */
 export function ErrorsTab({ view }: { view: JobDetailView }) {

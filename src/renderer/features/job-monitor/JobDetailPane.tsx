@@ -1,13 +1,13 @@
 import { useEffect, useRef, useState } from 'react';
-import { CloseButton } from '../../components/CloseButton';
+import { CloseButton } from '../../ui/components/CloseButton';
 import type { KeyboardEvent } from 'react';
 import type { VariantId } from '../../../shared/variants';
 import { VARIANTS } from '../../../shared/variants';
-import { Icon } from '../../components/Icon';
-import { Skeleton, StateMessage } from '../../components/States';
+import { Icon } from '../../ui/components/Icon';
+import { Skeleton, StateMessage } from '../../ui/components/States';
 import type { DetailTab, JobDetailView } from '../../state/jobs/store';
 import { hasErrors, isFinished, truncationNote, useJobsStore } from '../../state/jobs/store';
-import { LogViewer } from '../log-viewer';
+import { LogViewer } from '../../ui/log-viewer';
 import { useCanCancel } from './CancelJobDialog';
 import { CompareDialog } from './CompareDialog';
 import { DiagnosticsDialog } from './DiagnosticsDialog';

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { JOB_STATUSES } from '../../../shared/variants';
 import type { JobStatus } from '../../../shared/variants';
-import { Icon } from '../../components/Icon';
-import type { JobFilters } from './job-query';
+import { Icon } from '../../ui/components/Icon';
+import type { JobFilters } from '../../state/jobs/job-query';
 import { statusLabel } from './status-look';
 
 const STATUS_OPTIONS: (JobStatus | 'unknown')[] = [...JOB_STATUSES, 'unknown'];

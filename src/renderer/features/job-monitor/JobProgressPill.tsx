@@ -1,10 +1,10 @@
 import type { CSSProperties, ReactNode } from 'react';
-import { useNow } from '../../hooks/useNow';
+import { useNow } from '../../ui/hooks/useNow';
 import type { LogProgress } from '../../../shared/jobs/log-progress';
 import { formatDuration } from './job-format';
 import type { JobProgress } from './job-progress';
 import { jobProgress, progressPercent } from './job-progress';
-import type { JobRow } from './job-query';
+import type { JobRow } from '../../state/jobs/job-query';
 
 export interface ProgressSources {
   /** The last progress line of the job's log, when its log has been read. */

@@ -1,13 +1,13 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
 import type { CSSProperties, KeyboardEvent } from 'react';
-import { MenuList } from '../../components/Menu';
-import type { MenuItem } from '../../components/Menu';
-import { Skeleton } from '../../components/States';
+import { MenuList } from '../../ui/components/Menu';
+import type { MenuItem } from '../../ui/components/Menu';
+import { Skeleton } from '../../ui/components/States';
 import type { JobRecord, JobSort } from '../../state/jobs/store';
 import { formatLocal, formatUtc } from './job-format';
-import { jobTypeText } from './job-query';
-import type { SortKey } from './job-query';
+import { jobTypeText } from '../../state/jobs/job-query';
+import type { SortKey } from '../../state/jobs/job-query';
 import { JobDuration } from './JobDuration';
 import { JobProgressPill } from './JobProgressPill';
 import type { ProgressSources } from './JobProgressPill';

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { monaco } from '../editor/monaco/monaco-api';
+import { monaco } from '../../ui/monaco/monaco-api';
 import { selectEffectiveTheme, useAppStore } from '../../state/app/store';
-import { installMonacoEnvironment } from '../editor/monaco/environment';
+import { installMonacoEnvironment } from '../../ui/monaco/environment';
 
 installMonacoEnvironment();
 

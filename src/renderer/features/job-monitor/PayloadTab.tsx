@@ -1,5 +1,5 @@
 import { Suspense, lazy, useMemo } from 'react';
-import { StateMessage } from '../../components/States';
+import { StateMessage } from '../../ui/components/States';
 import { useAppStore } from '../../state/app/store';
 import { useEditorStore } from '../../state/editor/store';
 import type { JobDetailView } from '../../state/jobs/store';

@@ -1,12 +1,12 @@
 import { Suspense, lazy } from 'react';
 import type { VariantId } from '../../../shared/variants';
-import { StateMessage } from '../../components/States';
+import { StateMessage } from '../../ui/components/States';
 import type { JobDetailView } from '../../state/jobs/store';
 import { ViewerBoundary } from './ViewerBoundary';
 
 // The typed result viewers (their own feature, with charts): loaded when a result is first shown.
 const ResultViewer = lazy(() =>
-  import('../result-viewers').then((m) => ({ default: m.ResultViewer })),
+  import('./result-viewers').then((m) => ({ default: m.ResultViewer })),
 );
 
 /**

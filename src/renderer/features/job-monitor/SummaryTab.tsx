@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useNow } from '../../hooks/useNow';
+import { useNow } from '../../ui/hooks/useNow';
 import { DETAIL_FIELDS } from '../../../shared/ipc/schemas';
 import { JOB_RECORD_FIELDS, JOB_STATUS_MEANING } from '../../../shared/variants';
 import type { JobStatus } from '../../../shared/variants';
@@ -9,7 +9,7 @@ import { formatDuration, formatLocal, formatUtc } from './job-format';
 import { jobProgress } from './job-progress';
 import { progressSentence } from './JobProgressPill';
 import type { ProgressSources } from './JobProgressPill';
-import { durationMs } from './job-query';
+import { durationMs } from '../../state/jobs/job-query';
 import { JobStatusChip } from './status-look';
 
 const HEAVY = new Set<string>(DETAIL_FIELDS);

@@ -1,5 +1,5 @@
 import type { LogProgress } from '../../../shared/jobs/log-progress';
-import type { JobRow } from './job-query';
+import type { JobRow } from '../../state/jobs/job-query';
 
 /**
  * How far a running job is: from its own log when the log has been read (the open job's is, as

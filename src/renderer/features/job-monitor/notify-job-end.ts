@@ -2,7 +2,7 @@ import type { EventPayload } from '../../../shared/ipc/contract';
 import { isTerminalStatus } from '../../../shared/variants';
 import { shell } from '../../services/qjob';
 import { useAppStore } from '../../state/app/store';
-import { openJobOn } from '../shell/open-job';
+import { openJobOn } from '../../state/app/open-job';
 import { createEndMemory, decideJobEndNotice, endKey } from './notice-decision';
 
 const told = createEndMemory();

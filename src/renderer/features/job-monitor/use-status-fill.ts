@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useRef } from 'react';
 import type { JobRecord } from '../../state/jobs/store';
 import { useJobsStore } from '../../state/jobs/store';
-import { jobTypeText } from './job-query';
+import { jobTypeText } from '../../state/jobs/job-query';
 
 const SETTLE_MS = 300;
 

@@ -3,8 +3,8 @@ import type { Template } from '../../../shared/ipc/schemas';
 import type { VariantId } from '../../../shared/variants';
 import { call } from '../../services/qjob';
 import { describeError } from '../../services/errors';
-import { analyze } from '../../features/editor/analysis/client';
-import { welcomeTab } from '../../features/editor/welcome';
+import { analyze } from './analysis/client';
+import { welcomeTab } from './welcome';
 import type { EditorState, EditorTab } from './initialState';
 
 export interface OpenTabInput {

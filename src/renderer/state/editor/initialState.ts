@@ -1,6 +1,6 @@
 import type { Template } from '../../../shared/ipc/schemas';
 import type { VariantId } from '../../../shared/variants';
-import type { Analysis } from '../../features/editor/analysis/analyze';
+import type { Analysis } from './analysis/analyze';
 
 export interface EditorTab {
   id: string;

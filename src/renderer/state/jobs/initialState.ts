@@ -7,8 +7,8 @@ import type {
   timelineEntrySchema,
 } from '../../../shared/ipc/schemas';
 import type { JobStatus } from '../../../shared/variants';
-import type { JobFilters, JobSort } from '../../features/job-monitor/job-query';
-import { DEFAULT_SORT, NO_FILTERS } from '../../features/job-monitor/job-query';
+import type { JobFilters, JobSort } from './job-query';
+import { DEFAULT_SORT, NO_FILTERS } from './job-query';
 
 export type JobRecord = z.infer<typeof jobInfoViewSchema>;
 export type JobDetailView = CallOutput<'jobs.get'>;

@@ -1,5 +1,5 @@
-import { NO_FILTERS, DEFAULT_SORT } from '../../features/job-monitor/job-query';
-import type { JobFilters, JobSort } from '../../features/job-monitor/job-query';
+import { NO_FILTERS, DEFAULT_SORT } from './job-query';
+import type { JobFilters, JobSort } from './job-query';
 import type { DetailTab, JobsState } from './initialState';
 
 const KEY = 'qjob.monitor.view';

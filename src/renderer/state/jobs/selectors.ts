@@ -1,4 +1,4 @@
 import type { JobsState } from './initialState';
-import { hasFilters } from '../../features/job-monitor/job-query';
+import { hasFilters } from './job-query';
 
 export const selectHasFilters = (s: JobsState): boolean => hasFilters(s.filters);

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { monaco } from './monaco-api';
+import { monaco } from '../../../ui/monaco/monaco-api';
 import { selectEffectiveTheme, useAppStore } from '../../../state/app/store';
 import { useEditorStore } from '../../../state/editor/store';
-import { runCommand } from '../../shell/commands';
-import { installMonacoEnvironment } from './environment';
+import { runCommand } from '../../../services/commands';
+import { installMonacoEnvironment } from '../../../ui/monaco/environment';
 import { startModelSync } from './models';
 import { ProblemsPanel } from './ProblemsPanel';
-import { ensureYamlLanguage } from './yaml-language';
+import { ensureYamlLanguage } from '../../../ui/monaco/yaml-language';
 
 installMonacoEnvironment();
 // One model sync for the app's lifetime: tabs outlive any one editor widget.

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import type * as Monaco from 'monaco-editor';
-import { Icon } from '../../../components/Icon';
+import { Icon } from '../../../ui/components/Icon';
 import { OWN_MARKER_OWNER } from './models';
 
 interface Row {

@@ -2,7 +2,7 @@ import type * as Monaco from 'monaco-editor';
 import type { YamlProblem } from '../../../../shared/yaml';
 import { useEditorStore } from '../../../state/editor/store';
 import type { TabAnalysis } from '../../../state/editor/store';
-import { PAYLOAD_URI_PREFIX } from './yaml-language';
+import { PAYLOAD_URI_PREFIX } from '../../../ui/monaco/yaml-language';
 
 /** Markers of our own analysis (monaco-yaml does not validate: see yaml-language.ts). */
 export const OWN_MARKER_OWNER = 'qjob';

@@ -6,7 +6,7 @@ vi.mock('../../../../../src/renderer/services/qjob', () => ({
   on: () => () => undefined,
   shell: () => 'web',
 }));
-vi.mock('../../../../../src/renderer/features/editor/analysis/client', () => ({
+vi.mock('../../../../../src/renderer/state/editor/analysis/client', () => ({
   analyze: async (variant: string) => ({
     variant,
     facts: { executeType: null, work: null, qubits: null, qubitsSource: null },

@@ -1,0 +1,89 @@
+import { Suspense, lazy, useEffect, useState } from 'react';
+import { StateMessage } from '../ui/components/States';
+import { useAppStore } from '../state/app/store';
+import type { ViewName } from '../state/app/store';
+import { useConnectionStore } from '../state/connection/store';
+import { useLoginFormOnRefusal } from '../state/connection/login-flow';
+import { DevicesView } from '../features/devices/DevicesView';
+import { EditorView } from '../features/editor/EditorView';
+import { ActivityBar } from './ActivityBar';
+import { startApp } from './bootstrap';
+import { Dialogs } from './Dialogs';
+import { StatusBar } from './StatusBar';
+import { TopBar } from './TopBar';
+import { useThemeSync } from './theme';
+import './shell.css';
+
+// The job monitor brings its charts and tables; load it when Jobs is first opened.
+const JobsView = lazy(() =>
+  import('../features/job-monitor').then((m) => ({ default: m.JobsView })),
+);
+
+const TITLES: Record<ViewName, string> = { editor: 'Editor', devices: 'Devices', jobs: 'Jobs' };
+
+/**
+ * The window: top bar, activity bar, the current view, status bar. Views stay mounted once
+ * visited (hidden when not shown) so the editor keeps its undo history and cursor, and lists
+ * keep their scroll position.
+ */
+export function App() {
+  useThemeSync();
+  useEffect(() => startApp(), []);
+  useLoginFormOnRefusal();
+  const fatal = useAppStore((s) => s.fatal);
+  const view = useAppStore((s) => s.view);
+  const loadError = useConnectionStore((s) => s.loadError);
+  const [visited, setVisited] = useState<ViewName[]>(['editor']);
+  if (!visited.includes(view)) setVisited([...visited, view]);
+
+  if (fatal) {
+    return (
+      <StateMessage icon="error" tone="err" title="Quantum Job Studio cannot start">
+        <p>{fatal}</p>
+      </StateMessage>
+    );
+  }
+
+  return (
+    <div className="app">
+      <TopBar />
+      <div className="app-main">
+        <ActivityBar />
+        {loadError ? (
+          <main className="app-view">
+            <StateMessage
+              icon="error"
+              tone="err"
+              title="The connections could not be loaded"
+              action={
+                <button
+                  type="button"
+                  className="btn"
+                  onClick={() => void useConnectionStore.getState().load()}
+                >
+                  Try again
+                </button>
+              }
+            >
+              <p>{loadError}</p>
+            </StateMessage>
+          </main>
+        ) : (
+          visited.map((v) => (
+            <main key={v} className="app-view" hidden={v !== view} aria-label={TITLES[v]}>
+              {v === 'editor' ? <EditorView /> : null}
+              {v === 'devices' ? <DevicesView /> : null}
+              {v === 'jobs' ? (
+                <Suspense fallback={<div className="view-loading" aria-busy="true" />}>
+                  <JobsView />
+                </Suspense>
+              ) : null}
+            </main>
+          ))
+        )}
+      </div>
+      <StatusBar />
+      <Dialogs />
+    </div>
+  );
+}

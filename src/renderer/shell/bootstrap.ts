@@ -1,0 +1,133 @@
+import { call, on, onTransport, shell } from '../services/qjob';
+import { useAppStore } from '../state/app/store';
+import { selectIsLoggedIn, selectVariant, useConnectionStore } from '../state/connection/store';
+import { useDevicesStore } from '../state/devices/store';
+import { selectDirtyCount, useEditorStore } from '../state/editor/store';
+import { startDraftAutosave } from '../state/editor/autosave';
+import { useSubmitStore } from '../state/submit/store';
+import { commandForKey, registerCommand, runCommand } from '../services/commands';
+import { openJobOn } from '../state/app/open-job';
+
+/**
+ * Wires the stores to the app: the core's events into the stores, the stores into each other
+ * (a profile switch refreshes devices and revalidates the editor under the new variant), the
+ * menu and keys into commands. Returns a function that undoes all of it.
+ */
+export function startApp(): () => void {
+  const app = useAppStore.getState();
+  const stops: (() => void)[] = [];
+  try {
+    stops.push(
+      onTransport((status, detail) => {
+        const was = useAppStore.getState().transport;
+        useAppStore.getState().setTransport(status, detail);
+        // The server will not let this tab in again: nothing here can work, say what to do.
+        if (status === 'refused') useAppStore.getState().setFatal(detail ?? 'No access.');
+        // The server closed the socket for a reason (a message it refused): say it once.
+        else if (status === 'closed' && detail)
+          useAppStore.getState().notify('warn', `${detail} Reconnecting…`);
+        // Events sent while the link was down are lost: re-read what they would have changed.
+        if (was === 'closed' && status === 'open') void resync();
+      }),
+    );
+  } catch (error) {
+    app.setFatal(error instanceof Error ? error.message : String(error));
+    return () => undefined;
+  }
+
+  stops.push(
+    on('session.changed', (s) => useConnectionStore.getState().applySession(s)),
+    on('connection.changed', (e) => useConnectionStore.getState().applyLink(e)),
+    on('devices.updated', (v) => useDevicesStore.getState().apply(v)),
+    on('ui.command', ({ command, ...details }) => runCommand(command, details)),
+    on('jobs.status', () => refreshDeviceJobsSoon()),
+    on('app.closeRequested', () => void requestClose()),
+  );
+
+  // A profile switch (or the first activation) changes the variant and the devices.
+  stops.push(
+    useConnectionStore.subscribe(selectVariant, (variant) =>
+      useEditorStore.getState().setVariant(variant),
+    ),
+    useConnectionStore.subscribe(
+      (s) => `${s.activeId}|${selectIsLoggedIn(s)}`,
+      () => {
+        useSubmitStore.getState().pickDevice(null);
+        useDevicesStore.getState().reset();
+        // Devices need a session; logged out, the views say so and offer the login instead.
+        if (selectIsLoggedIn(useConnectionStore.getState())) void useDevicesStore.getState().load();
+      },
+    ),
+  );
+
+  void app.loadInfo().catch((error: unknown) => console.error('app.info failed', error));
+  void useConnectionStore
+    .getState()
+    .load()
+    .then(() => useEditorStore.getState().restore(selectVariant(useConnectionStore.getState())));
+
+  const autosave = startDraftAutosave();
+  stops.push(() => autosave.stop());
+
+  stops.push(
+    registerCommand('view.editor', () => useAppStore.getState().showView('editor')),
+    registerCommand('view.devices', () => useAppStore.getState().showView('devices')),
+    registerCommand('view.jobs', () => useAppStore.getState().showView('jobs')),
+    // A notification's job: on the connection it came from, never the same id elsewhere.
+    registerCommand(
+      'job.open',
+      (c) => c.jobId !== undefined && void openJobOn(c.profileId ?? null, c.jobId),
+    ),
+    // From any view, over it: the job monitor is loaded only once a job is asked for.
+    registerCommand('job.openById', () => useAppStore.getState().openDialog('openById')),
+    registerCommand('app.about', () => useAppStore.getState().openDialog('about')),
+  );
+
+  // The desktop app's menu accelerators send these as `ui.command`; only browser mode binds keys.
+  // Known at once from the transport, so a key pressed right after a reload is not lost.
+  const onKey = (e: KeyboardEvent) => {
+    if (shell() !== 'web') return;
+    const name = commandForKey(e);
+    if (name && runCommand(name)) e.preventDefault();
+  };
+  window.addEventListener('keydown', onKey);
+  stops.push(() => window.removeEventListener('keydown', onKey));
+
+  // Browser mode: the page can be closed like any tab. Drafts are flushed either way; the
+  // browser's own prompt guards unsaved tabs. (The desktop app asks through app.closeRequested.)
+  const onBeforeUnload = (e: BeforeUnloadEvent) => {
+    void autosave.flush();
+    if (shell() === 'web' && selectDirtyCount(useEditorStore.getState()) > 0) {
+      e.preventDefault();
+    }
+  };
+  window.addEventListener('beforeunload', onBeforeUnload);
+  stops.push(() => window.removeEventListener('beforeunload', onBeforeUnload));
+
+  async function requestClose(): Promise<void> {
+    // The drafts are written before the window may go, so closing never loses typing.
+    await autosave.flush();
+    if (selectDirtyCount(useEditorStore.getState()) === 0) {
+      await call('app.respondToClose', { proceed: true });
+      return;
+    }
+    useAppStore.setState({ closeRequested: true });
+  }
+
+  return () => stops.forEach((stop) => stop());
+}
+
+// A burst of status changes (a batch of jobs finishing) becomes one re-read of the list.
+let deviceJobsTimer: ReturnType<typeof setTimeout> | null = null;
+function refreshDeviceJobsSoon(): void {
+  if (deviceJobsTimer) return;
+  deviceJobsTimer = setTimeout(() => {
+    deviceJobsTimer = null;
+    useDevicesStore.getState().refreshJobs();
+  }, 1000);
+}
+
+async function resync(): Promise<void> {
+  await useConnectionStore.getState().load();
+  if (selectIsLoggedIn(useConnectionStore.getState())) await useDevicesStore.getState().load(true);
+}

@@ -1,0 +1,104 @@
+import { describe, expect, it } from 'vitest';
+import type { JobEndFacts } from '../../../../../src/renderer/features/job-monitor/notice-decision';
+import {
+  createEndMemory,
+  decideJobEndNotice,
+  endKey,
+} from '../../../../../src/renderer/features/job-monitor/notice-decision';
+import { JOB_STATUSES } from '../../../../../src/shared/variants';
+
+const facts = (over: Partial<JobEndFacts> = {}): JobEndFacts => ({
+  profileId: 'simulator-b',
+  jobId: 12,
+  to: 'completed',
+  name: 'bell',
+  shell: 'web',
+  focused: false,
+  watchingJobs: false,
+  permission: 'granted',
+  ...over,
+});
+
+describe('decideJobEndNotice', () => {
+  it('tells only an end: completed, error, timeout and cancelled', () => {
+    const told = JOB_STATUSES.filter((to) => decideJobEndNotice(facts({ to })).kind !== 'none');
+    expect(told.sort()).toEqual(['cancelled', 'completed', 'error', 'timeout']);
+  });
+
+  describe('browser mode', () => {
+    it('raises a system notification when the page is not focused and may', () => {
+      expect(decideJobEndNotice(facts())).toEqual({
+        kind: 'system',
+        title: 'Job 12 completed',
+        body: 'bell: the job finished successfully.',
+        tag: 'simulator-b:12:completed',
+      });
+    });
+
+    it('falls back to a notice inside the app without the permission or the API', () => {
+      for (const permission of ['default', 'denied', 'unsupported'] as const) {
+        expect(decideJobEndNotice(facts({ permission, to: 'error' }))).toMatchObject({
+          kind: 'in-app',
+          tone: 'warn',
+          text: expect.stringMatching(/^Job 12 error\. bell: /),
+        });
+      }
+    });
+
+    it('shows a notice to someone in the app elsewhere, and nothing to someone watching the list', () => {
+      expect(decideJobEndNotice(facts({ focused: true }))).toMatchObject({
+        kind: 'in-app',
+        tone: 'ok',
+      });
+      expect(decideJobEndNotice(facts({ focused: true, watchingJobs: true }))).toEqual({
+        kind: 'none',
+      });
+      // Not focused, even on the job list: nobody sees the row change.
+      expect(decideJobEndNotice(facts({ watchingJobs: true, permission: 'denied' }))).toMatchObject(
+        { kind: 'in-app' },
+      );
+    });
+
+    it('leaves the name out when the job has none', () => {
+      expect(decideJobEndNotice(facts({ name: null, to: 'timeout' }))).toMatchObject({
+        body: expect.not.stringContaining(':'),
+      });
+    });
+  });
+
+  describe('the desktop app', () => {
+    it('leaves the unfocused window to the main process’s system notification', () => {
+      expect(decideJobEndNotice(facts({ shell: 'electron' }))).toEqual({ kind: 'none' });
+    });
+
+    it('shows a notice inside the focused window unless the job list is in view', () => {
+      expect(decideJobEndNotice(facts({ shell: 'electron', focused: true }))).toMatchObject({
+        kind: 'in-app',
+      });
+      expect(
+        decideJobEndNotice(facts({ shell: 'electron', focused: true, watchingJobs: true })),
+      ).toEqual({ kind: 'none' });
+    });
+  });
+});
+
+describe('createEndMemory', () => {
+  it('tells each job’s ending once, per profile', () => {
+    const memory = createEndMemory();
+    const end = { profileId: 'a', jobId: 1, to: 'completed' as const };
+    expect(memory.first(endKey(end))).toBe(true);
+    expect(memory.first(endKey(end))).toBe(false);
+    expect(memory.first(endKey({ ...end, profileId: 'b' }))).toBe(true);
+    expect(memory.first(endKey({ ...end, to: 'error' }))).toBe(true);
+  });
+
+  it('forgets the oldest ends first when it is full', () => {
+    const memory = createEndMemory(2);
+    expect(memory.first('one')).toBe(true);
+    expect(memory.first('two')).toBe(true);
+    expect(memory.first('three')).toBe(true);
+    expect(memory.first('three')).toBe(false);
+    expect(memory.first('two')).toBe(false);
+    expect(memory.first('one')).toBe(true);
+  });
+});

@@ -1,0 +1,78 @@
+import { describe, expect, it } from 'vitest';
+import {
+  hintsFromPayload,
+  observableText,
+} from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/hints';
+import { parseResultTree } from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/parse-result';
+
+describe('names from the payload', () => {
+  it('reads the observables of a Variant B time evolution', () => {
+    const payload = {
+      type: 'time_evolution',
+      time_evolution_payload: {
+        time_evolution:
+          '!TimeEvolution\nobservables: ["Z0", "0.5 Z0 Z1 + X1", [{coefficient: 2, paulis: "X0"}, {coefficient: -1, paulis: "Y1"}]]\nnshots: 0\n',
+      },
+    };
+    expect(hintsFromPayload('B', 'time_evolution', payload)).toEqual({
+      observables: ['Z0', '0.5 Z0 Z1 + X1', '2 X0 - Y1'],
+      readouts: [],
+    });
+  });
+
+  it('looks through a variational program to its functional', () => {
+    const payload = {
+      type: 'variational_program',
+      variational_program_payload: {
+        variational_program:
+          '!VariationalProgram\nfunctional: !TimeEvolution\n  observables: [Z0]\ncost: {observable: Z0}\n',
+      },
+    };
+    expect(hintsFromPayload('B', 'variational_program', payload).observables).toEqual(['Z0']);
+  });
+
+  it('reads Variant A readouts: one or a list, with their shots and observables', () => {
+    const list = {
+      type: 'digital_propagation',
+      digital_propagation_payload: {
+        digital_propagation: '!DigitalPropagation {circuit: !Circuit {nqubits: 1, gates: []}}',
+        readout:
+          '- !SamplingReadout {nshots: 500}\n- !ExpectationReadout {observables: ["Z0"], nshots: 0}\n',
+      },
+    };
+    expect(hintsFromPayload('A', 'digital_propagation', list).readouts).toEqual([
+      { tag: '!SamplingReadout', observables: null, nshots: 500 },
+      { tag: '!ExpectationReadout', observables: ['Z0'], nshots: 0 },
+    ]);
+    const one = {
+      type: 'analog_evolution',
+      analog_evolution_payload: {
+        analog_evolution: '!AnalogEvolution {}',
+        readout: '!SamplingReadout {_nshots: 64}',
+      },
+    };
+    expect(hintsFromPayload('A', 'analog_evolution', one).readouts).toEqual([
+      { tag: '!SamplingReadout', observables: null, nshots: 64 },
+    ]);
+  });
+
+  it('gives nothing for a missing or unreadable payload', () => {
+    expect(hintsFromPayload('B', 'sampling', null)).toEqual({ observables: null, readouts: [] });
+    expect(
+      hintsFromPayload('B', 'time_evolution', {
+        time_evolution_payload: { time_evolution: '{ broken' },
+      }),
+    ).toEqual({
+      observables: null,
+      readouts: [],
+    });
+  });
+
+  it('writes a term list the way people write it', () => {
+    expect(
+      observableText(
+        parseResultTree('[{coefficient: 1, paulis: "Z0 Z1"}, {coefficient: 0.25, paulis: X0}]'),
+      ),
+    ).toBe('Z0 Z1 + 0.25 X0');
+  });
+});
