@@ -1,7 +1,7 @@
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
-import { LogViewer } from '../../src/renderer/ui/log-viewer';
+import { LogViewer, type LogViewerHost } from '../../src/renderer/ui/log-viewer';
 import '../../src/renderer/styles/theme.css';
 import '../../src/renderer/styles/base.css';
 
@@ -28,10 +28,17 @@ const LOG = Array.from(
 ).join('\n');
 const NOTE = 'The logs are 70 MB, more than this app keeps: only the last 64 MB are shown.';
 
+/** A viewer on its own: its notices and saves go nowhere, as none of these tests uses them. */
+const viewerHost: LogViewerHost = {
+  notify: () => undefined,
+  saveText: () => Promise.resolve(false),
+};
+
 describe('LogViewer', () => {
   it('shows the note of a cut log above its lines', async () => {
     root.render(
       <LogViewer
+        host={viewerHost}
         text={LOG}
         label="Logs of job 7"
         fileName="job-7-logs.txt"
@@ -50,11 +57,18 @@ describe('LogViewer', () => {
   });
 
   it('shows no note for a whole log, nor for an empty one', async () => {
-    root.render(<LogViewer text={LOG} label="Logs" fileName="l.txt" />);
+    root.render(<LogViewer host={viewerHost} text={LOG} label="Logs" fileName="l.txt" />);
     await expect.element(page.getByRole('region', { name: /Logs: 400 lines/ })).toBeVisible();
     expect(document.querySelector('.log-notice')).toBeNull();
     root.render(
-      <LogViewer text="" label="Logs" fileName="l.txt" notice={NOTE} empty={<p>No logs</p>} />,
+      <LogViewer
+        host={viewerHost}
+        text=""
+        label="Logs"
+        fileName="l.txt"
+        notice={NOTE}
+        empty={<p>No logs</p>}
+      />,
     );
     await expect.element(page.getByText('No logs')).toBeVisible();
     expect(document.querySelector('.log-notice')).toBeNull();

@@ -6,7 +6,8 @@ import { formatAgo, formatClock } from '../../services/format';
 import { selectHasFilters, selectSelectedDevice, useDevicesStore } from '../../state/devices/store';
 import { selectFilteredDevices } from '../../state/devices/selectors';
 import { selectIsLoggedIn, useConnectionStore } from '../../state/connection/store';
-import { LoginPrompt } from '../connection/LoginPrompt';
+import { useLoginPrompt } from '../../state/connection/login-flow';
+import { LoginPrompt } from '../../ui/components/LoginPrompt';
 import { DeviceDetail } from './DeviceDetail';
 import { DeviceFilters } from './DeviceFilters';
 import { DeviceTable } from './DeviceTable';
@@ -15,6 +16,7 @@ import './devices.css';
 /** The devices of the connection: live statuses, filters, and a detail with each device's jobs. */
 export function DevicesView() {
   const state = useDevicesStore();
+  const login = useLoginPrompt();
   const { load, select, setFilters } = state;
   const filtered = useMemo(() => selectFilteredDevices(state), [state]);
   const selected = selectSelectedDevice(state);
@@ -25,7 +27,7 @@ export function DevicesView() {
 
   let body;
   if (!loggedIn) {
-    body = <LoginPrompt what="its devices" />;
+    body = <LoginPrompt what="its devices" {...login} />;
   } else if (state.status === 'error') {
     body = (
       <StateMessage

@@ -3,10 +3,12 @@ import { TRUNCATED_PROBLEM_CODE } from '../../../shared/ipc/schemas';
 import type { JobDetailView } from '../../state/jobs/store';
 import { truncationNote } from '../../state/jobs/store';
 import { LogViewer } from '../../ui/log-viewer';
+import { useLogViewerHost } from './use-log-host';
 
 /** `error_logs` in the log viewer, and every field that could not be decoded, raw, with a note. */
 export function ErrorsTab({ view }: { view: JobDetailView }) {
   const { id, error_logs: errorLogs } = view.detail as { id: number; error_logs?: string | null };
+  const logHost = useLogViewerHost();
   // A text shown cut is not a field that failed to decode: its note goes with the text.
   const undecodable = view.problems.filter((p) => p.code !== TRUNCATED_PROBLEM_CODE);
   return (
@@ -26,6 +28,7 @@ export function ErrorsTab({ view }: { view: JobDetailView }) {
       ) : null}
       <div className="jm-errors-log">
         <LogViewer
+          host={logHost}
           text={errorLogs ?? ''}
           label={`Error logs of job ${id}`}
           fileName={`job-${id}-error-logs.txt`}

@@ -8,6 +8,7 @@ import { Skeleton, StateMessage } from '../../ui/components/States';
 import type { DetailTab, JobDetailView } from '../../state/jobs/store';
 import { hasErrors, isFinished, truncationNote, useJobsStore } from '../../state/jobs/store';
 import { LogViewer } from '../../ui/log-viewer';
+import { useLogViewerHost } from './use-log-host';
 import { useCanCancel } from './CancelJobDialog';
 import { CompareDialog } from './CompareDialog';
 import { DiagnosticsDialog } from './DiagnosticsDialog';
@@ -56,6 +57,7 @@ export function JobDetailPane({
   const tab = useJobsStore((s) => s.tab);
   const { setTab, loadDetail, askCancel } = useJobsStore.getState();
   const canCancel = useCanCancel();
+  const logHost = useLogViewerHost();
   const [dialog, setDialog] = useState<'diagnostics' | 'compare' | null>(null);
   const view = entry?.view ?? null;
   const status = view?.detail.status ?? null;
@@ -197,6 +199,7 @@ export function JobDetailPane({
             {tab === 'result' ? <ResultTab view={view} variant={variant} /> : null}
             {tab === 'logs' ? (
               <LogViewer
+                host={logHost}
                 text={(view.detail as { logs?: string | null }).logs ?? ''}
                 label={`Logs of job ${id}`}
                 fileName={`job-${id}-logs.txt`}

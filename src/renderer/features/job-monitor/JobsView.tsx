@@ -11,7 +11,8 @@ import { useDevicesStore } from '../../state/devices/store';
 import type { MenuItem } from '../../ui/components/Menu';
 import type { JobRecord } from '../../state/jobs/store';
 import { isFinished, selectHasFilters, useJobsStore } from '../../state/jobs/store';
-import { LoginPrompt } from '../connection/LoginPrompt';
+import { useLoginPrompt } from '../../state/connection/login-flow';
+import { LoginPrompt } from '../../ui/components/LoginPrompt';
 import { shortcutLabel } from '../../services/commands';
 import { CancelJobDialog, useCanCancel } from './CancelJobDialog';
 import { JobDetailPane } from './JobDetailPane';
@@ -31,6 +32,7 @@ import './job-monitor.css';
 export function JobsView() {
   useMonitorWiring();
   const s = useJobsStore();
+  const login = useLoginPrompt();
   const variant = useConnectionStore(selectVariant);
   const session = useConnectionStore((c) => c.session?.state);
   const linkOffline = useConnectionStore(selectIsOffline);
@@ -132,7 +134,7 @@ export function JobsView() {
       </StateMessage>
     );
   } else if (!loading && s.records.length === 0 && notLoggedIn) {
-    list = <LoginPrompt what="its jobs" />;
+    list = <LoginPrompt what="its jobs" {...login} />;
   } else if (!loading && s.records.length === 0) {
     list = (
       <StateMessage

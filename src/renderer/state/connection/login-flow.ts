@@ -16,6 +16,18 @@ export function useStartLogin(): () => void {
   };
 }
 
+/** What a login prompt (ui/components/LoginPrompt) shows and does for the active connection. */
+export function useLoginPrompt(): {
+  profileName: string | null;
+  expired: boolean;
+  onLogin: () => void;
+} {
+  const profile = useConnectionStore(selectActiveProfile);
+  const expired = useConnectionStore((s) => s.session?.state === 'expired');
+  const onLogin = useStartLogin();
+  return { profileName: profile?.name ?? null, expired, onLogin };
+}
+
 /**
  * Why the active connection needs a new login, when the service refused the one it had (a kept
  * login it no longer accepts, a renewal it refused); null otherwise, and always for the built-in

@@ -1,13 +1,12 @@
 import { useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { ReactNode } from 'react';
-import { useAppStore } from '../../state/app/store';
 import { stripAnsi } from './ansi';
 import { lineAt } from './line-index';
 import { firstMatchFrom, matchesOnLine } from './log-search';
 import { LogLine, MAX_DRAWN_CHARS } from './LogLine';
 import { LogToolbar } from './LogToolbar';
 import { fixedGeometry, scrollScale, wrappedGeometry, MAX_SCROLL_PX } from './row-geometry';
-import { copyText, saveTextFile } from './text-io';
+import { copyText } from './clipboard';
 import { useLineIndex } from './use-line-index';
 import { useLogSearch } from './use-log-search';
 import './log-viewer.css';
@@ -16,7 +15,18 @@ import './log-viewer.css';
 export const LINE_HEIGHT = 18;
 const OVERSCAN = 8;
 
+/**
+ * What the viewer needs from the app around it (it sits below the stores and the services):
+ * where its notices go, and how a file is saved, a download or the desktop's save dialog.
+ */
+export interface LogViewerHost {
+  notify(tone: 'ok' | 'info' | 'err', text: string): void;
+  /** Saves the text as a file; false when the person cancelled. */
+  saveText(fileName: string, text: string): Promise<boolean>;
+}
+
 export interface LogViewerProps {
+  host: LogViewerHost;
   text: string;
   /** What the log is, for screen readers and the save dialog ("Logs of job 12"). */
   label: string;
@@ -37,6 +47,7 @@ export interface LogViewerProps {
  * its tail unless the reader has scrolled up.
  */
 export function LogViewer({
+  host,
   text,
   label,
   fileName,
@@ -54,7 +65,7 @@ export function LogViewer({
   const [size, setSize] = useState({ width: 800, height: 400, charWidth: 7.8 });
   const [scrollTop, setScrollTop] = useState(0);
   const [atBottom, setAtBottom] = useState(true);
-  const notify = useAppStore((s) => s.notify);
+  const { notify } = host;
 
   // Size of the viewport and of one character: columns for wrapping follow from them.
   useLayoutEffect(() => {
@@ -170,7 +181,7 @@ export function LogViewer({
   };
   const onSave = async () => {
     try {
-      if (await saveTextFile(fileName, plainText())) notify('ok', `Saved ${fileName}.`);
+      if (await host.saveText(fileName, plainText())) notify('ok', `Saved ${fileName}.`);
     } catch (error) {
       notify(
         'err',

@@ -1,3 +1,3 @@
 export { LogViewer, LINE_HEIGHT } from './LogViewer';
-export type { LogViewerProps } from './LogViewer';
-export { copyText, saveTextFile } from './text-io';
+export type { LogViewerHost, LogViewerProps } from './LogViewer';
+export { copyText } from './clipboard';

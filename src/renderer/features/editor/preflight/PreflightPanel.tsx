@@ -16,7 +16,8 @@ import {
 import type { JobNameChoice } from '../../../state/editor/store';
 import { useSubmitStore } from '../../../state/submit/store';
 import { registerCommand, shortcutLabel } from '../../../services/commands';
-import { LoginPrompt } from '../../connection/LoginPrompt';
+import { useLoginPrompt } from '../../../state/connection/login-flow';
+import { LoginPrompt } from '../../../ui/components/LoginPrompt';
 import { DevicePicker } from './DevicePicker';
 import { readiness } from './readiness';
 import { SubmitOutcome } from './SubmitOutcome';
@@ -43,6 +44,7 @@ export function PreflightPanel() {
   const analysis = useEditorStore(selectActiveAnalysis);
   const variant = useEditorStore((s) => s.variant);
   const loggedIn = useConnectionStore(selectIsLoggedIn);
+  const login = useLoginPrompt();
   const profileId = useConnectionStore((s) => s.activeId);
   const devices = useDevicesStore((s) => s.devices);
   const devicesStatus = useDevicesStore((s) => s.status);
@@ -156,7 +158,7 @@ export function PreflightPanel() {
         {!loggedIn ? (
           <div className="field">
             <span className="field-label">Device</span>
-            <LoginPrompt what="the devices" compact />
+            <LoginPrompt what="the devices" compact {...login} />
           </div>
         ) : (
           <DevicePicker

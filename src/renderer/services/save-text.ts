@@ -1,14 +1,4 @@
-import { call, shell } from '../../services/qjob';
-
-/** Copies text to the clipboard; false when the browser refused (no permission, no focus). */
-export async function copyText(text: string): Promise<boolean> {
-  try {
-    await navigator.clipboard.writeText(text);
-    return true;
-  } catch {
-    return false;
-  }
-}
+import { call, shell } from './qjob';
 
 /**
  * Saves text as a file: a download in browser mode, the native save dialog (through the core's
