@@ -1,12 +1,7 @@
 import type { VariantId } from '../../../../shared/variants';
-import type { Analysis } from './analyze';
 
-/** Messages between the page and the analysis worker. */
-export interface AnalysisRequest {
-  id: number;
+/** What the page sends the analysis worker; it replies with an `Analysis` (analyze.ts). */
+export interface AnalysisInput {
   variant: VariantId;
   text: string;
 }
-
-export type AnalysisResponse =
-  { id: number; ok: true; analysis: Analysis } | { id: number; ok: false; error: string };

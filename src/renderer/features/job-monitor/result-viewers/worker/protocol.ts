@@ -1,12 +1,10 @@
-import type { ResultHints, ViewModel } from '../model/models';
+import type { ResultHints } from '../model/models';
 
-/** Messages between the viewers and their decoding worker. */
-export interface DecodeRequest {
-  id: number;
+/**
+ * What the viewers send their decoding worker; it replies with a `ViewModel` whose sampling
+ * outcomes are packed (outcome-keys.ts), which the client unpacks before use.
+ */
+export interface DecodeInput {
   text: string;
   hints: ResultHints;
 }
-
-/** A model's sampling outcomes may be packed (outcome-keys.ts): `unpackOutcomes` before use. */
-export type DecodeResponse =
-  { id: number; ok: true; model: ViewModel } | { id: number; ok: false; error: string };
