@@ -15,9 +15,9 @@ import {
 } from './transport';
 
 /**
- * The one module through which the UI does I/O (design.md, "I/O only through a service
- * module"). Stores call these functions; components never do. Keeping it this thin means a
- * test can swap the transport without touching any store.
+ * The one module through which the UI does I/O (src/renderer/README.md). Stores call these
+ * functions; components never do. Keeping it this thin means a test can swap the transport
+ * without touching any store.
  */
 export function call<N extends CallName>(name: N, input: CallInput<N>): Promise<CallOutput<N>> {
   return getQjob().call(name, input);

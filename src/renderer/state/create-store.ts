@@ -6,7 +6,7 @@ export type SetState<S> = (partial: Partial<S> | ((state: S) => Partial<S>)) => 
 
 /**
  * Every domain store is built here so middleware is applied once, the same way, for all of them
- * (design.md, the slices pattern). `subscribeWithSelector` lets side effects such as draft
+ * (one store per domain, src/renderer/README.md). `subscribeWithSelector` lets side effects such as draft
  * autosave and marker publishing follow one slice of state without re-rendering anything.
  */
 export function createDomainStore<S extends object, A extends object>(

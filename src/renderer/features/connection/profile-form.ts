@@ -2,7 +2,7 @@ import { profileSchema } from '../../../shared/ipc/schemas';
 import type { ProfileView } from '../../../shared/ipc/schemas';
 import type { VariantId } from '../../../shared/variants';
 
-/** Endpoint paths a profile may override (wire-facts.md defaults apply otherwise). */
+/** Endpoint paths a profile may override (the defaults otherwise: docs/wire-format.md). */
 export const PATH_KEYS = [
   'login',
   'refresh',

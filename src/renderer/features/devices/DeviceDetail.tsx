@@ -10,7 +10,10 @@ import './device-detail.css';
 
 const KNOWN = new Set(['code', 'nqubits', 'name', 'description', 'type', 'status', 'id']);
 
-/** Fields the service sent beyond the specification's (kept, design.md "Forward compatible"). */
+/**
+ * Fields the service sent beyond the specification's: the client keeps unknown fields of an
+ * answer rather than refusing it (docs/wire-format.md), and shows them here.
+ */
 function extraFields(device: Device): [string, string][] {
   return Object.entries(device)
     .filter(([k]) => !KNOWN.has(k))

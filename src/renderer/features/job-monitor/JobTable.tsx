@@ -79,7 +79,8 @@ export function JobTable(props: JobTableProps) {
   const { rows, loading, selectedId, onSelect } = props;
   const scroller = useRef<HTMLDivElement>(null);
   const columns = props.showJobType ? COLUMNS : COLUMNS.filter((c) => c.key !== 'jobType');
-  // TanStack Virtual keeps its own mutable state; it is not React Compiler friendly (pitfalls.md).
+  // TanStack Virtual keeps its own mutable state, so what it returns must not be memoized (as
+  // the React Compiler would): the hooks rule that says so is silenced for this call only.
   // eslint-disable-next-line react-hooks/incompatible-library
   const virtualizer = useVirtualizer({
     count: loading ? 0 : rows.length,

@@ -6,6 +6,6 @@ import type { AnalysisInput } from './protocol';
 
 /**
  * Parsing and schema-checking a large payload on every pause in typing would stall the editor
- * on the main thread (design.md, "Heavy work off the interactive threads").
+ * on the main thread, so it runs here; the page keeps typing and drawing meanwhile.
  */
 serveRequests(({ variant, text }: AnalysisInput) => analyzePayload(variant, text));

@@ -100,7 +100,7 @@ export function decodeExpectation(
   return { kind: 'expectation', tag: node.tag, path, notes, labels, values, nshots };
 }
 
-/** A state vector: amplitudes in bitstring order, qubit 0 leftmost (payload-dialect). */
+/** A state vector: amplitudes in bitstring order, qubit 0 leftmost (docs/payload-dialect.md). */
 export function decodeStateVector(
   list: TNode | undefined,
   path: string,

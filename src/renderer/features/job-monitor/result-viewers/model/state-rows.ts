@@ -5,7 +5,7 @@ import { topKIndices } from './top-k';
 
 export interface StateRow {
   index: number;
-  /** The basis state as a bitstring, qubit 0 leftmost (payload-dialect). */
+  /** The basis state as a bitstring, qubit 0 leftmost (docs/payload-dialect.md). */
   bits: string;
   re: number;
   im: number;

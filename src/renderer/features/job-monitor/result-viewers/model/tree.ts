@@ -89,7 +89,7 @@ export function scalar(value: ScalarValue, tag: string | null = null): TScalar {
   return { kind: 'scalar', tag, value };
 }
 
-/** The entry `name`, or the SDK's spelling `_name` (payload-dialect: both mean the same). */
+/** The entry `name`, or the SDK's spelling `_name` (they mean the same). */
 export function fieldOf(node: TNode, name: string): TNode | undefined {
   if (node.kind === 'map') {
     const hit =
