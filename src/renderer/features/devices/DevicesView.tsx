@@ -4,7 +4,7 @@ import { StateMessage } from '../../ui/components/States';
 import { useNow } from '../../ui/hooks/useNow';
 import { formatAgo, formatClock } from '../../services/format';
 import { selectHasFilters, selectSelectedDevice, useDevicesStore } from '../../state/devices/store';
-import { selectFilteredDevices } from '../../state/devices/selectors';
+import { selectFilteredDevices } from '../../state/devices/store';
 import { selectIsLoggedIn, useConnectionStore } from '../../state/connection/store';
 import { useLoginPrompt } from '../../state/connection/login-flow';
 import { LoginPrompt } from '../../ui/components/LoginPrompt';

@@ -2,6 +2,8 @@ import { createDomainStore } from '../create-store';
 import { createJobsActions } from './actions';
 import { initialJobsState } from './initialState';
 import { loadSavedView, saveView } from './persistence';
+import type { JobsState } from './initialState';
+import { hasFilters } from './job-query';
 
 const saved = loadSavedView();
 
@@ -28,5 +30,6 @@ useJobsStore.subscribe(
 );
 
 export * from './initialState';
-export * from './selectors';
 export { hasErrors, isFinished, truncationNote } from './actions';
+
+export const selectHasFilters = (s: JobsState): boolean => hasFilters(s.filters);
