@@ -1,3 +1,4 @@
+import { downloadText } from '../ui/download';
 import { call, shell } from './qjob';
 
 /**
@@ -6,12 +7,7 @@ import { call, shell } from './qjob';
  */
 export async function saveTextFile(fileName: string, text: string): Promise<boolean> {
   if (shell() !== 'electron') {
-    const url = URL.createObjectURL(new Blob([text], { type: 'text/plain;charset=utf-8' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = fileName;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    downloadText(text, fileName, 'text/plain;charset=utf-8');
     return true;
   }
   return (await call('files.save', { path: fileName, text })) !== null;

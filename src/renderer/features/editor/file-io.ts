@@ -3,6 +3,7 @@ import { call } from '../../services/qjob';
 import { selectIsWebShell, useAppStore } from '../../state/app/store';
 import { useEditorStore } from '../../state/editor/store';
 import type { EditorTab } from '../../state/editor/store';
+import { downloadText } from '../../ui/download';
 
 /** The last path segment, on either separator (the renderer has no node:path). */
 export function baseName(path: string): string {
@@ -50,12 +51,7 @@ export async function saveTab(tab: EditorTab, saveAs = false): Promise<boolean> 
   const { markSaved } = useEditorStore.getState();
   if (isWeb()) {
     const name = ensureYamlName(tab.title);
-    const url = URL.createObjectURL(new Blob([tab.text], { type: 'application/x-yaml' }));
-    const a = document.createElement('a');
-    a.href = url;
-    a.download = name;
-    a.click();
-    setTimeout(() => URL.revokeObjectURL(url), 10_000);
+    downloadText(tab.text, name, 'application/x-yaml');
     markSaved(tab.id, null, name);
     return true;
   }

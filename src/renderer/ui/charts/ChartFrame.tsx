@@ -4,7 +4,7 @@ import uPlot from 'uplot';
 import 'uplot/dist/uPlot.min.css';
 import { DataTable } from './DataTable';
 import type { Column } from './DataTable';
-import { downloadBlob, fileSlug } from './download';
+import { downloadBlob, fileSlug } from '../download';
 import { cursorBindings, interactionPlugin, panBy, resetView, zoomBy } from './interactions';
 import type { InteractionOptions } from './interactions';
 import { chartPng } from './png';

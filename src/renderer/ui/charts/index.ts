@@ -10,4 +10,4 @@ export { BarChart } from './BarChart';
 export type { BarChartProps, BarSeries } from './BarChart';
 export { DataTable } from './DataTable';
 export type { Column, DataTableProps } from './DataTable';
-export { downloadBlob, downloadText, fileSlug } from './download';
+export { downloadBlob, downloadText, fileSlug } from '../download';
