@@ -104,7 +104,10 @@ describe('the wrong variant', () => {
 
 describe('a support engineer looks at a failed job', () => {
   it('qjob job ID shows the error and where the error logs and logs are, with no flags', async () => {
-    const id = await submit('B', path.join(PAYLOADS, 'b-cnot-error.yaml'), ['--wait']);
+    const id = await submit('B', path.join(PAYLOADS, 'b-cnot-error.yaml'), [
+      '--no-check',
+      '--wait',
+    ]);
     const run = await runCli(['job', String(id), ...conn('B')], { env });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/status\s+error/);
