@@ -111,6 +111,7 @@ describe('a support engineer looks at a failed job', () => {
     const run = await runCli(['job', String(id), ...conn('B')], { env });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/status\s+error/);
+    expect(run.stdout).toMatch(/device\s+sim\.statevector \(id \d+\)/);
     expect(run.stdout).toMatch(/--- error ---\n {4}gate !CNOT at .*control equals target\n/);
     expect(run.stdout).toMatch(
       new RegExp(
