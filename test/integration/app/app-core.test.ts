@@ -95,13 +95,6 @@ describe('the handler table against the embedded simulator', () => {
     expect(error.issues?.[0]?.message).toMatch(/^line \d+, column \d+: /);
   });
 
-  it('refuses what the dialect is certain will fail (a gate on a qubit the circuit lacks)', async () => {
-    const text = fixture('a-digital-bell.yaml').replace('target: 1', 'target: 5');
-    const error = await failure('jobs.submit', { text, deviceCode: 'sim.statevector' });
-    expect(error.code).toBe('invalid-payload');
-    expect(error.issues?.[0]?.message).toMatch(/^line 9, column \d+: .*5/);
-  });
-
   it('rejects input that breaks the contract before any handler runs', async () => {
     const error = await failure('jobs.submit', { text: 'x', deviceCode: 42 });
     expect(error).toMatchObject({ code: 'invalid-input', issues: [{ path: 'deviceCode' }] });
