@@ -60,7 +60,7 @@ export async function waitAndReport(
       throw new CommandFailure(error.message, EXIT.failed);
     throw jobNotFound(error, jobId);
   }
-  const { status, detail, problems } = result;
+  const { status, detail, problems, truncated } = result;
   const failed =
     status === 'error' ||
     status === 'timeout' ||
@@ -68,15 +68,16 @@ export async function waitAndReport(
     (status === null && !!detail.error);
   if (options.json) {
     io.stdout(toJson(detail));
-    for (const line of describeProblems(problems)) io.stderr(`warning: ${line}\n`);
+    for (const line of describeProblems(problems, truncated)) io.stderr(`warning: ${line}\n`);
   } else {
     io.stdout(
-      renderJobDetail(detail, variant, problems, {
-        payload: false,
-        result: !failed,
-        logs: false,
-        errors: failed,
-      }),
+      renderJobDetail(
+        detail,
+        variant,
+        problems,
+        { payload: false, result: !failed, logs: false, errors: failed },
+        truncated ? { truncated } : {},
+      ),
     );
   }
   if (failed) io.stderr(`job ${jobId} ended: ${status ?? 'with an error'}\n`);

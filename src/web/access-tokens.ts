@@ -22,17 +22,27 @@ export class AccessTokens {
 
   /**
    * Whether a connection offering `offered` is let in: with a session token as it is, with an
-   * unused launch token in exchange for a new session token (`issued`, to send to the page).
-   * Every stored token is compared, in constant time, whatever matches.
+   * unused launch token in exchange for a session token. The page may propose its session token
+   * (`proposed`, made and kept in its tab before it connects): then a reload that comes before
+   * the first answer still gets in, with the proposal the used launch token registered. Without
+   * a proposal the server makes one (`issued`, to send to the page). Every stored token is
+   * compared, in constant time, whatever matches.
    */
-  admit(offered: string | null): { issued: string | null } | null {
+  admit(offered: string | null, proposed: string | null = null): { issued: string | null } | null {
     let session = false;
-    for (const t of this.sessions) session = tokensEqual(offered, t) || session;
+    for (const t of this.sessions) {
+      session = tokensEqual(offered, t) || session;
+      session = tokensEqual(proposed, t) || session;
+    }
     if (session) return { issued: null };
     let launch: string | null = null;
     for (const t of this.launch) if (tokensEqual(offered, t)) launch = t;
     if (launch === null) return null;
     this.launch.delete(launch);
+    if (proposed !== null) {
+      this.sessions.add(proposed);
+      return { issued: null };
+    }
     const issued = newToken();
     this.sessions.add(issued);
     return { issued };

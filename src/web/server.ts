@@ -18,7 +18,12 @@ import type { Logger } from '../core/logging/logger';
 import { silentLogger } from '../core/logging/logger';
 import { guardRequestListener } from '../core/loopback/guarded-listener';
 import { AccessTokens } from './access-tokens';
-import { isAllowedHost, isAllowedOrigin, tokenFromProtocols } from './request-guard';
+import {
+  isAllowedHost,
+  isAllowedOrigin,
+  proposedSessionFromProtocols,
+  tokenFromProtocols,
+} from './request-guard';
 import { attachSocketBridge } from './socket-bridge';
 import { plain, serveStatic } from './static-handler';
 import { defaultWebSecretStore } from './secret-store';
@@ -156,7 +161,10 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     // Checked before the token, so a launch token is never used up on a doomed handshake.
     if (!protocols?.split(',').some((p) => p.trim() === SOCKET_PROTOCOL))
       return refuse(400, `Offer the ${SOCKET_PROTOCOL} subprotocol.`);
-    const admitted = tokens.admit(tokenFromProtocols(protocols));
+    const admitted = tokens.admit(
+      tokenFromProtocols(protocols),
+      proposedSessionFromProtocols(protocols),
+    );
     if (!admitted) return refuse(401, 'A valid token is needed.');
     wss.handleUpgrade(request, socket, head, (ws) => {
       if (admitted.issued) {

@@ -33,6 +33,7 @@ for (const size of SIZES) {
       await expect(page.getByTestId('payload-check')).toHaveText(/valid/);
       await page.getByRole('button', { name: /Submit/ }).click();
       await expect(page.getByTestId('submitted-job-id')).toHaveText(/^\d+$/);
+      const fromEditor = Number(await page.getByTestId('submitted-job-id').textContent());
       await shot('editor');
 
       await page.getByRole('button', { name: 'New from template' }).click();
@@ -66,6 +67,12 @@ for (const size of SIZES) {
       await expect(row(ok).locator('.job-status')).toHaveAttribute('data-status', 'completed', {
         timeout: 30_000,
       });
+      // The job from the editor ends too, so its notice does not arrive over a later shot's.
+      await expect(row(fromEditor).locator('.job-status')).toHaveAttribute(
+        'data-status',
+        'completed',
+        { timeout: 30_000 },
+      );
       await shot('jobs');
       await row(ok).click();
       await expect(page.getByTestId('job-detail')).toHaveAttribute('data-job-id', String(ok));

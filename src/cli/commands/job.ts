@@ -1,5 +1,6 @@
 import { GLOBAL_HELP, onePositional, parseCommandArgs, requireInt } from '../args';
 import { requireSession, resolveConnection } from '../connection';
+import { deviceCodes } from '../device-codes';
 import { EXIT } from '../exit-codes';
 import type { CliIo } from '../io';
 import {
@@ -62,6 +63,17 @@ export async function runJobCommand(argv: string[], io: CliIo): Promise<number> 
         .catch((error: unknown) => {
           throw jobNotFound(error, id);
         });
+      // People know devices by code; the record names its id (one list request at most).
+      const codes = globals.json
+        ? null
+        : await deviceCodes(
+            connection.configDir,
+            connection.profileKey,
+            session.client,
+            [detail.device_id],
+            io.signal,
+          );
+      const deviceCode = codes?.get(detail.device_id);
       if (globals.json) {
         io.stdout(toJson(detail));
         for (const line of describeProblems(problems, truncated)) io.stderr(`warning: ${line}\n`);
@@ -70,11 +82,12 @@ export async function runJobCommand(argv: string[], io: CliIo): Promise<number> 
           renderJobDetail(detail, connection.profile.variant, problems, sections, {
             ...(truncated ? { truncated } : {}),
             logColours: values.color && io.isTTY ? 'keep' : 'strip',
+            deviceCode,
           }),
         );
       } else {
         io.stdout(
-          renderJobSummary(detail, connection.profile.variant) +
+          renderJobSummary(detail, connection.profile.variant, deviceCode) +
             renderFailure(detail, problems, truncated),
         );
       }

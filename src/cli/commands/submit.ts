@@ -16,7 +16,7 @@ import { formatProblem, readPayloadFile } from '../payload-file';
 import { runCommand } from '../run-command';
 import { waitAndReport } from '../waiting';
 
-export const SUBMIT_USAGE = `usage: qjob submit FILE --device CODE [--name N] [--wait] [--timeout S] [connection options]
+export const SUBMIT_USAGE = `usage: qjob submit FILE --device CODE [--name N] [--wait] [--timeout S] [--no-check] [connection options]
 
 Validates a payload document (as qjob validate does) and submits it. Prints the
 job id and any message from the service. A submission is never repeated by
@@ -24,6 +24,9 @@ itself: if the answer is lost, check "qjob jobs" before submitting again.
 
   --device CODE   the device to run on (see qjob devices)
   --name N        a name for the job
+  --no-check      submit even when the payload dialect's checks find errors
+                  (a gate on a qubit the circuit lacks, say): for a service
+                  that accepts more than the simulator, or to see a job fail
   --wait          wait until the job ends, with progress on standard error;
                   exit code 1 when it ends in error, timeout or cancelled
   --timeout S     with --wait: stop waiting after S seconds
@@ -79,6 +82,7 @@ export async function runSubmitCommand(argv: string[], io: CliIo): Promise<numbe
       name: { type: 'string' },
       wait: { type: 'boolean' },
       timeout: { type: 'string' },
+      'no-check': { type: 'boolean' },
     });
     if (globals.help) {
       io.stdout(SUBMIT_USAGE);
@@ -93,15 +97,30 @@ export async function runSubmitCommand(argv: string[], io: CliIo): Promise<numbe
 
     const read = await readPayloadFile(file, io);
     const { name } = read;
-    const { payload, problems } =
-      'invalid' in read
-        ? { payload: null, problems: [read.invalid] }
-        : documentToExecutePayload(variant, read.text);
+    if ('invalid' in read) {
+      io.stderr(`${formatProblem(name, read.invalid)}\n`);
+      throw new CommandFailure(
+        `${name} cannot be read as text; nothing was submitted.`,
+        EXIT.failed,
+      );
+    }
+    // The variant's schema decides what can be sent; the payload dialect's own checks (the ones
+    // the simulator runs, which a service that accepts more may pass) are shown with it, and
+    // stop the submission unless --no-check.
+    const { payload, problems: schemaProblems } = documentToExecutePayload(variant, read.text);
+    const { problems } = documentToExecutePayload(variant, read.text, {}, { dialect: true });
     for (const p of problems) io.stderr(`${formatProblem(name, p)}\n`);
     if (!payload) {
-      const count = problems.filter((p) => p.severity === 'error').length;
+      const count = schemaProblems.filter((p) => p.severity === 'error').length;
       throw new CommandFailure(
         `${name} is not a valid Variant ${variant} payload (${count} error(s)); nothing was submitted.`,
+        EXIT.failed,
+      );
+    }
+    const dialectErrors = problems.filter((p) => p.severity === 'error').length;
+    if (dialectErrors > 0 && !values['no-check']) {
+      throw new CommandFailure(
+        `${name} has ${dialectErrors} error(s) the payload dialect is certain of (the simulator refuses it); nothing was submitted. --no-check submits it anyway.`,
         EXIT.failed,
       );
     }

@@ -19,6 +19,8 @@ export interface JobTextOptions {
   truncated?: readonly TruncatedField[];
   /** What to do with colour sequences in the logs (escaped unless asked on a terminal). */
   logColours?: PrintableOptions['sgr'];
+  /** The code of the job's device, when it is known (job records carry only its id). */
+  deviceCode?: string | undefined;
 }
 
 /** Text from the service, indented, with its control characters escaped. */
@@ -27,10 +29,17 @@ function block(value: string, by: number, sgr: PrintableOptions['sgr'] = 'escape
 }
 
 /** The summary lines of a job, the same for the light and the full form. */
-export function renderJobSummary(info: JobInfo, variant: VariantId): string {
+export function renderJobSummary(
+  info: JobInfo,
+  variant: VariantId,
+  deviceCode?: string | undefined,
+): string {
   const fields: [string, string][] = [
     ['status', orDash(info.status)],
-    ['device id', String(info.device_id)],
+    [
+      'device',
+      deviceCode ? `${oneLine(deviceCode)} (id ${info.device_id})` : `id ${info.device_id}`,
+    ],
   ];
   const detail = info as JobDetail;
   if (detail.payload?.type) {
@@ -126,7 +135,7 @@ export function renderJobDetail(
   options: JobTextOptions = {},
 ): string {
   const cut = (field: string) => options.truncated?.find((t) => t.field === field);
-  let out = renderJobSummary(detail, variant);
+  let out = renderJobSummary(detail, variant, options.deviceCode);
   const part = (field: string, render: () => string) => {
     const problem = problemFor(problems, field);
     return problem ? undecodable(problem) : render();

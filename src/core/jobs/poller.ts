@@ -1,7 +1,7 @@
 import { EventEmitter } from 'node:events';
 import type { JobDetail, JobInfo, JobStatus } from '../../shared/variants';
 import { VARIANTS, isTerminalStatus } from '../../shared/variants';
-import type { WireDecodeError } from '../../shared/wire';
+import type { TruncatedField, WireDecodeError } from '../../shared/wire';
 import { ServiceError, isServiceError } from '../client/errors';
 import { backoffDelay } from '../client/retry';
 import type { ServiceClient } from '../client/types';
@@ -25,6 +25,8 @@ export interface JobDetailEvent {
   status: JobStatus | null;
   detail: JobDetail;
   problems: WireDecodeError[];
+  /** Text parts kept cut because they were larger than the client keeps (a huge log). */
+  truncated?: TruncatedField[];
 }
 
 export type ConnectionState = 'online' | 'reconnecting';
@@ -291,7 +293,7 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
   }
 
   async #fetchDetail(job: Watched): Promise<void> {
-    const { detail, problems } = await this.#client.getJob(job.id, {
+    const { detail, problems, truncated } = await this.#client.getJob(job.id, {
       full: true,
       signal: this.#abort.signal,
     });
@@ -307,7 +309,13 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
         info: detail,
       });
     }
-    this.emit('detail', { jobId: job.id, status, detail, problems });
+    this.emit('detail', {
+      jobId: job.id,
+      status,
+      detail,
+      problems,
+      ...(truncated ? { truncated } : {}),
+    });
   }
 
   #jobFailed(job: Watched, error: unknown): void {

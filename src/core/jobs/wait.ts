@@ -1,5 +1,5 @@
 import type { JobDetail, JobStatus } from '../../shared/variants';
-import type { WireDecodeError } from '../../shared/wire';
+import type { TruncatedField, WireDecodeError } from '../../shared/wire';
 import { ServiceError } from '../client/errors';
 import type { ServiceClient } from '../client/types';
 import type { Logger } from '../logging/logger';
@@ -25,6 +25,8 @@ export interface WaitResult {
   status: JobStatus | null;
   detail: JobDetail;
   problems: WireDecodeError[];
+  /** Text parts kept cut because they were larger than the client keeps (a huge log). */
+  truncated?: TruncatedField[];
 }
 
 export type WaitErrorCode = 'timeout' | 'aborted';
@@ -128,7 +130,12 @@ export function waitForJob(
     poller.on('connection', (event) => options.onProgress?.({ type: 'connection', ...event }));
     poller.on('detail', (event) =>
       finish(() =>
-        resolve({ status: event.status, detail: event.detail, problems: event.problems }),
+        resolve({
+          status: event.status,
+          detail: event.detail,
+          problems: event.problems,
+          ...(event.truncated ? { truncated: event.truncated } : {}),
+        }),
       ),
     );
     poller.on('failure', (event) => {

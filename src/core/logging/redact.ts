@@ -85,7 +85,8 @@ export function redactValue(value: unknown, depth = 0, seen = new WeakSet<object
     return { name: value.name, message: redactText(value.message) };
   }
   if (Array.isArray(value)) return value.map((v) => redactValue(v, depth + 1, seen));
-  const out: Record<string, unknown> = {};
+  // No prototype: a field named `__proto__` stays a field (redacted like any other).
+  const out = Object.create(null) as Record<string, unknown>;
   for (const [k, v] of Object.entries(value)) {
     out[k] = isSecretKey(k) && v != null ? REDACTED : redactValue(v, depth + 1, seen);
   }

@@ -11,6 +11,11 @@ import { SOCKET_MAX_FRAME_BYTES, formatMegabytes } from './limits';
 export const SOCKET_PATH = '/ws';
 export const SOCKET_PROTOCOL = 'qjob.v1';
 export const TOKEN_PROTOCOL_PREFIX = 'qjob.token.';
+/**
+ * The session token a page proposes with its launch token (64 hex digits it made itself and kept
+ * in its tab first): a reload before the server's first answer then still gets in.
+ */
+export const SESSION_PROTOCOL_PREFIX = 'qjob.session.';
 
 /** Client → server: one call. `id` pairs the answer with its call. */
 export interface SocketCallMessage {

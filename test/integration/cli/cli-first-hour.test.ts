@@ -104,10 +104,14 @@ describe('the wrong variant', () => {
 
 describe('a support engineer looks at a failed job', () => {
   it('qjob job ID shows the error and where the error logs and logs are, with no flags', async () => {
-    const id = await submit('B', path.join(PAYLOADS, 'b-cnot-error.yaml'), ['--wait']);
+    const id = await submit('B', path.join(PAYLOADS, 'b-cnot-error.yaml'), [
+      '--no-check',
+      '--wait',
+    ]);
     const run = await runCli(['job', String(id), ...conn('B')], { env });
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toMatch(/status\s+error/);
+    expect(run.stdout).toMatch(/device\s+sim\.statevector \(id \d+\)/);
     expect(run.stdout).toMatch(/--- error ---\n {4}gate !CNOT at .*control equals target\n/);
     expect(run.stdout).toMatch(
       new RegExp(

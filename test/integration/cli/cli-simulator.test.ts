@@ -399,9 +399,31 @@ describe.each(CASES)(
         expect((await runCli(['job', 'abc', ...conn], { env })).code).toBe(2);
       });
 
-      it('submit --wait on a job that fails exits 1 and shows the error (child)', async () => {
+      it('submit refuses what the dialect is certain will fail, unless told --no-check', async () => {
+        const refused = await runCli(['submit', failing, '--device', 'sim.statevector', ...conn], {
+          env,
+        });
+        expect(refused.code, refused.stdout + refused.stderr).toBe(1);
+        expect(refused.stderr).toMatch(/error: gate !CNOT: control equals target/);
+        expect(refused.stderr).toMatch(
+          /has 1 error\(s\) the payload dialect is certain of \(the simulator refuses it\); nothing was submitted\. --no-check submits it anyway\./,
+        );
+        expect(refused.stdout).toBe('');
+      });
+
+      it('submit --no-check --wait on a job that fails exits 1 and shows the error (child)', async () => {
         const run = await spawnCli(
-          ['submit', failing, '--device', 'sim.statevector', '--wait', '--timeout', '60', ...conn],
+          [
+            'submit',
+            failing,
+            '--device',
+            'sim.statevector',
+            '--no-check',
+            '--wait',
+            '--timeout',
+            '60',
+            ...conn,
+          ],
           { env },
         );
         expect(run.code, run.stdout + run.stderr).toBe(1);

@@ -100,7 +100,10 @@ describe.skipIf(!TOOLS)('the OS keychain absent or locked', () => {
         '--',
         'sh',
         '-c',
-        'echo secret-pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null',
+        // The daemon writes the new keyring file on its own time: wait for it (up to 10 s)
+        // before the session ends and takes the daemon with it.
+        'echo secret-pw | gnome-keyring-daemon --unlock --components=secrets >/dev/null; ' +
+          'for i in $(seq 100); do [ -f "$HOME/.local/share/keyrings/login.keyring" ] && break; sleep 0.1; done',
       ],
       home,
     );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { renderFailure, renderJobDetail } from '../../../src/cli/output/job-text';
+import { renderFailure, renderJobDetail, renderJobSummary } from '../../../src/cli/output/job-text';
 import type { JobDetail } from '../../../src/shared/variants';
 
 const JOB: JobDetail = {
@@ -45,5 +45,12 @@ describe('the job text of qjob', () => {
     expect(renderFailure({ ...JOB, error: null, error_logs: null }, [])).toMatch(
       /\(the service sent no error text\)\n\nThe service sent no error logs for it; its logs with --logs/,
     );
+  });
+
+  it('names the device by its code when it is known, by its id otherwise', () => {
+    expect(renderJobSummary(JOB, 'B', 'sim.statevector')).toMatch(
+      /\n {2}device +sim\.statevector \(id 1\)\n/,
+    );
+    expect(renderJobSummary(JOB, 'B')).toMatch(/\n {2}device +id 1\n/);
   });
 });

@@ -234,6 +234,34 @@ describe('browser mode’s launch token', () => {
     reload.ws.close();
   });
 
+  it('with the session token the page proposed, lets a reload in before the first answer', async () => {
+    const launch = new URL(server.newLaunchUrl()).hash.replace('#token=', '');
+    const headers = { Origin: `http://127.0.0.1:${server.port}` };
+    const proposal = 'ab'.repeat(32);
+    const offer = ['qjob.v1', `qjob.token.${launch}`, `qjob.session.${proposal}`];
+    const first = await openSocket(offer, headers);
+    if (first.status !== 'open') throw new Error(`socket refused: ${first.status}`);
+    // The page's own proposal is its session: the server sends none.
+    expect(await first.session).toBeNull();
+    first.ws.close();
+    // The reloaded tab still holds the used launch token and its proposal: it gets in.
+    const reload = await openSocket(offer, headers);
+    expect(reload.status).toBe('open');
+    if (reload.status === 'open') reload.ws.close();
+    // Another proposal with the used launch token is another page: refused.
+    const other = ['qjob.v1', `qjob.token.${launch}`, `qjob.session.${'cd'.repeat(32)}`];
+    expect((await openSocket(other, headers)).status).toBe(401);
+  });
+
+  it('refuses a proposal no server would make, and issues a session token of its own', async () => {
+    const launch = new URL(server.newLaunchUrl()).hash.replace('#token=', '');
+    const opened = await openSocket(['qjob.v1', `qjob.token.${launch}`, 'qjob.session.1234']);
+    if (opened.status !== 'open') throw new Error(`socket refused: ${opened.status}`);
+    expect(await opened.session).toMatch(/^[0-9a-f]{64}$/);
+    opened.ws.close();
+    expect((await openSocket(['qjob.v1', 'qjob.token.1234'])).status).toBe(401);
+  });
+
   it('is not used up by a handshake refused for another reason', async () => {
     const launch = new URL(server.newLaunchUrl()).hash.replace('#token=', '');
     const foreign = await openSocket(['qjob.v1', `qjob.token.${launch}`], {

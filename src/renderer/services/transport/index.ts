@@ -1,7 +1,7 @@
 import type { QjobApi } from '../../../shared/ipc/contract';
 import { SOCKET_PATH } from '../../../shared/ipc/socket-protocol';
 import { wrapBridge } from './electron-bridge';
-import { keepSessionToken, takeLaunchToken } from './launch-token';
+import { keepSessionToken, sessionProposal, takeLaunchToken } from './launch-token';
 import { SocketQjob, type StatusListener } from './socket-client';
 
 export { QjobCallError } from '../../../shared/ipc/call-error';
@@ -37,6 +37,7 @@ export function getQjob(): QjobApi {
   socket = new SocketQjob({
     url: `${scheme}://${window.location.host}${SOCKET_PATH}`,
     token,
+    proposedSession: sessionProposal(),
     onSessionToken: (session) => keepSessionToken(session),
   });
   instance = socket;

@@ -31,3 +31,23 @@ export function keepSessionToken(
 ): void {
   storage.setItem(STORAGE_KEY, token);
 }
+
+const PROPOSAL_KEY = 'qjob.sessionProposal';
+
+/**
+ * The session token this tab proposes along with its launch token, made and kept before the tab
+ * first connects: if the tab is reloaded before the server's answer arrives (the launch token
+ * already used up), the proposal the server registered still lets it in.
+ */
+export function sessionProposal(
+  storage: Pick<Storage, 'getItem' | 'setItem'> = window.sessionStorage,
+  random: (bytes: Uint8Array) => Uint8Array = (bytes) => crypto.getRandomValues(bytes),
+): string {
+  const kept = storage.getItem(PROPOSAL_KEY);
+  if (kept && /^[0-9a-f]{64}$/.test(kept)) return kept;
+  const made = Array.from(random(new Uint8Array(32)), (b) => b.toString(16).padStart(2, '0')).join(
+    '',
+  );
+  storage.setItem(PROPOSAL_KEY, made);
+  return made;
+}

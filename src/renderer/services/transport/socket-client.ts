@@ -20,6 +20,7 @@ import {
 import { CALL_NAME_LIST, EVENT_NAME_LIST } from '../../../shared/ipc/names';
 import {
   SOCKET_PROTOCOL,
+  SESSION_PROTOCOL_PREFIX,
   TOKEN_PROTOCOL_PREFIX,
   describeSocketClose,
   type SocketCallMessage,
@@ -53,6 +54,8 @@ export type StatusListener = (status: TransportStatus, detail: string | null) =>
 export interface SocketQjobOptions {
   url: string;
   token: string;
+  /** The session token this page proposes with a launch token (`sessionProposal`). */
+  proposedSession?: string;
   createSocket?: SocketFactory;
   /** Waits between reconnect attempts; the last one repeats. */
   reconnectDelaysMs?: readonly number[];
@@ -180,6 +183,9 @@ export class SocketQjob implements QjobApi {
     const socket = this.createSocket(this.options.url, [
       SOCKET_PROTOCOL,
       `${TOKEN_PROTOCOL_PREFIX}${this.token}`,
+      ...(this.options.proposedSession
+        ? [`${SESSION_PROTOCOL_PREFIX}${this.options.proposedSession}`]
+        : []),
     ]);
     this.socket = socket;
     let opened = false;

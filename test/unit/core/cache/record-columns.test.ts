@@ -95,3 +95,19 @@ describe('readRow', () => {
     }
   });
 });
+
+describe('a field named __proto__ in a service record', () => {
+  it('is kept as a field, round trip, and never changes a prototype', () => {
+    const hostile = JSON.parse(
+      JSON.stringify(record).replace(/^\{/, '{"__proto__":{"polluted":true},"lab":"x",'),
+    ) as typeof record;
+    const row = toColumns(hostile, 'running', null);
+    expect(JSON.parse(row[10]!)).toEqual(JSON.parse('{"__proto__":{"polluted":true},"lab":"x"}'));
+    const read = readRow(row);
+    if (!read.ok) throw new Error(read.problem);
+    expect(Object.getPrototypeOf(read.info)).toBe(Object.prototype);
+    expect(Object.hasOwn(read.info, '__proto__')).toBe(true);
+    expect((read.info as unknown as { polluted?: boolean }).polluted).toBeUndefined();
+    expect(({} as { polluted?: boolean }).polluted).toBeUndefined();
+  });
+});

@@ -410,3 +410,33 @@ describe('one request at a time per job, and only what is due', () => {
     expect((await waiting).status).toBe('completed');
   });
 });
+
+describe('waitForJob with a text part larger than the client keeps', () => {
+  it('returns which part was cut, so the waiting command can say so', async () => {
+    const fetch = fakeFetch((req) =>
+      req.path === '/jobs'
+        ? jsonResponse(wireJobList('A', [jobInfo(9, 'error')]))
+        : jsonResponse(
+            wireJobDetail('A', {
+              ...jobInfo(9, 'error'),
+              error: 'boom',
+              error_logs: `${'x'.repeat(500)}\nthe end\n`,
+            }),
+          ),
+    );
+    const client = createServiceClient({
+      baseUrl: BASE_URL,
+      variant: 'A',
+      fetch,
+      retry: { retries: 0 },
+      limits: { keep: { error_logs: 100 } },
+    });
+    const waiting = waitForJob(client, 9, { intervalMs: 100 });
+    await vi.advanceTimersByTimeAsync(1_000);
+    const result = await waiting;
+    expect(result.truncated).toEqual([
+      expect.objectContaining({ field: 'error_logs', kept: 'tail', totalBytes: 509 }),
+    ]);
+    expect(result.detail.error_logs?.endsWith('the end\n')).toBe(true);
+  });
+});

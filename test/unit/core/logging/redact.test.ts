@@ -75,3 +75,14 @@ describe('redactValue', () => {
     expect(out).toContain('[circular]');
   });
 });
+
+describe('redactValue on a field named __proto__', () => {
+  it('keeps it as a field (its secrets redacted) and never as a prototype', () => {
+    const value = JSON.parse('{"__proto__":{"accessToken":"A1","note":"n"},"ok":1}') as object;
+    const out = redactValue(value) as Record<string, unknown>;
+    expect(JSON.parse(JSON.stringify(out))).toEqual(
+      JSON.parse(`{"__proto__":{"accessToken":"${REDACTED}","note":"n"},"ok":1}`),
+    );
+    expect(JSON.stringify(out)).not.toContain('A1');
+  });
+});

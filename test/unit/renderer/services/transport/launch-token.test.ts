@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { takeLaunchToken } from '../../../../../src/renderer/services/transport/launch-token';
+import {
+  sessionProposal,
+  takeLaunchToken,
+} from '../../../../../src/renderer/services/transport/launch-token';
 
 function memoryStorage() {
   const items = new Map<string, string>();
@@ -40,5 +43,20 @@ describe('the launch token of browser mode', () => {
     expect(
       takeLaunchToken({ hash: '', pathname: '/', search: '' }, memoryStorage(), () => undefined),
     ).toBeNull();
+  });
+
+  it('comes with a session proposal made once per tab and kept before any connection', () => {
+    const storage = memoryStorage();
+    let draws = 0;
+    const random = (bytes: Uint8Array) => {
+      draws += 1;
+      return bytes.fill(draws);
+    };
+    const first = sessionProposal(storage, random);
+    expect(first).toBe('01'.repeat(32));
+    expect(sessionProposal(storage, random)).toBe(first);
+    expect(draws).toBe(1);
+    storage.setItem('qjob.sessionProposal', 'not hex');
+    expect(sessionProposal(storage, random)).toBe('02'.repeat(32));
   });
 });
