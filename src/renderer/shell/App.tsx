@@ -12,6 +12,7 @@ import { Dialogs } from './Dialogs';
 import { StatusBar } from './StatusBar';
 import { TopBar } from './TopBar';
 import { useThemeSync } from './theme';
+import { useJobEndNotices } from './use-job-end-notices';
 import './shell.css';
 
 // The job monitor brings its charts and tables; load it when Jobs is first opened.
@@ -30,6 +31,7 @@ export function App() {
   useThemeSync();
   useEffect(() => startApp(), []);
   useLoginFormOnRefusal();
+  useJobEndNotices();
   const fatal = useAppStore((s) => s.fatal);
   const view = useAppStore((s) => s.view);
   const loadError = useConnectionStore((s) => s.loadError);

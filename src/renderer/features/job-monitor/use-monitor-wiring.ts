@@ -1,13 +1,12 @@
 import { useEffect } from 'react';
-import { on } from '../../services/qjob';
 import { useAppStore } from '../../state/app/store';
 import { selectIsOffline, useConnectionStore } from '../../state/connection/store';
 import { restoredSelection, useJobsStore } from '../../state/jobs/store';
-import { notifyJobEnd } from './notify-job-end';
 
 /**
  * Connects the monitor to the rest of the app while it is mounted (it stays mounted once the
- * Jobs view was opened): status events into the list, a profile switch or login reloads it,
+ * Jobs view was opened; status events reach the list from the shell, `useJobEndNotices`): a
+ * profile switch or login reloads it,
  * "open this job" requests (submit result, notification click, open by id) land here.
  */
 export function useMonitorWiring(): void {
@@ -35,11 +34,6 @@ export function useMonitorWiring(): void {
         });
     };
     const stops = [
-      on('jobs.status', (event) => {
-        useJobsStore.getState().applyStatus(event);
-        const record = useJobsStore.getState().records.find((r) => r.id === event.jobId);
-        notifyJobEnd(event, record?.name.trim() || null);
-      }),
       useConnectionStore.subscribe((s) => `${s.activeId}|${s.session?.state === 'active'}`, reload),
       // The service answers again (any call did): a list or detail read from the store while it
       // was away is brought up to date, so the monitor stops saying "offline" with everyone else.
