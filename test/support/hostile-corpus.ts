@@ -39,7 +39,14 @@ export interface DocumentCase {
    * it ends in (`job`) with a fragment of its error. A document the app refuses to send is sent
    * anyway, its functional object's text as written (`raw`), as a client that skips the checks.
    */
-  simulator: { status: number; job?: 'completed' | 'error'; message?: string; raw?: boolean };
+  simulator: {
+    status: number;
+    job?: 'completed' | 'error';
+    message?: string;
+    raw?: boolean;
+    /** For `raw`: the ExecutePayload's JSON text, `$FUNCTIONAL` standing for the object's text. */
+    payloadTemplate?: string;
+  };
 }
 
 const GATE = '!H {qubit: 1000000000}';
