@@ -97,7 +97,7 @@ async function outcomeOf(id: number): Promise<{ status: string; error: string | 
     const { answer } = await send('GET', `/jobs/${id}?error=true`);
     if (TERMINAL.includes(String(answer.status))) {
       const { detail } = decodeJobDetail('B', answer);
-      return { status: detail.status, error: detail.error ?? null };
+      return { status: String(detail.status), error: detail.error ?? null };
     }
     await new Promise((r) => setTimeout(r, 25));
   }
