@@ -112,10 +112,11 @@ export async function playSocketCase(
     ws.once('message', () => resolve()); // the session token comes first
     ws.once('close', () => reject(new Error(`${c.id}: closed before its session`)));
   });
-  const answers: { ok: boolean; error?: { code: string; message: string } }[] = [];
+  type Result = { type: string; ok: boolean; error?: { code: string; message: string } };
+  const answers: Result[] = [];
   ws.on('message', (data) => {
-    const m = JSON.parse(data.toString()) as { type: string };
-    if (m.type === 'result') answers.push(m as (typeof answers)[number]);
+    const m = JSON.parse(data.toString()) as Result;
+    if (m.type === 'result') answers.push(m);
   });
   const answered = (count: number) =>
     new Promise<void>((resolve) => {
