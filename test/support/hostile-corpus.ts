@@ -1,5 +1,9 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { decodeUtf8 } from '../../src/shared/text/utf8';
+import { executeKind } from '../../src/shared/variants';
+import { buildExecuteEnvelope } from '../../src/shared/wire';
+import { documentToExecutePayload } from '../../src/shared/yaml';
 import { REPO_ROOT } from './cli-runner';
 
 /**
@@ -73,6 +77,40 @@ export function documentBytes(c: DocumentCase): Buffer {
     case 'many-gates':
       return Buffer.from(`${head}${circuit(Array(g.size).fill(GATE).join(', '))}`);
   }
+}
+
+/** The execute body for a case: as the app builds it, or the functional object's bytes as written. */
+export function executeBody(c: DocumentCase): Buffer {
+  // (`raw`: the text from the functional object's tag on, or all of it when it has none.)
+  const bytes = documentBytes(c);
+  if (!c.simulator.raw) {
+    const decoded = decodeUtf8(new Uint8Array(bytes));
+    if (!decoded.ok) throw new Error(`${c.id}: not UTF-8; mark it raw`);
+    const { payload, problems } = documentToExecutePayload(c.variant, decoded.text);
+    if (!payload) throw new Error(`${c.id}: the app would not send it (${problems[0]?.message})`);
+    const envelope = buildExecuteEnvelope({
+      variant: c.variant,
+      payload,
+      deviceCode: 'sim.statevector',
+    });
+    return Buffer.from(JSON.stringify(envelope));
+  }
+  // Latin-1 keeps every byte as one character, and JSON.stringify escapes none above 0x7f: the
+  // bytes come out of the envelope exactly as they are in the file, valid UTF-8 or not.
+  const text = bytes.toString('latin1');
+  const at = text.indexOf('!Sampling');
+  const functional = at < 0 ? text : text.slice(at);
+  const kind = executeKind('B', 'sampling')!;
+  const payload = c.simulator.payloadTemplate
+    ? c.simulator.payloadTemplate.replace('$FUNCTIONAL', JSON.stringify(functional))
+    : JSON.stringify({ type: 'sampling', sampling_payload: { sampling: functional } });
+  const envelope = {
+    device_code: 'sim.statevector',
+    payload,
+    job_type: kind.jobType,
+    meta: {},
+  };
+  return Buffer.from(JSON.stringify(envelope), 'latin1');
 }
 
 /** What the documents index (documents/index.json) holds. */

@@ -1,12 +1,8 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { SimulatorHandle } from '../../../src/core/simulator';
-import { decodeUtf8 } from '../../../src/shared/text/utf8';
-import { executeKind } from '../../../src/shared/variants';
-import { buildExecuteEnvelope, decodeJobDetail } from '../../../src/shared/wire';
-import { documentToExecutePayload } from '../../../src/shared/yaml';
-import type { DocumentCase } from '../../support/hostile-corpus';
-import { documentBytes, documentCases } from '../../support/hostile-corpus';
+import { decodeJobDetail } from '../../../src/shared/wire';
+import { documentCases, executeBody } from '../../support/hostile-corpus';
 import { TERMINAL, login, startTestSimulator } from '../simulator/helpers';
 
 /**
@@ -25,40 +21,6 @@ beforeAll(async () => {
   token = (await login(sim)).accessToken;
 });
 afterAll(() => cleanup());
-
-/** The execute body for a case: as the app builds it, or the functional object's bytes as written. */
-function bodyOf(c: DocumentCase): Buffer {
-  // (`raw`: the text from the functional object's tag on, or all of it when it has none.)
-  const bytes = documentBytes(c);
-  if (!c.simulator.raw) {
-    const decoded = decodeUtf8(new Uint8Array(bytes));
-    if (!decoded.ok) throw new Error(`${c.id}: not UTF-8; mark it raw`);
-    const { payload, problems } = documentToExecutePayload(c.variant, decoded.text);
-    if (!payload) throw new Error(`${c.id}: the app would not send it (${problems[0]?.message})`);
-    const envelope = buildExecuteEnvelope({
-      variant: c.variant,
-      payload,
-      deviceCode: 'sim.statevector',
-    });
-    return Buffer.from(JSON.stringify(envelope));
-  }
-  // Latin-1 keeps every byte as one character, and JSON.stringify escapes none above 0x7f: the
-  // bytes come out of the envelope exactly as they are in the file, valid UTF-8 or not.
-  const text = bytes.toString('latin1');
-  const at = text.indexOf('!Sampling');
-  const functional = at < 0 ? text : text.slice(at);
-  const kind = executeKind('B', 'sampling')!;
-  const payload = c.simulator.payloadTemplate
-    ? c.simulator.payloadTemplate.replace('$FUNCTIONAL', JSON.stringify(functional))
-    : JSON.stringify({ type: 'sampling', sampling_payload: { sampling: functional } });
-  const envelope = {
-    device_code: 'sim.statevector',
-    payload,
-    job_type: kind.jobType,
-    meta: {},
-  };
-  return Buffer.from(JSON.stringify(envelope), 'latin1');
-}
 
 type Answer = { id?: number; message?: string; status?: string };
 
@@ -108,7 +70,7 @@ describe('hostile documents: the simulator', () => {
     const expected = c.simulator;
     const outcome = expected.job ? `job ${expected.job}` : `${expected.status}`;
     it(`${c.id}: ${c.what} → ${outcome}`, async () => {
-      const { status, answer } = await execute(bodyOf(c));
+      const { status, answer } = await execute(executeBody(c));
       expect(status, JSON.stringify(answer).slice(0, 300)).toBe(expected.status);
       if (status !== 200) {
         if (expected.message) expect(answer.message).toContain(expected.message);
@@ -123,7 +85,7 @@ describe('hostile documents: the simulator', () => {
 
   it('still runs the control afterwards', async () => {
     const control = documentCases().find((c) => c.id === 'doc-control')!;
-    const { status, answer } = await execute(bodyOf(control));
+    const { status, answer } = await execute(executeBody(control));
     expect(status).toBe(200);
     expect((await outcomeOf(Number(answer.id))).status).toBe('completed');
   });
