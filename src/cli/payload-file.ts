@@ -3,6 +3,7 @@ import path from 'node:path';
 import { decodeUtf8, invalidUtf8Problem } from '../shared/text/utf8';
 import type { YamlProblem } from '../shared/yaml';
 import { UsageError } from './errors';
+import { oneLine } from './output/terminal-text';
 import type { CliIo } from './io';
 import { readAllBytes } from './io';
 
@@ -39,8 +40,12 @@ async function readBytes(file: string, io: CliIo): Promise<Uint8Array> {
   }
 }
 
-/** `file:line:column: severity: message (at path) [code]`, the form editors and CI logs link. */
+/**
+ * `file:line:column: severity: message (at path) [code]`, the form editors and CI logs link.
+ * Messages quote the document (its keys, its values) and the name may be anyone's file name:
+ * their control characters are printed escaped, so a key holding OSC 52 cannot write the clipboard.
+ */
 export function formatProblem(name: string, p: YamlProblem): string {
-  const at = p.path ? ` (at ${p.path})` : '';
-  return `${name}:${p.line}:${p.column}: ${p.severity}: ${p.message}${at} [${p.code}]`;
+  const at = p.path ? ` (at ${oneLine(p.path)})` : '';
+  return `${oneLine(name)}:${p.line}:${p.column}: ${p.severity}: ${oneLine(p.message)}${at} [${p.code}]`;
 }

@@ -19,12 +19,13 @@ export type Behaviour =
   /** Waits, then behaves as `then`. */
   | { kind: 'delay'; ms: number; then: Behaviour }
   /**
-   * A 200 whose body is `head`, then `chunk` `repeat` times (or until the client goes away:
-   * `'endless'`, a broken proxy or a hostile service), then `tail`. Written as the socket
-   * drains, so the server itself holds one chunk at a time.
+   * A 200 (or `status`) whose body is `head`, then `chunk` `repeat` times (or until the client
+   * goes away: `'endless'`, a broken proxy or a hostile service), then `tail`. Written as the
+   * socket drains, so the server itself holds one chunk at a time.
    */
   | {
       kind: 'stream';
+      status?: number;
       head: string;
       chunk: string;
       repeat: number | 'endless';
@@ -165,7 +166,10 @@ function play(behaviour: Behaviour, req: http.IncomingMessage, res: http.ServerR
       setTimeout(() => play(behaviour.then, req, res), behaviour.ms);
       return;
     case 'stream': {
-      res.writeHead(200, { 'content-type': 'application/json', ...behaviour.headers });
+      res.writeHead(behaviour.status ?? 200, {
+        'content-type': 'application/json',
+        ...behaviour.headers,
+      });
       res.write(behaviour.head);
       let left = behaviour.repeat === 'endless' ? Infinity : behaviour.repeat;
       const pump = () => {

@@ -385,12 +385,15 @@ function decodeError(operation: string, error: unknown): ServiceError {
       cause: error,
     });
   }
-  return new ServiceError({
-    code: 'decode',
-    operation,
-    detail: error instanceof Error ? error.message : String(error),
-    cause: error,
-  });
+  // JSON.parse reads any depth, but the checks that walk the value recurse: an answer nested
+  // thousands of levels deep exhausts the stack. Say that, not "Maximum call stack size exceeded".
+  const detail =
+    error instanceof RangeError
+      ? 'the answer nests arrays and objects too deeply to be read'
+      : error instanceof Error
+        ? error.message
+        : String(error);
+  return new ServiceError({ code: 'decode', operation, detail, cause: error });
 }
 
 function zodDecodeError(operation: string, error: z.ZodError): ServiceError {

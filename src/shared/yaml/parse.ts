@@ -6,7 +6,7 @@ import { recordOrigins } from './origins';
 import type { YamlProblem } from './problems';
 import { problemAt, sourceRange } from './problems';
 import { passthroughTags, resolveTagSource } from './tags';
-import { plainYamlMessage } from './yaml-messages';
+import { MULTIPLE_DOCUMENTS_MESSAGE, plainYamlMessage } from './yaml-messages';
 
 export interface PayloadParseLimits {
   /** Alias expansions allowed in the whole document (nested ones multiply); -1 disables. Default 100. */
@@ -113,7 +113,7 @@ export function parsePayloadText(text: string, limits: PayloadParseLimits = {}):
           sourceRange(lineCounter, start, start + 3),
           'error',
           'MULTIPLE_DOCS',
-          'a payload is one YAML document; another document starts here',
+          MULTIPLE_DOCUMENTS_MESSAGE,
         ),
       );
       break;

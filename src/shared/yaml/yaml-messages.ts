@@ -84,11 +84,16 @@ function kind(collection: string): string {
   return collection === 'map' ? 'a mapping' : collection === 'seq' ? 'a list' : 'a single value';
 }
 
+/** A second document in a payload text (the `yaml` package would say "use parseAllDocuments()"). */
+export const MULTIPLE_DOCUMENTS_MESSAGE =
+  'a payload is one YAML document; another document starts here';
+
 /** The `yaml` package's message for people; `code` is its error code (`UNEXPECTED_TOKEN`, ...). */
 export function plainYamlMessage(code: string, message: string): string {
   // The parser's own failures and exhausted stacks are no fault the text can point at in words.
   if (code === 'IMPOSSIBLE') return 'The YAML cannot be read here';
   if (code === 'RESOURCE_EXHAUSTION') return 'The YAML is nested too deeply to be read here';
+  if (code === 'MULTIPLE_DOCS') return MULTIPLE_DOCUMENTS_MESSAGE;
   if (message === 'Tried to pop an empty stack') return 'The YAML cannot be read here';
   for (const [pattern, rewrite] of REWRITES) {
     const m = pattern.exec(message);

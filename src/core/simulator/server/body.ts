@@ -1,5 +1,6 @@
 import type { IncomingMessage } from 'node:http';
 import { jsonNestsDeeperThan } from '../../../shared/json/nesting';
+import { decodeUtf8 } from '../../../shared/text/utf8';
 import { HttpError } from './http-error';
 
 /**
@@ -62,7 +63,17 @@ export async function readBody(req: IncomingMessage, limit: number): Promise<Buf
 export async function readJsonBody(req: IncomingMessage, limit: number): Promise<unknown> {
   requireJson(req);
   const raw = await readBody(req, limit);
-  const text = raw.toString('utf8');
+  // JSON is UTF-8. Decoding with replacement characters would run a payload the client never
+  // wrote (a bad byte in a YAML string becomes U+FFFD and the job completes): refuse it.
+  const decoded = decodeUtf8(raw);
+  if (!decoded.ok) {
+    throw new HttpError(
+      400,
+      'invalid_json',
+      `request body is not valid UTF-8: the byte at offset ${decoded.offset} ${decoded.reason}`,
+    );
+  }
+  const text = decoded.text;
   if (text.trim() === '') return undefined;
   if (jsonNestsDeeperThan(text, MAX_BODY_NESTING)) {
     throw new HttpError(
