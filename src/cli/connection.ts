@@ -8,7 +8,7 @@ import { createServiceClient } from '../core/client/service-client';
 import type { FetchLike } from '../core/client/transport';
 import type { ServiceClient } from '../core/client/types';
 import { CLIENT_VERSION } from '../core/client/user-agent';
-import { tightenTree } from '../core/fs/private-files';
+import { tightenTree } from '../node-kit/fs/private-files';
 import { SIMULATOR_CREDENTIALS } from '../core/simulator/auth/default-credentials';
 import { defaultConfigDir, settingsFilePath } from '../core/profiles/config-dir';
 import { clientOptionsForProfile, profileAudience } from '../core/profiles/connection';

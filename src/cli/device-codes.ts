@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from '../core/fs/atomic-write';
+import { writeFileAtomic } from '../node-kit/fs/atomic-write';
 import type { ServiceClient } from '../core/client/types';
 import type { Device } from '../shared/variants';
 

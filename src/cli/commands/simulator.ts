@@ -1,5 +1,5 @@
 import { defaultConfigDir, standaloneSimulatorDir } from '../../core/profiles/config-dir';
-import { ensurePrivateDir } from '../../core/fs/private-files';
+import { ensurePrivateDir } from '../../node-kit/fs/private-files';
 import { startSimulator } from '../../core/simulator';
 import type { SimulatorOptions } from '../../core/simulator';
 import { parseOptions, requireNonEmpty, requireNumber, requireVariant } from '../args';

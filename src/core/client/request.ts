@@ -3,7 +3,7 @@ import type { RequestAuthorization, RequestAuthorizer } from './authorizer';
 import { ServiceError } from './errors';
 import type { DeliveryOutcome } from './errors';
 import type { RetryPolicy } from './retry';
-import { sleep } from '../timers/sleep';
+import { sleep } from '../../node-kit/timers/sleep';
 import { backoffDelay, parseRetryAfter } from './retry';
 import type { FetchLike, RawResponse } from './transport';
 import { TransportFailure, exchange } from './transport';

@@ -1,4 +1,4 @@
-import { sleep } from '../timers/sleep';
+import { sleep } from '../../node-kit/timers/sleep';
 
 /**
  * Simulated time. Every wait the simulator makes (validation, queue dwell, device overhead,

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../../fs/atomic-write';
-import { PRIVATE_DIR_MODE, tightenTree } from '../../fs/private-files';
+import { writeFileAtomic } from '../../../node-kit/fs/atomic-write';
+import { PRIVATE_DIR_MODE, tightenTree } from '../../../node-kit/fs/private-files';
 
 const FILE = 'token-secret';
 const HEX_64 = /^[0-9a-f]{64}\s*$/;

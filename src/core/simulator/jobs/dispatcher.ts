@@ -1,4 +1,4 @@
-import { MAX_TIMER_MS } from '../../timers/max-delay';
+import { MAX_TIMER_MS } from '../../../node-kit/timers/max-delay';
 import type { DeviceRegistry } from '../devices/device-registry';
 
 /**

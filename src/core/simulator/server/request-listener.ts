@@ -1,8 +1,8 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { bearerToken } from '../auth/bearer';
 import type { TokenService } from '../auth/token-service';
-import { guardRequestListener } from '../../loopback/guarded-listener';
-import { isAllowedHost, isAllowedOrigin } from '../../loopback/loopback-origin';
+import { guardRequestListener } from '../../../node-kit/loopback/guarded-listener';
+import { isAllowedHost, isAllowedOrigin } from '../../../node-kit/loopback/loopback-origin';
 import { readJsonBody } from './body';
 import { HttpError } from './http-error';
 import type { AuthMode, Router } from './router';

@@ -1,5 +1,5 @@
 import { open, readFile, rm } from 'node:fs/promises';
-import { ensurePrivateDir } from '../../fs/private-files';
+import { ensurePrivateDir } from '../../../node-kit/fs/private-files';
 import { join } from 'node:path';
 
 const LOCK = 'simulator.lock';

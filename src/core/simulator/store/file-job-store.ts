@@ -1,8 +1,8 @@
 import { readFile, readdir, rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { TEMP_SUFFIX, syncDirectory, writeFileAtomic } from '../../fs/atomic-write';
-import { appendFileDurable } from '../../fs/durable-append';
-import { ensurePrivateDir, tightenTree } from '../../fs/private-files';
+import { TEMP_SUFFIX, syncDirectory, writeFileAtomic } from '../../../node-kit/fs/atomic-write';
+import { appendFileDurable } from '../../../node-kit/fs/durable-append';
+import { ensurePrivateDir, tightenTree } from '../../../node-kit/fs/private-files';
 import type { JobStore, LoadedJob, StoreLoadReport } from './job-store';
 import { parseStoredJob } from './stored-job';
 import type { StoredJob } from './stored-job';

@@ -1,7 +1,7 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { guardRequestListener } from '../../../../src/core/loopback/guarded-listener';
+import { guardRequestListener } from '../../../../src/node-kit/loopback/guarded-listener';
 
 /**
  * The guard both loopback servers (browser mode, the simulator) put around their handlers, on a

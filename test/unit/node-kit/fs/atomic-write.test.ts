@@ -2,7 +2,7 @@ import { mkdtemp, open, readFile, readdir, rm, stat, writeFile } from 'node:fs/p
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { writeFileAtomic } from '../../../../src/core/fs/atomic-write';
+import { writeFileAtomic } from '../../../../src/node-kit/fs/atomic-write';
 
 let dir: string;
 /** The prototype every FileHandle shares, so one failing call can be injected. */

@@ -1,5 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { describeStorageFailure, isSqliteFailure } from '../../../../src/core/fs/storage-failure';
+import {
+  describeStorageFailure,
+  isSqliteFailure,
+} from '../../../../src/node-kit/fs/storage-failure';
 
 const withCode = (code: string, message = `${code}: system words`) =>
   Object.assign(new Error(message), { code });

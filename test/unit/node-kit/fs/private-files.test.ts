@@ -10,7 +10,7 @@ import {
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { ensurePrivateDir, tightenTree } from '../../../../src/core/fs/private-files';
+import { ensurePrivateDir, tightenTree } from '../../../../src/node-kit/fs/private-files';
 
 const mode = (p: string) => statSync(p).mode & 0o777;
 
