@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { CallArgs, CallName, CallOutput } from '../../shared/ipc/contract';
 import { calls, isCallName } from '../../shared/ipc/contract';
 import type { CallOutcome, IpcIssue } from '../../shared/ipc/call-error';
-import { APP_ERROR_CODES, AppError, toIpcError } from './app-error';
+import { APP_ERROR_CODES, AppError, toIpcError } from '../errors/app-error';
 import type { Logger } from '../logging/logger';
 import { silentLogger } from '../logging/logger';
 

@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { writeFileAtomic } from '../../node-kit/fs/atomic-write';
 import { describeStorageFailure } from '../../node-kit/fs/storage-failure';
 import type { Logger } from '../logging/logger';
-import { APP_ERROR_CODES, AppError } from './app-error';
+import { APP_ERROR_CODES, AppError } from '../errors/app-error';
 
 export const draftSchema = z.strictObject({
   id: z.string().max(100),

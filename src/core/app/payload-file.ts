@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { decodeUtf8 } from '../../shared/text/utf8';
-import { AppError, APP_ERROR_CODES } from './app-error';
+import { AppError, APP_ERROR_CODES } from '../errors/app-error';
 
 /** The largest payload file File → Open reads. */
 export const MAX_PAYLOAD_FILE_BYTES = 20 * 1024 * 1024;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../src/core/app/app-error';
+import { AppError } from '../../../src/core/errors/app-error';
 import { dispatchCall, type HandlerTable } from '../../../src/core/app/dispatch';
 import { ServiceError } from '../../../src/core/client/errors';
 import { CALL_NAMES } from '../../../src/shared/ipc/contract';

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import type { HandlerTable } from '../dispatch';
-import { APP_ERROR_CODES, AppError, unsupported } from '../app-error';
+import { APP_ERROR_CODES, AppError, unsupported } from '../../errors/app-error';
 import { isAllowedExternalUrl } from '../external-url';
 import type { AppCoreOptions } from '../types';
 

@@ -1,5 +1,5 @@
 import type { HandlerTable } from '../dispatch';
-import { unsupported } from '../app-error';
+import { unsupported } from '../../errors/app-error';
 import type { DraftsStore } from '../drafts-store';
 import { listTemplates } from '../templates';
 import type { FileDialogs } from '../types';
