@@ -9,7 +9,7 @@ import type { FetchLike } from '../core/client/transport';
 import type { ServiceClient } from '../core/client/types';
 import { CLIENT_VERSION } from '../core/client/user-agent';
 import { tightenTree } from '../node-kit/fs/private-files';
-import { SIMULATOR_CREDENTIALS } from '../core/simulator/auth/default-credentials';
+import { SIMULATOR_CREDENTIALS } from '../simulator/auth/default-credentials';
 import { defaultConfigDir, settingsFilePath } from '../core/profiles/config-dir';
 import { clientOptionsForProfile, profileAudience } from '../core/profiles/connection';
 import { requireProfile } from '../core/profiles/profiles';

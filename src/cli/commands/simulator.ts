@@ -1,7 +1,7 @@
 import { defaultConfigDir, standaloneSimulatorDir } from '../../core/profiles/config-dir';
 import { ensurePrivateDir } from '../../node-kit/fs/private-files';
-import { startSimulator } from '../../core/simulator';
-import type { SimulatorOptions } from '../../core/simulator';
+import { startSimulator } from '../../simulator';
+import type { SimulatorOptions } from '../../simulator';
 import { parseOptions, requireNonEmpty, requireNumber, requireVariant } from '../args';
 import { CommandFailure } from '../errors';
 import { EXIT } from '../exit-codes';

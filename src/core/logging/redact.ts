@@ -52,7 +52,7 @@ const PATTERNS: { re: RegExp; replace: string }[] = [
     re: /\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g,
     replace: REDACTED,
   },
-  // The simulator's own tokens (`qjs1.<claims>.<signature>`, core/simulator/auth/token-service)
+  // The simulator's own tokens (`qjs1.<claims>.<signature>`, src/simulator/auth/token-service)
   // are valid bearer credentials for it wherever they turn up, key or no key.
   {
     re: /\bqjs1\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g,
