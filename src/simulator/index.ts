@@ -41,7 +41,7 @@ export interface SimulatorHandle {
 }
 
 /**
- * Start the offline simulator: the service's HTTP API (wire-facts.md) on loopback, for one
+ * Start the offline simulator: the service's HTTP API (docs/wire-format.md) on loopback, for one
  * variant, with physics in worker threads and jobs kept under `dataDir`. Used by the app's main
  * process, the browser-mode server and `qjob simulator`.
  */

@@ -1,8 +1,8 @@
 /**
  * Secret redaction for everything that leaves the process as text: log lines, error messages,
  * diagnostics. Tokens, API keys and login assertions must never be written anywhere
- * (design.md "Secrets stay in the main process"), so every sink runs its text through here
- * rather than trusting each call site to remember.
+ * (docs/architecture.md, "Secrets stay in the main process"), so every sink runs its text through
+ * here rather than trusting each call site to remember.
  */
 
 export const REDACTED = '[redacted]';

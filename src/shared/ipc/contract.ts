@@ -28,7 +28,7 @@ import { CALL_NAME_LIST, EVENT_NAME_LIST } from './names';
 
 /**
  * The one contract between the UI and the process that owns the service session
- * (design.md "One contract, three transports"). Each call takes one argument object (or
+ * (docs/architecture.md, "One contract, three transports"). Each call takes one argument object (or
  * nothing) and returns one value; the receiving side validates `input` before a handler runs.
  * Adding a feature means: an entry here, a handler in src/core, the UI.
  */

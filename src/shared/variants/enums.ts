@@ -14,7 +14,10 @@ export const JOB_STATUSES = [
   'timeout',
 ] as const;
 
-/** Statuses after which a job never changes again (spec §2.8; wire-facts treats timeout as terminal too). */
+/**
+ * Statuses after which a job never changes again (spec §2.8; the client treats timeout as terminal
+ * too: docs/wire-format.md, "Job lookups").
+ */
 export const TERMINAL_JOB_STATUSES = ['completed', 'error', 'cancelled', 'timeout'] as const;
 
 export type DeviceType = (typeof DEVICE_TYPES)[number];

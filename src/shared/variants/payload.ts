@@ -12,7 +12,7 @@ import { DESCRIPTIONS, payloadDescription } from './descriptions';
 
 /**
  * An inner payload (spec §2.5) as the model holds it: the functional object (and, in Variant A,
- * the readout) each as a YAML string, the form they travel in (wire-facts).
+ * the readout) each as a YAML string, the form they travel in (docs/wire-format.md, "Encodings").
  */
 export type InnerPayload = Record<string, string>;
 

@@ -29,7 +29,10 @@ const assertionSchema = z.looseObject({
   iat: z.number().int().nonnegative(),
 });
 
-/** Check a login request body (wire-facts: grant type, base64url JSON assertion, scope). */
+/**
+ * Check a login request body (docs/wire-format.md, "Login and refresh": grant type, base64url JSON
+ * assertion, scope).
+ */
 export function checkLogin(body: unknown, credentials: Credentials): LoginOutcome {
   const parsed = loginBodySchema.safeParse(body);
   if (!parsed.success)

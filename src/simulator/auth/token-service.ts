@@ -56,7 +56,8 @@ export class TokenService {
 
   /**
    * The Token of a refresh: a new access token only. The refresh token is left out, as
-   * wire-facts says the real service may do, so clients exercise "keep the old one".
+   * docs/wire-format.md ("Login and refresh") says the real service may do, so clients exercise
+   * "keep the old one".
    */
   refresh(subject: string): Omit<TokenWire, 'refreshToken'> {
     const issuedMs = this.now();

@@ -2,7 +2,10 @@ import { VARIANTS } from '../../shared/variants';
 import type { JobDetail, JobId, JobInfo, VariantId } from '../../shared/variants';
 import type { StoredJob } from '../store/stored-job';
 
-/** Which heavy parts of a JobDetail a lookup asked for (wire-facts' boolean query flags). */
+/**
+ * Which heavy parts of a JobDetail a lookup asked for (the boolean query flags of
+ * docs/wire-format.md, "Job lookups").
+ */
 export interface DetailFlags {
   payload: boolean;
   result: boolean;

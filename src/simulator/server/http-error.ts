@@ -7,7 +7,10 @@ export interface FieldIssue {
   msg: string;
 }
 
-/** The JSON body of every failed call: wire-facts' `message` and `code`, plus `detail` for fields. */
+/**
+ * The JSON body of every failed call: the `message` and `code` of docs/wire-format.md ("Errors"),
+ * plus `detail` for fields.
+ */
 export interface ErrorBody {
   message: string;
   code: string;

@@ -8,7 +8,10 @@ import { HttpError } from './http-error';
 import type { AuthMode, Router } from './router';
 
 export interface ListenerOptions {
-  /** Prefix of every route, e.g. `/api/v1` (wire-facts: the base URL ends in a version). */
+  /**
+   * Prefix of every route, e.g. `/api/v1` (docs/wire-format.md, "Paths": the base URL ends in a
+   * version).
+   */
   basePath: string;
   router: Router;
   tokens: TokenService;

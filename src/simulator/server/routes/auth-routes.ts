@@ -5,8 +5,9 @@ import { HttpError, validationError } from '../http-error';
 import type { Route } from '../router';
 
 /**
- * Login and refresh, as wire-facts describes them: `POST /authorisation-tokens` with a
- * jwt-bearer assertion, `POST /authorisation-tokens/refresh` with the refresh token as bearer.
+ * Login and refresh, as docs/wire-format.md ("Login and refresh") describes them: `POST
+ * /authorisation-tokens` with a jwt-bearer assertion, `POST /authorisation-tokens/refresh` with the
+ * refresh token as bearer.
  */
 export function authRoutes(tokens: TokenService, credentials: Credentials): Route[] {
   return [

@@ -18,9 +18,9 @@ interface ExecuteRequest {
 }
 
 /**
- * `POST /execute`: the wire-facts envelope, or (with `?device_code=`) a bare ExecutePayload as
- * spec §4 literally shows it. The body is checked against the variant's models, the job is
- * stored, and its JobId returned before any work is done (spec §4 rule 1).
+ * `POST /execute`: the envelope of docs/wire-format.md ("Execute"), or (with `?device_code=`) a
+ * bare ExecutePayload as spec §4 literally shows it. The body is checked against the variant's
+ * models, the job is stored, and its JobId returned before any work is done (spec §4 rule 1).
  */
 export function executeRoute(variant: VariantId, devices: DeviceRegistry, jobs: JobManager): Route {
   return {

@@ -14,8 +14,8 @@ const MAX_PAGE = 1000;
 /**
  * `GET /jobs` (lightweight list; filters `status`, `device_id`; paging `limit`, `offset`;
  * newest first), `GET /jobs/{id}` (flag-less: the cheap polling lookup; with any of the
- * wire-facts flags: a JobDetail), and `POST /jobs/{id}/cancel`, a SIMULATOR EXTENSION that the
- * real service's public interface does not document.
+ * flags of docs/wire-format.md "Job lookups": a JobDetail), and `POST /jobs/{id}/cancel`, a
+ * SIMULATOR EXTENSION that the real service's public interface does not document.
  */
 export function jobRoutes(variant: VariantId, jobs: JobManager): Route[] {
   const notFound = (id: number) => new HttpError(404, 'not_found', `job ${id} not found`);
