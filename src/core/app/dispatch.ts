@@ -9,6 +9,15 @@ import { silentLogger } from '../logging/logger';
 export type CallHandler<N extends CallName> = (input: CallArgs<N>) => Promise<CallOutput<N>>;
 /** One handler per call of the contract: the compiler insists on all of them. */
 export type HandlerTable = { [N in CallName]: CallHandler<N> };
+/**
+ * The handlers of one namespace of the contract (`jobs` → every `jobs.*` call), the type of each
+ * file in ./handlers: a call added to the contract is missing from its namespace's file until
+ * handled there.
+ */
+export type NamespaceHandlers<Namespace extends string> = Pick<
+  HandlerTable,
+  Extract<CallName, `${Namespace}.${string}`>
+>;
 
 export interface DispatchOptions {
   /**

@@ -28,9 +28,10 @@ import { CALL_NAME_LIST, EVENT_NAME_LIST } from './names';
 
 /**
  * The one contract between the UI and the process that owns the service session
- * (docs/architecture.md, "One contract, three transports"). Each call takes one argument object (or
- * nothing) and returns one value; the receiving side validates `input` before a handler runs.
- * Adding a feature means: an entry here, a handler in src/core, the UI.
+ * (docs/architecture.md, "One contract, three transports"). Each call takes one argument object
+ * (or nothing) and returns one value; the receiving side validates `input` before a handler runs.
+ * Adding a feature means: an entry here, its handler in src/core/app/handlers/<namespace>.ts (the
+ * compiler asks for it there), the UI.
  */
 const call = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O, doc: string) => ({
   input,

@@ -2,24 +2,16 @@ import { deleteProfile, upsertProfile } from '../../profiles/profiles';
 import type { SettingsStore } from '../../profiles/settings-store';
 import type { ConnectionManager } from '../connection-manager';
 import { testConnection } from '../connection-test';
-import type { HandlerTable } from '../dispatch';
+import type { NamespaceHandlers } from '../dispatch';
 import { DEFAULT_PROFILE_ID } from '../builtin-profiles';
 import type { FetchLike } from '../../client/transport';
 import { profileFromView } from '../views';
-
-type ProfileCalls =
-  | 'profiles.list'
-  | 'profiles.save'
-  | 'profiles.delete'
-  | 'profiles.activate'
-  | 'profiles.testConnection';
-type SessionCalls = 'session.get' | 'session.login' | 'session.logout' | 'connection.get';
 
 export function profileHandlers(deps: {
   settings: SettingsStore;
   connections: ConnectionManager;
   fetch: FetchLike;
-}): Pick<HandlerTable, ProfileCalls> {
+}): NamespaceHandlers<'profiles'> {
   const { settings, connections } = deps;
   return {
     'profiles.list': async () => {
@@ -59,26 +51,6 @@ export function profileHandlers(deps: {
           ? active
           : null;
       return testConnection(profile, deps.fetch, session?.session ?? null);
-    },
-  };
-}
-
-export function sessionHandlers(connections: ConnectionManager): Pick<HandlerTable, SessionCalls> {
-  return {
-    'session.get': async () => connections.sessionState(),
-    'connection.get': async () => {
-      const active = connections.active;
-      return active ? { profileId: active.profile.id, ...active.link } : null;
-    },
-    'session.login': async ({ user, apiKey }) => {
-      const active = connections.requireActive();
-      await active.session.login(user, apiKey);
-      return active.sessionState;
-    },
-    'session.logout': async () => {
-      const active = connections.requireActive();
-      await active.session.logout();
-      return active.sessionState;
     },
   };
 }

@@ -1,15 +1,10 @@
 import path from 'node:path';
-import type { HandlerTable } from '../dispatch';
+import type { NamespaceHandlers } from '../dispatch';
 import { APP_ERROR_CODES, AppError, unsupported } from '../../errors/app-error';
 import { isAllowedExternalUrl } from '../external-url';
 import type { AppCoreOptions } from '../types';
 
-type AppCalls = 'app.info' | 'app.openLogFolder' | 'app.openExternal' | 'app.respondToClose';
-
-export function appHandlers(
-  options: AppCoreOptions,
-  version: string,
-): Pick<HandlerTable, AppCalls> {
+export function appHandlers(options: AppCoreOptions, version: string): NamespaceHandlers<'app'> {
   const logFile = options.logFile ?? null;
   return {
     'app.info': async () => ({
