@@ -85,6 +85,12 @@ export function parseCommandArgs<O extends OptionSpec>(argv: string[], options: 
   return { globals, values: values as OptionValues<O>, positionals: parsed.positionals };
 }
 
+/** The arguments of a command, or 'help' for --help: the `parse` of runCommand. */
+export function commandArgs<O extends OptionSpec>(argv: string[], options: O): Parsed<O> | 'help' {
+  const parsed = parseCommandArgs(argv, options);
+  return parsed.globals.help ? 'help' : parsed;
+}
+
 /** Global options that take a value, so the dispatcher can skip them when finding the command. */
 export const GLOBAL_VALUE_OPTIONS = new Set(
   Object.entries(GLOBAL_OPTIONS)
