@@ -24,7 +24,7 @@ import { EXIT } from './exit-codes';
 import { DeferredSecretStore } from './deferred-secret-store';
 import type { CliIo } from './io';
 
-export const USER_AGENT = `qjob/${CLIENT_VERSION} (quantum-job-studio; node ${process.versions.node}; ${process.platform})`;
+const USER_AGENT = `qjob/${CLIENT_VERSION} (quantum-job-studio; node ${process.versions.node}; ${process.platform})`;
 
 export interface Connection {
   profile: Profile & { baseUrl: string };
@@ -37,7 +37,7 @@ export interface Connection {
   configDir: string;
 }
 
-export function configDirOf(io: CliIo): string {
+function configDirOf(io: CliIo): string {
   return defaultConfigDir(io.env);
 }
 
@@ -119,7 +119,7 @@ export async function resolveConnection(globals: GlobalValues, io: CliIo): Promi
  * There is no silent fallback: a login kept in memory would be gone when the command ends, and
  * a plain file must be the person's explicit choice.
  */
-export async function openSecretStore(
+async function openSecretStore(
   globals: GlobalValues,
   io: CliIo,
   configDir: string,

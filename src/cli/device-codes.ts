@@ -25,7 +25,7 @@ const fileSchema = z.looseObject({
 });
 type CodesFile = z.infer<typeof fileSchema>;
 
-export function deviceCodesFile(configDir: string): string {
+function deviceCodesFile(configDir: string): string {
   return path.join(configDir, 'cache', 'device-codes.json');
 }
 

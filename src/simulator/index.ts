@@ -22,7 +22,6 @@ import { MemoryJobStore } from './store/job-store';
 import type { JobStore } from './store/job-store';
 
 export type { SimulatorOptions } from './options';
-export { simulatorOptionsSchema } from './options';
 export { CATALOGUE } from './devices/catalogue';
 export { DataDirInUseError } from './store/data-lock';
 export type { DeviceSpec } from './devices/catalogue';

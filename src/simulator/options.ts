@@ -18,7 +18,7 @@ const limitsSchema = z.strictObject({
  * Everything a simulator can be started with, checked at the boundary (the CLI and the app's
  * main process both pass options in). Waiting times are simulated seconds, scaled by `speed`.
  */
-export const simulatorOptionsSchema = z.strictObject({
+const simulatorOptionsSchema = z.strictObject({
   /** 0 picks a free port. */
   port: z.number().int().min(0).max(65535).default(0),
   /** Loopback only: the simulator has demo credentials and must not be reachable from outside. */

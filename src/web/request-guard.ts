@@ -7,7 +7,7 @@ import { TOKEN_PROTOCOL_PREFIX } from '../shared/ipc/socket-protocol';
  * policy to WebSockets, so the Origin of a socket is how the server tells its own page from
  * another site's script. The token is compared in constant time.
  */
-export { allowedHosts, isAllowedHost, isAllowedOrigin } from '../node-kit/loopback/loopback-origin';
+export { isAllowedHost, isAllowedOrigin } from '../node-kit/loopback/loopback-origin';
 
 /** The token offered as a `qjob.token.<hex>` WebSocket subprotocol, if any. */
 export function tokenFromProtocols(header: string | undefined): string | null {

@@ -24,7 +24,7 @@ import { templatesHandlers } from './handlers/templates';
 import { securePrivateData } from './private-data';
 import type { AppCore, AppCoreOptions } from './types';
 
-export const DEFAULT_DEVICE_REFRESH_MS = 15_000;
+const DEFAULT_DEVICE_REFRESH_MS = 15_000;
 
 /**
  * The contract implemented once, for every transport: the desktop app's IPC, browser mode's

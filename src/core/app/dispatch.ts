@@ -29,7 +29,7 @@ export interface DispatchOptions {
   log?: Logger;
 }
 
-export function zodIssues(error: z.ZodError): IpcIssue[] {
+function zodIssues(error: z.ZodError): IpcIssue[] {
   return error.issues.map((issue) => ({
     path: issue.path.map(String).join('.'),
     message: issue.message,

@@ -6,7 +6,7 @@ import { describeStorageFailure } from '../../node-kit/fs/storage-failure';
 import type { Logger } from '../logging/logger';
 import { APP_ERROR_CODES, AppError } from '../errors/app-error';
 
-export const draftSchema = z.strictObject({
+const draftSchema = z.strictObject({
   id: z.string().max(100),
   title: z.string().max(300),
   text: z.string(),

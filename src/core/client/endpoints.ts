@@ -20,7 +20,7 @@ export interface EndpointPaths {
   cancel: string | null;
 }
 
-export const DEFAULT_PATHS: Readonly<EndpointPaths> = Object.freeze({
+const DEFAULT_PATHS: Readonly<EndpointPaths> = Object.freeze({
   login: '/authorisation-tokens',
   refresh: '/authorisation-tokens/refresh',
   devices: '/devices',
@@ -47,10 +47,10 @@ export const DEFAULT_FLAGS: Readonly<QueryFlags> = Object.freeze({
 });
 
 /** Declared with the profile it belongs to (src/shared/ipc). */
-export const queryFlagsSchema = queryFlagsViewSchema;
+const queryFlagsSchema = queryFlagsViewSchema;
 export type QueryFlagsOverride = z.infer<typeof queryFlagsSchema>;
 
-export const pathsOverrideSchema = endpointPathsSchema
+const pathsOverrideSchema = endpointPathsSchema
   .refine((p) => p.job === undefined || p.job.includes('{id}'), {
     message: "the job path must contain '{id}'",
     path: ['job'],

@@ -67,7 +67,7 @@ export function redactText(text: string): string {
   return out;
 }
 
-export function isSecretKey(key: string): boolean {
+function isSecretKey(key: string): boolean {
   return SECRET_KEY_SET.has(key.toLowerCase());
 }
 

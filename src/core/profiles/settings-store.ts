@@ -22,7 +22,7 @@ export interface LoadedSettings {
   problem: SettingsProblem | null;
 }
 
-export function defaultSettings(): Settings {
+function defaultSettings(): Settings {
   const settings = settingsSchema.parse({ version: SETTINGS_VERSION });
   return { ...settings, profiles: withBuiltinProfiles(settings.profiles) };
 }

@@ -8,7 +8,7 @@
  *   cross-site POST and WebSocket; programs (the app's own client, curl) send none and are judged
  *   by their credentials alone.
  */
-export function allowedHosts(port: number): string[] {
+function allowedHosts(port: number): string[] {
   return [`127.0.0.1:${port}`, `localhost:${port}`];
 }
 

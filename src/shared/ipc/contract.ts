@@ -24,7 +24,7 @@ import {
 } from './schemas';
 import { DOCUMENT_MAX_CHARS, DRAFTS_MAX_TOTAL_BYTES, formatMegabytes } from './limits';
 import type { CallNameFromList, EventNameFromList } from './names';
-import { CALL_NAME_LIST, EVENT_NAME_LIST } from './names';
+import { CALL_NAME_LIST } from './names';
 
 /**
  * The one contract between the UI and the process that owns the service session
@@ -242,7 +242,6 @@ export interface QjobApi {
 }
 
 export const CALL_NAMES: readonly CallName[] = CALL_NAME_LIST;
-export const EVENT_NAMES: readonly EventName[] = EVENT_NAME_LIST;
 
 /** The zod-free name lists of `names.ts` must be exactly the contract's keys (checked both ways). */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

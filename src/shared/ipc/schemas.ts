@@ -173,7 +173,6 @@ export const jobDetailViewSchema = z.strictObject({
   /** The kind of that reason, when `fromCache` because of one. */
   storeReason: storeReasonSchema.nullable().optional(),
 });
-export type JobDetailView = z.infer<typeof jobDetailViewSchema>;
 
 /** Whether the local job store survives a restart (SQLite), and why not when it does not. */
 export const cacheStatusSchema = z.strictObject({
@@ -254,7 +253,7 @@ export const fileResultSchema = z.strictObject({
 });
 
 /** Commands the desktop menu sends to the UI (`ui.command`); the UI binds the same keys itself in browser mode. */
-export const UI_COMMANDS = [
+const UI_COMMANDS = [
   'tab.new',
   'tab.close',
   'file.open',

@@ -51,7 +51,7 @@ export interface VariantDeclaration {
   readonly jobDetailJobType: boolean;
 }
 
-export const VARIANT_A = {
+const VARIANT_A = {
   id: 'A',
   label: 'Variant A',
   executeKinds: [
@@ -119,7 +119,7 @@ export const VARIANT_A = {
   jobDetailJobType: false,
 } as const satisfies VariantDeclaration;
 
-export const VARIANT_B = {
+const VARIANT_B = {
   id: 'B',
   label: 'Variant B',
   executeKinds: [

@@ -8,7 +8,6 @@ export * from './errors';
 export * from './base64';
 export * from './dates';
 export {
-  JOB_DATE_FIELDS,
   decodeJobId,
   decodeJobInfo,
   decodeJobList,

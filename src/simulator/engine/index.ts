@@ -17,6 +17,5 @@ export type {
 } from './types';
 export { DEFAULT_ENGINE_LIMITS } from './types';
 export { runJob, validateJob } from './run/run-job';
-export { EnginePool, ENGINE_WORKER_BUNDLE_FILE, ENGINE_WORKER_SOURCE } from './pool/engine-pool';
+export { EnginePool } from './pool/engine-pool';
 export type { EnginePoolOptions } from './pool/engine-pool';
-export { VARIANT_B_DEFAULT_AVERAGES } from '../../shared/dialect/experiments';

@@ -44,7 +44,7 @@ function requireJson(req: IncomingMessage): void {
 }
 
 /** The raw body, refused with 413 as soon as it is known to exceed `limit` bytes. */
-export async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
+async function readBody(req: IncomingMessage, limit: number): Promise<Buffer> {
   const declared = Number(req.headers['content-length']);
   if (Number.isFinite(declared) && declared > limit) throw tooLarge(limit);
   const chunks: Buffer[] = [];

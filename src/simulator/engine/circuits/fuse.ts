@@ -24,7 +24,7 @@ type Matrix = number[];
  * kernels in cache: a 4×4 costs about two complex 2×2 sweeps, a real 2×2 or a diagonal with two
  * factors three quarters of one, a phase (one factor) or an X half). Each control halves it.
  */
-export const SWEEP_COST = {
+const SWEEP_COST = {
   mat: 1,
   realMat: 0.77,
   diag: 0.78,
@@ -131,7 +131,7 @@ const bits = (mask: number): number[] => {
 };
 
 /** Step 1: runs of uncontrolled one-qubit ops on a qubit become one 2×2. */
-export function fuseOneQubitRuns(ops: readonly Op[]): Op[] {
+function fuseOneQubitRuns(ops: readonly Op[]): Op[] {
   const out: Op[] = [];
   /** qubit → index in `out` of the op its run is collected in. */
   const open = new Map<number, number>();
@@ -158,7 +158,7 @@ interface Group {
 }
 
 /** Step 2: runs of ops on the same two qubits become one 4×4 (see the top of this file). */
-export function fuseTwoQubitRuns(ops: readonly Op[]): Op[] {
+function fuseTwoQubitRuns(ops: readonly Op[]): Op[] {
   const out: (Op | null)[] = [];
   const groups: Group[] = [];
   /** qubit → the group open on it, or the index of an uncontrolled one-qubit op still open. */

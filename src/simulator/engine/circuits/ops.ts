@@ -65,7 +65,7 @@ const CONTROLLED_BASE: Partial<Record<Gate['name'], Gate['name']>> = {
 };
 
 /** One gate as an op on a pure state (`null` for the identity). */
-export function gateOp(gate: Gate, values: ParamValues): Op | null {
+function gateOp(gate: Gate, values: ParamValues): Op | null {
   const extra = maskOf(gate.controls ?? []);
   const [a = 0, b = 0] = gate.qubits;
   const base = CONTROLLED_BASE[gate.name];

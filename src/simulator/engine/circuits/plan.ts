@@ -77,7 +77,7 @@ export interface PlanOptions {
  * Blocks whose lowest this many bits are local cover every set of a 2 MiB, 16-way L2 (and of
  * smaller ones): they are used in place.
  */
-export const IN_PLACE_BITS = 14;
+const IN_PLACE_BITS = 14;
 
 const bitCount = (m: number) => {
   let c = 0;

@@ -23,10 +23,10 @@ export interface CircuitOptions {
   threadsFromQubits?: number;
 }
 
-export const DEFAULT_BLOCK_QUBITS = 16;
+const DEFAULT_BLOCK_QUBITS = 16;
 const DEFAULT_LOW_QUBITS = 8;
 /** Threads only pay off on states larger than a core's cache. */
-export const THREADS_FROM_QUBITS = 18;
+const THREADS_FROM_QUBITS = 18;
 
 const log2 = (n: number) => 31 - Math.clz32(n);
 

@@ -9,7 +9,7 @@ import type { Pass } from './plan';
  * The control array: [arrived, generation, aborted, next block of pass 0, of pass 1, …].
  */
 
-export const ARRIVED = 0;
+const ARRIVED = 0;
 export const GENERATION = 1;
 export const ABORTED = 2;
 const FIRST_COUNTER = 3;

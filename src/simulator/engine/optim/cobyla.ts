@@ -6,8 +6,8 @@ const ALPHA = 0.25;
 const BETA = 2.1;
 const GAMMA = 0.5;
 const DELTA = 1.1;
-export const COBYLA_RHOBEG = 0.5;
-export const COBYLA_RHOEND = 1e-6;
+const COBYLA_RHOBEG = 0.5;
+const COBYLA_RHOEND = 1e-6;
 
 /**
  * COBYLA (Powell 1994) for the unconstrained case, following the structure of Powell's COBYLB:

@@ -1,6 +1,6 @@
 import { evalNum } from '../../../shared/dialect/numbers';
 import type { ParamValues } from '../../../shared/dialect/numbers';
-import type { CoefficientPoint, Schedule } from '../../../shared/dialect/schedule';
+import type { Schedule } from '../../../shared/dialect/schedule';
 import { scheduleBreakpoints } from '../../../shared/dialect/schedule';
 import type { Work } from '../run/work';
 import { GroupedPauliOperator } from './pauli-groups';
@@ -87,7 +87,7 @@ function mergeStops(grid: number[], breakpoints: number[]): number[] {
  * The linear piece of a piecewise-linear function that covers `t` (a segment midpoint, so a
  * jump — two points at the same time — resolves to the side the segment lies on).
  */
-export function pieceAt(points: ReadonlyArray<{ t: number; v: number }>, t: number): Linear {
+function pieceAt(points: ReadonlyArray<{ t: number; v: number }>, t: number): Linear {
   const first = points[0]!;
   const last = points[points.length - 1]!;
   if (t <= first.t) return { a: first.v, b: 0 };
@@ -98,19 +98,6 @@ export function pieceAt(points: ReadonlyArray<{ t: number; v: number }>, t: numb
   const q = points[j + 1]!;
   const b = (q.v - p.v) / (q.t - p.t);
   return { a: p.v - b * p.t, b };
-}
-
-/** Value of a coefficient at t (right-continuous at jumps), for reports and tests. */
-export function coefficientAt(
-  points: readonly CoefficientPoint[],
-  values: ParamValues,
-  t: number,
-): number {
-  const line = pieceAt(
-    points.map((p) => ({ t: p.t, v: evalNum(p.value, values) })),
-    t,
-  );
-  return line.a + line.b * t;
 }
 
 function fmt(t: number): string {

@@ -6,7 +6,7 @@ import type { Rng } from './random';
  * frequency is Ω = 2π·f_R·1e-3 rad/ns; t1Us and t2Us are µs (×1000 → ns).
  */
 
-export function rabiOmegaRadPerNs(q: QubitParams): number {
+function rabiOmegaRadPerNs(q: QubitParams): number {
   return 2 * Math.PI * q.rabiRateMHz * 1e-3;
 }
 
@@ -14,7 +14,7 @@ export function rabiOmegaRadPerNs(q: QubitParams): number {
  * Decay rate of driven Rabi oscillations, 1/ns. In the strong-drive limit (Torrey) the
  * oscillation envelope decays at (1/T1 + 1/T2)/2, between the pure-T1 and pure-T2 rates.
  */
-export function rabiDecayPerNs(q: QubitParams): number {
+function rabiDecayPerNs(q: QubitParams): number {
   return 0.5 / (q.t1Us * 1000) + 0.5 / (q.t2Us * 1000);
 }
 
@@ -75,13 +75,13 @@ export function s21Point(
   return { re: mean.re + along * ur - across * ui, im: mean.im + along * ui + across * ur };
 }
 
-export function blobWidth(separation: number, readoutError: number): number {
+function blobWidth(separation: number, readoutError: number): number {
   const e = Math.min(0.49, Math.max(1e-6, readoutError));
   return separation / (2 * normalQuantile(1 - e));
 }
 
 /** Φ⁻¹(p) by bisection on Φ; only called a few times per job, so simplicity wins. */
-export function normalQuantile(p: number): number {
+function normalQuantile(p: number): number {
   let lo = -10;
   let hi = 10;
   for (let i = 0; i < 100; i++) {
@@ -92,7 +92,7 @@ export function normalQuantile(p: number): number {
   return (lo + hi) / 2;
 }
 
-export function normalCdf(x: number): number {
+function normalCdf(x: number): number {
   return 0.5 * erfc(-x / Math.SQRT2);
 }
 

@@ -8,7 +8,7 @@ import { gatherPass, xorPhasePass, xorSignedPass } from './xor-kernels';
  * allowed beside the diagonals; past it, those strings are applied one pass each. 64 MiB keeps
  * every mask a vector up to 16 qubits and a few of them at 20.
  */
-export const PHASE_VECTOR_BUDGET_BYTES = 64 * 2 ** 20;
+const PHASE_VECTOR_BUDGET_BYTES = 64 * 2 ** 20;
 
 /** Only X factors, per group: (Hψ)[i ⊕ x_b] += c_b·ψ[i] (gathered with the diagonal). */
 interface Plain {

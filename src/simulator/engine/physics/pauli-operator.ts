@@ -175,7 +175,7 @@ const I_POWERS: ReadonlyArray<readonly [number, number]> = [
   [0, -1],
 ];
 
-export function popcount(v: number): number {
+function popcount(v: number): number {
   v = v - ((v >>> 1) & 0x55555555);
   v = (v & 0x33333333) + ((v >>> 2) & 0x33333333);
   return (Math.imul((v + (v >>> 4)) & 0x0f0f0f0f, 0x01010101) >>> 24) & 0xff;

@@ -14,7 +14,7 @@ export interface SignTable {
 }
 
 /** Low bits of the split for a state of `nqubits`: half of them, at most 16. */
-export function loBitsFor(nqubits: number): number {
+function loBitsFor(nqubits: number): number {
   return Math.min(16, Math.ceil(nqubits / 2));
 }
 
@@ -47,17 +47,4 @@ export function addSigned(out: Float64Array, table: SignTable, c: number): void 
     const ch = c * hi[h]!;
     for (let l = 0; l < nLo; l++, i++) out[i] = out[i]! + ch * lo[l]!;
   }
-}
-
-/** Σ_i p[i] · sign_z(i): the expectation of a Z string from probabilities (or any weights). */
-export function signedSum(p: Float64Array, table: SignTable): number {
-  const { lo, hi } = table;
-  const nLo = lo.length;
-  let total = 0;
-  for (let h = 0, i = 0; h < hi.length; h++) {
-    let s = 0;
-    for (let l = 0; l < nLo; l++, i++) s += p[i]! * lo[l]!;
-    total += hi[h]! * s;
-  }
-  return total;
 }

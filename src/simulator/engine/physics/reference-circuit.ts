@@ -26,7 +26,7 @@ const CONTROLLED: Partial<Record<Gate['name'], Gate['name']>> = {
   CU1: 'U1',
 };
 
-export function applyReferenceGate(
+function applyReferenceGate(
   re: Float64Array,
   im: Float64Array,
   gate: Gate,

@@ -20,7 +20,7 @@ import type { Vec } from './taylor-kernels';
  */
 
 /** Local error bound per step, relative to ‖ψ‖ (2-norm, so it bounds every ⟨O⟩'s error). */
-export const TAYLOR_TOL = 1e-13;
+const TAYLOR_TOL = 1e-13;
 /**
  * Initial h·Λ: about 35 terms reach TAYLOR_TOL and the terms peak near e^6/√(12π) ≈ 66, so
  * rounding stays near 1e-14. Longer steps need fewer H·ψ per unit time (K/h falls as h grows)

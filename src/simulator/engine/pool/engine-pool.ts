@@ -5,10 +5,6 @@ import type { EngineJob, EngineOutcome, EngineProgress } from '../types';
 import { startEngineThread } from './engine-thread';
 import type { FromWorker, ToWorker } from './worker-protocol';
 
-export { ENGINE_WORKER_BUNDLE_FILE } from './engine-thread';
-/** The worker entry's source, relative to the repository root (for the bundler's inputs). */
-export const ENGINE_WORKER_SOURCE = 'src/simulator/engine/pool/worker.ts';
-
 export interface EnginePoolOptions {
   /** Worker threads; default: one less than the cores, at least 1. */
   size?: number;

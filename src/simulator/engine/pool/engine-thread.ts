@@ -1,7 +1,7 @@
 import { Worker } from 'node:worker_threads';
 
 /** File name the bundler must give the compiled worker entry (next to the pool's chunk). */
-export const ENGINE_WORKER_BUNDLE_FILE = 'engine-worker.js';
+const ENGINE_WORKER_BUNDLE_FILE = 'engine-worker.js';
 
 /** What an engine thread is started for, in its `workerData`. */
 export interface EngineThreadData {

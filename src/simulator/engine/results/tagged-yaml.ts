@@ -26,7 +26,7 @@ export function complexValue(re: number, im: number): Tagged {
 }
 
 /** −0 reads oddly in a result; it is 0. */
-export function clean(v: number): number {
+function clean(v: number): number {
   return Object.is(v, -0) ? 0 : v;
 }
 

@@ -14,7 +14,7 @@ import type { RunContext } from './run-context';
 import type { Work } from './work';
 
 /** Deviation of ‖ψ‖² from 1 beyond which an evolution is reported as failed, not returned. */
-export const NORM_DRIFT_LIMIT = 1e-6;
+const NORM_DRIFT_LIMIT = 1e-6;
 
 export class SimulationError extends Error {
   constructor(
@@ -82,7 +82,7 @@ export function stepLimit(ctx: RunContext, path: string): SimulationError {
 }
 
 /** The integrator conserves the norm to ~1e-13 per step; a larger drift means it failed. */
-export function checkNorm(norm2: number, path: string): void {
+function checkNorm(norm2: number, path: string): void {
   const drift = Math.abs(norm2 - 1);
   if (!(drift <= NORM_DRIFT_LIMIT)) {
     throw new SimulationError(
