@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { calls, events } from '../../../src/shared/ipc/contract';
+import { calls, events } from '../../../../src/shared/ipc/contract';
 import {
   CALL_NAME_LIST,
   EVENT_NAME_LIST,
   callChannel,
   eventChannel,
-} from '../../../src/shared/ipc/names';
+} from '../../../../src/shared/ipc/names';
 
 describe('the zod-free name lists the preload uses', () => {
   it('name exactly the contract’s calls and events', () => {

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { AppError } from '../../../src/core/errors/app-error';
-import { dispatchCall, type HandlerTable } from '../../../src/core/app/dispatch';
-import { ServiceError } from '../../../src/core/client/errors';
-import { CALL_NAMES } from '../../../src/shared/ipc/contract';
+import { AppError } from '../../../../src/core/errors/app-error';
+import { dispatchCall, type HandlerTable } from '../../../../src/core/app/dispatch';
+import { ServiceError } from '../../../../src/core/client/errors';
+import { CALL_NAMES } from '../../../../src/shared/ipc/contract';
 
 /** A table whose handlers all fail loudly, with the ones a test needs replaced. */
 function table(overrides: Partial<HandlerTable>): HandlerTable {

@@ -2,8 +2,8 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDraftsStore } from '../../../src/core/app/drafts-store';
-import { silentLogger } from '../../../src/core/logging/logger';
+import { createDraftsStore } from '../../../../src/core/app/drafts-store';
+import { silentLogger } from '../../../../src/core/logging/logger';
 
 const dirs: string[] = [];
 const tmp = () => {
