@@ -16,8 +16,8 @@ export default defineConfig({
           index: resolve('src/main/index.ts'),
           // SIMULATOR WORKER ENTRY: the embedded simulator's physics runs in worker_threads and
           // loads `./engine-worker.js` beside the main bundle (ENGINE_WORKER_BUNDLE_FILE in
-          // src/core/simulator/engine/pool/engine-pool.ts). Keep the two names in step.
-          'engine-worker': resolve('src/core/simulator/engine/pool/worker.ts'),
+          // src/simulator/engine/pool/engine-thread.ts). Keep the two names in step.
+          'engine-worker': resolve('src/simulator/engine/pool/worker.ts'),
         },
         output: { entryFileNames: '[name].js' },
       },

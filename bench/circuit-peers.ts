@@ -12,12 +12,12 @@ import QuantumCircuit from 'quantum-circuit';
 import * as qsharp from 'qsharp-lang';
 import type { Circuit } from '../src/shared/dialect/circuit';
 import { parseJob } from '../src/shared/dialect/job-model';
-import type { CircuitOptions } from '../src/core/simulator/engine/circuits/run-ops';
-import { simulateCircuit, toStateVector } from '../src/core/simulator/engine/circuits/simulate';
-import type { SparseState } from '../src/core/simulator/engine/circuits/sparse-state';
-import { referenceState } from '../src/core/simulator/engine/physics/reference-circuit';
-import type { StateVector } from '../src/core/simulator/engine/physics/state-vector';
-import { Work } from '../src/core/simulator/engine/run/work';
+import type { CircuitOptions } from '../src/simulator/engine/circuits/run-ops';
+import { simulateCircuit, toStateVector } from '../src/simulator/engine/circuits/simulate';
+import type { SparseState } from '../src/simulator/engine/circuits/sparse-state';
+import { referenceState } from '../src/simulator/engine/physics/reference-circuit';
+import type { StateVector } from '../src/simulator/engine/physics/state-vector';
+import { Work } from '../src/simulator/engine/run/work';
 import type { BenchCircuit, BenchGate } from './circuit-problems';
 
 const NONE = new Map<string, number>();

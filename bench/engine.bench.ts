@@ -12,8 +12,8 @@
  * The time evolution keeps its absolute ceiling here; `peers-evolution.bench.ts` holds it to
  * QuTiP.
  */
-import { DEFAULT_ENGINE_LIMITS, runJob } from '../src/core/simulator/engine';
-import type { EngineJob, PhysicalDevice } from '../src/core/simulator/engine';
+import { DEFAULT_ENGINE_LIMITS, runJob } from '../src/simulator/engine';
+import type { EngineJob, PhysicalDevice } from '../src/simulator/engine';
 import { randomCircuit } from './circuit-problems';
 import { dialectGates, samplingYaml } from './circuit-peers';
 import { inFreshProcess, interleaved, measure, reportRatio } from './harness';

@@ -17,12 +17,12 @@
  */
 import { parseDocument } from 'yaml';
 import { parseJob } from '../src/shared/dialect/job-model';
-import { DEFAULT_ENGINE_LIMITS, runJob } from '../src/core/simulator/engine';
-import type { EngineJob } from '../src/core/simulator/engine';
-import { CATALOGUE } from '../src/core/simulator/devices/catalogue';
-import { evolve } from '../src/core/simulator/engine/physics/evolution';
-import { prepareState } from '../src/core/simulator/engine/physics/prepare';
-import { Work } from '../src/core/simulator/engine/run/work';
+import { DEFAULT_ENGINE_LIMITS, runJob } from '../src/simulator/engine';
+import type { EngineJob } from '../src/simulator/engine';
+import { CATALOGUE } from '../src/simulator/devices/catalogue';
+import { evolve } from '../src/simulator/engine/physics/evolution';
+import { prepareState } from '../src/simulator/engine/physics/prepare';
+import { Work } from '../src/simulator/engine/run/work';
 import { SelfTimed, interleaved, reportRatio } from './harness';
 import { PythonPeer, QUTIP_INSTALL, pythonMissing } from './peers/python-peer';
 

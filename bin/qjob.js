@@ -15,7 +15,9 @@ const SOURCE = new URL('../src/cli/main.ts', import.meta.url);
 const INPUTS = [
   'src/cli',
   'src/core',
+  'src/node-kit',
   'src/shared',
+  'src/simulator',
   'src/web',
   'package-lock.json',
   'cli.vite.config.ts',

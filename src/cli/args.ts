@@ -7,7 +7,7 @@ import { UsageError } from './errors';
 type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 
 /** Options every command takes (after or before the command name). */
-export const GLOBAL_OPTIONS = {
+const GLOBAL_OPTIONS = {
   profile: { type: 'string' },
   'base-url': { type: 'string' },
   variant: { type: 'string' },
@@ -67,7 +67,7 @@ export function parseOptions<O extends OptionSpec>(
 }
 
 /** parseOptions with the global options merged in. */
-export function parseCommandArgs<O extends OptionSpec>(argv: string[], options: O): Parsed<O> {
+function parseCommandArgs<O extends OptionSpec>(argv: string[], options: O): Parsed<O> {
   const parsed = parseOptions(argv, { ...GLOBAL_OPTIONS, ...options }, true);
   const v = parsed.values as Record<string, string | boolean | undefined>;
   const str = (k: string) => (typeof v[k] === 'string' ? (v[k] as string) : undefined);
@@ -83,6 +83,12 @@ export function parseCommandArgs<O extends OptionSpec>(argv: string[], options: 
   const values: Record<string, string | boolean | undefined> = {};
   for (const key of Object.keys(options)) values[key] = v[key];
   return { globals, values: values as OptionValues<O>, positionals: parsed.positionals };
+}
+
+/** The arguments of a command, or 'help' for --help: the `parse` of runCommand. */
+export function commandArgs<O extends OptionSpec>(argv: string[], options: O): Parsed<O> | 'help' {
+  const parsed = parseCommandArgs(argv, options);
+  return parsed.globals.help ? 'help' : parsed;
 }
 
 /** Global options that take a value, so the dispatcher can skip them when finding the command. */

@@ -8,8 +8,8 @@ import { createServiceClient } from '../core/client/service-client';
 import type { FetchLike } from '../core/client/transport';
 import type { ServiceClient } from '../core/client/types';
 import { CLIENT_VERSION } from '../core/client/user-agent';
-import { tightenTree } from '../core/fs/private-files';
-import { SIMULATOR_CREDENTIALS } from '../core/simulator/auth/default-credentials';
+import { tightenTree } from '../node-kit/fs/private-files';
+import { SIMULATOR_CREDENTIALS } from '../simulator/auth/default-credentials';
 import { defaultConfigDir, settingsFilePath } from '../core/profiles/config-dir';
 import { clientOptionsForProfile, profileAudience } from '../core/profiles/connection';
 import { requireProfile } from '../core/profiles/profiles';
@@ -24,7 +24,7 @@ import { EXIT } from './exit-codes';
 import { DeferredSecretStore } from './deferred-secret-store';
 import type { CliIo } from './io';
 
-export const USER_AGENT = `qjob/${CLIENT_VERSION} (quantum-job-studio; node ${process.versions.node}; ${process.platform})`;
+const USER_AGENT = `qjob/${CLIENT_VERSION} (quantum-job-studio; node ${process.versions.node}; ${process.platform})`;
 
 export interface Connection {
   profile: Profile & { baseUrl: string };
@@ -37,7 +37,7 @@ export interface Connection {
   configDir: string;
 }
 
-export function configDirOf(io: CliIo): string {
+function configDirOf(io: CliIo): string {
   return defaultConfigDir(io.env);
 }
 
@@ -119,7 +119,7 @@ export async function resolveConnection(globals: GlobalValues, io: CliIo): Promi
  * There is no silent fallback: a login kept in memory would be gone when the command ends, and
  * a plain file must be the person's explicit choice.
  */
-export async function openSecretStore(
+async function openSecretStore(
   globals: GlobalValues,
   io: CliIo,
   configDir: string,

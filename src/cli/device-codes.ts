@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from '../core/fs/atomic-write';
+import { writeFileAtomic } from '../node-kit/fs/atomic-write';
 import type { ServiceClient } from '../core/client/types';
 import type { Device } from '../shared/variants';
 
@@ -25,7 +25,7 @@ const fileSchema = z.looseObject({
 });
 type CodesFile = z.infer<typeof fileSchema>;
 
-export function deviceCodesFile(configDir: string): string {
+function deviceCodesFile(configDir: string): string {
   return path.join(configDir, 'cache', 'device-codes.json');
 }
 

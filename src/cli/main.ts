@@ -77,7 +77,7 @@ async function runCommandNamed(name: string, argv: string[], io: CliIo): Promise
   return run(argv, io);
 }
 
-export const MAIN_USAGE = `usage: qjob COMMAND [options]
+const MAIN_USAGE = `usage: qjob COMMAND [options]
 
 Author, submit and watch jobs on the quantum job execution service.
 

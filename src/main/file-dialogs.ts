@@ -2,7 +2,7 @@ import path from 'node:path';
 import { dialog, type BrowserWindow } from 'electron';
 import { readPayloadText } from '../core/app/payload-file';
 import type { FileDialogs } from '../core/app/types';
-import { writeFileAtomic } from '../core/fs/atomic-write';
+import { writeFileAtomic } from '../node-kit/fs/atomic-write';
 
 const ALL_FILES = { name: 'All files', extensions: ['*'] };
 const YAML_FILTERS = [{ name: 'YAML payloads', extensions: ['yaml', 'yml'] }, ALL_FILES];

@@ -68,7 +68,7 @@ export class SafeStorageSecretStore implements SecretStore {
   }
 }
 
-export function isSecureBackend(crypto: SafeStorageLike, platform: NodeJS.Platform): boolean {
+function isSecureBackend(crypto: SafeStorageLike, platform: NodeJS.Platform): boolean {
   if (platform !== 'linux') return true;
   const backend = crypto.getSelectedStorageBackend?.() ?? 'unknown';
   return backend !== 'basic_text' && backend !== 'unknown';

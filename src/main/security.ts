@@ -16,8 +16,8 @@ export { CONTENT_SECURITY_POLICY, RENDERER_RESPONSE_HEADERS, isAllowedExternalUr
 
 /** The renderer is served from `app://qjob/…`, a privileged standard scheme, never `file://`. */
 export const APP_SCHEME = 'app';
-export const APP_HOST = 'qjob';
-export const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
+const APP_HOST = 'qjob';
+const APP_ORIGIN = `${APP_SCHEME}://${APP_HOST}`;
 export const APP_ENTRY_URL = `${APP_ORIGIN}/index.html`;
 
 /** `protocol.registerSchemesAsPrivileged` entry: standard (real origin), secure, fetch allowed. */
@@ -51,7 +51,7 @@ export const SECURE_WEB_PREFERENCES = {
  * Web permissions the page may have; every other request is refused. Writing text to the
  * clipboard ("Copy diagnostics", copy buttons) is what the person asked for and reads nothing.
  */
-export const ALLOWED_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-write']);
+const ALLOWED_PERMISSIONS: ReadonlySet<string> = new Set(['clipboard-sanitized-write']);
 
 export function isPermissionAllowed(
   permission: string,
@@ -145,7 +145,7 @@ export function appResponseHeaders(contentType: string): Record<string, string> 
 
 type OpenExternal = (url: string) => Promise<void>;
 
-export class ExternalUrlRefusedError extends Error {
+class ExternalUrlRefusedError extends Error {
   constructor() {
     super('Only https links without credentials are opened outside the app.');
     this.name = 'ExternalUrlRefusedError';

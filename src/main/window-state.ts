@@ -5,7 +5,7 @@ import { z } from 'zod';
  * keep a window reachable are unit-tested: a saved position on a monitor that is gone, or a size
  * larger than any screen, is corrected rather than restored.
  */
-export const windowStateSchema = z.object({
+const windowStateSchema = z.object({
   x: z.number().int().min(-100_000).max(100_000).optional(),
   y: z.number().int().min(-100_000).max(100_000).optional(),
   width: z.number().int().min(200).max(100_000),

@@ -3,11 +3,11 @@ import { SESSION_PROTOCOL_PREFIX, TOKEN_PROTOCOL_PREFIX } from '../shared/ipc/so
 
 /**
  * Browser mode's checks on every request, as pure functions. Host and Origin follow the rules of
- * every loopback server of the app (`src/core/loopback`); browsers do not apply the same-origin
+ * every loopback server of the app (`src/node-kit/loopback`); browsers do not apply the same-origin
  * policy to WebSockets, so the Origin of a socket is how the server tells its own page from
  * another site's script. The token is compared in constant time.
  */
-export { allowedHosts, isAllowedHost, isAllowedOrigin } from '../core/loopback/loopback-origin';
+export { isAllowedHost, isAllowedOrigin } from '../node-kit/loopback/loopback-origin';
 
 /** The token offered as a `qjob.token.<hex>` WebSocket subprotocol, if any. */
 export function tokenFromProtocols(header: string | undefined): string | null {

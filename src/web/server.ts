@@ -16,7 +16,7 @@ import { defaultRendererDir, defaultResourcesDir } from '../core/app/paths';
 import type { FetchLike } from '../core/client/transport';
 import type { Logger } from '../core/logging/logger';
 import { silentLogger } from '../core/logging/logger';
-import { guardRequestListener } from '../core/loopback/guarded-listener';
+import { guardRequestListener } from '../node-kit/loopback/guarded-listener';
 import { AccessTokens } from './access-tokens';
 import {
   isAllowedHost,

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { test as base, expect, type Page } from '@playwright/test';
-import { startSimulator, type SimulatorHandle } from '../../src/core/simulator';
+import { startSimulator, type SimulatorHandle } from '../../src/simulator';
 import type { VariantId } from '../../src/shared/variants/declaration';
 import { startWebServer, type WebServer } from '../../src/web/server';
 import { storeWithLoginsFromEarlierSimulators, type KeptLogin } from '../support/stale-login';

@@ -1,4 +1,4 @@
-import { startSimulator } from '../../src/core/simulator';
+import { startSimulator } from '../../src/simulator';
 import { expect, reviewShot, test } from './fixtures';
 
 /**

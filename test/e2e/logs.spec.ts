@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { SqliteJobCache, jobCacheFile, loadSqlite, profileCacheKey } from '../../src/core/cache';
-import { startSimulator } from '../../src/core/simulator';
+import { startSimulator } from '../../src/simulator';
 import type { JobDetail } from '../../src/shared/variants';
 import { json, startFaultyServer } from '../support/faulty-server';
 import {

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
 import { jobCacheFile } from '../../src/core/cache';
-import { startSimulator } from '../../src/core/simulator';
+import { startSimulator } from '../../src/simulator';
 import { expect, openYamlFile, type Page, shot, test } from './fixtures';
 import { BELL, BROKEN_BELL as BROKEN } from './payloads';
 

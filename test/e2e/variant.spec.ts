@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { startSimulator } from '../../src/core/simulator';
+import { startSimulator } from '../../src/simulator';
 import { submitAsDemo } from '../support/service-session';
 import { expect, reviewShot, test } from './fixtures';
 

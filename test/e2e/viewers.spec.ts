@@ -1,4 +1,4 @@
-import { CATALOGUE } from '../../src/core/simulator';
+import { CATALOGUE } from '../../src/simulator';
 import type { JobDetail } from '../../src/shared/variants';
 import {
   DEVICES_BODY,

@@ -10,7 +10,7 @@ import { mkdirSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import readline from 'node:readline';
 import { MemorySecretStore } from '../../src/core/auth/memory-secret-store';
-import { startSimulator } from '../../src/core/simulator';
+import { startSimulator } from '../../src/simulator';
 import { startWebServer } from '../../src/web/server';
 
 const [kind, root] = process.argv.slice(2);

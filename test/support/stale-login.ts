@@ -1,7 +1,7 @@
 import { MemorySecretStore } from '../../src/core/auth/memory-secret-store';
 import { Session } from '../../src/core/auth/session';
 import { createServiceClient } from '../../src/core/client/service-client';
-import { startSimulator } from '../../src/core/simulator';
+import { startSimulator } from '../../src/simulator';
 import type { VariantId } from '../../src/shared/variants/declaration';
 
 /** A login kept for a profile: which profile, and the variant of the simulator that issued it. */

@@ -1,7 +1,10 @@
 import type { JobDetail, JobInfo, VariantId } from '../../src/shared/variants';
 import { encodeJobDetail, encodeJobInfo } from '../../src/shared/wire';
 
-/** Wire bodies as the real service sends them (wire-facts.md), for tests that fake the service. */
+/**
+ * Wire bodies as the real service sends them (docs/wire-format.md), for tests that fake the
+ * service.
+ */
 
 export function wireToken(
   options: { access?: string; refresh?: string | null; expiresIn?: number } = {},

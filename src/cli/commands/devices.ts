@@ -1,5 +1,5 @@
 import { DEVICE_STATUSES, DEVICE_TYPES } from '../../shared/variants';
-import { GLOBAL_HELP, noPositionals, oneOf, parseCommandArgs } from '../args';
+import { GLOBAL_HELP, noPositionals, oneOf, commandArgs } from '../args';
 import { requireSession, resolveConnection } from '../connection';
 import { EXIT } from '../exit-codes';
 import type { CliIo } from '../io';
@@ -19,47 +19,49 @@ ${GLOBAL_HELP}
 `;
 
 export async function runDevicesCommand(argv: string[], io: CliIo): Promise<number> {
-  return runCommand('devices', DEVICES_USAGE, io, async () => {
-    const { globals, values, positionals } = parseCommandArgs(argv, {
-      status: { type: 'string' },
-      type: { type: 'string' },
-    });
-    if (globals.help) {
-      io.stdout(DEVICES_USAGE);
-      return EXIT.ok;
-    }
-    noPositionals(positionals);
-    const status = oneOf('--status', values.status, DEVICE_STATUSES);
-    const type = oneOf('--type', values.type, DEVICE_TYPES);
-    const connection = await resolveConnection(globals, io);
-    const session = await requireSession(connection, globals, io);
-    try {
-      const all = await session.client.listDevices(io.signal ? { signal: io.signal } : {});
-      await rememberDevices(connection.configDir, connection.profileKey, all);
-      const devices = all.filter(
-        (d) => (!status || d.status === status) && (!type || d.type === type),
-      );
-      if (globals.json) io.stdout(toJson(devices));
-      else if (devices.length === 0) io.stdout('No devices match.\n');
-      else {
-        io.stdout(
-          renderTable(
-            ['code', 'id', 'name', 'type', 'qubits', 'status', 'description'],
-            devices.map((d) => [
-              d.code,
-              orDash(d.id),
-              d.name,
-              d.type,
-              String(d.nqubits),
-              d.status,
-              d.description,
-            ]),
-          ),
+  return runCommand(
+    'devices',
+    DEVICES_USAGE,
+    io,
+    () =>
+      commandArgs(argv, {
+        status: { type: 'string' },
+        type: { type: 'string' },
+      }),
+    async ({ globals, values, positionals }) => {
+      noPositionals(positionals);
+      const status = oneOf('--status', values.status, DEVICE_STATUSES);
+      const type = oneOf('--type', values.type, DEVICE_TYPES);
+      const connection = await resolveConnection(globals, io);
+      const session = await requireSession(connection, globals, io);
+      try {
+        const all = await session.client.listDevices(io.signal ? { signal: io.signal } : {});
+        await rememberDevices(connection.configDir, connection.profileKey, all);
+        const devices = all.filter(
+          (d) => (!status || d.status === status) && (!type || d.type === type),
         );
+        if (globals.json) io.stdout(toJson(devices));
+        else if (devices.length === 0) io.stdout('No devices match.\n');
+        else {
+          io.stdout(
+            renderTable(
+              ['code', 'id', 'name', 'type', 'qubits', 'status', 'description'],
+              devices.map((d) => [
+                d.code,
+                orDash(d.id),
+                d.name,
+                d.type,
+                String(d.nqubits),
+                d.status,
+                d.description,
+              ]),
+            ),
+          );
+        }
+        return EXIT.ok;
+      } finally {
+        session.dispose();
       }
-      return EXIT.ok;
-    } finally {
-      session.dispose();
-    }
-  });
+    },
+  );
 }

@@ -1,5 +1,5 @@
 import { JOB_STATUSES } from '../../shared/variants';
-import { GLOBAL_HELP, noPositionals, oneOf, parseCommandArgs } from '../args';
+import { GLOBAL_HELP, noPositionals, oneOf, commandArgs } from '../args';
 import { requireSession, resolveConnection } from '../connection';
 import { CommandFailure } from '../errors';
 import { EXIT } from '../exit-codes';
@@ -25,83 +25,86 @@ ${GLOBAL_HELP}
 `;
 
 export async function runJobsCommand(argv: string[], io: CliIo): Promise<number> {
-  return runCommand('jobs', JOBS_USAGE, io, async () => {
-    const { globals, values, positionals } = parseCommandArgs(argv, {
-      status: { type: 'string' },
-      device: { type: 'string' },
-    });
-    if (globals.help) {
-      io.stdout(JOBS_USAGE);
-      return EXIT.ok;
-    }
-    noPositionals(positionals);
-    const status = oneOf('--status', values.status, JOB_STATUSES);
-    const connection = await resolveConnection(globals, io);
-    const session = await requireSession(connection, globals, io);
-    const call = io.signal ? { signal: io.signal } : {};
-    try {
-      const listed = await withStatuses(
-        session.client,
-        await session.client.listJobs(call),
-        io.signal,
-      );
-      const key = connection.profileKey;
-      let codes = await deviceCodes(
-        connection.configDir,
-        key,
-        session.client,
-        listed.map((j) => j.device_id),
-        io.signal,
-      );
-      let deviceId: number | undefined;
-      if (values.device !== undefined) {
-        if (/^\d+$/.test(values.device)) deviceId = Number(values.device);
-        else {
-          // A device code is what people know; job records carry the integer id.
-          deviceId = [...codes].find(([, code]) => code === values.device)?.[0];
-          if (deviceId === undefined) {
-            const devices = await session.client.listDevices(call);
-            codes = await rememberDevices(connection.configDir, key, devices);
-            const device = devices.find((d) => d.code === values.device);
-            if (!device)
-              throw new CommandFailure(
-                `There is no device with code '${values.device}'; see qjob devices.`,
-                EXIT.failed,
-              );
-            if (device.id === undefined) {
-              throw new CommandFailure(
-                `Device '${values.device}' has no id to match jobs against; pass its id.`,
-                EXIT.failed,
-              );
+  return runCommand(
+    'jobs',
+    JOBS_USAGE,
+    io,
+    () =>
+      commandArgs(argv, {
+        status: { type: 'string' },
+        device: { type: 'string' },
+      }),
+    async ({ globals, values, positionals }) => {
+      noPositionals(positionals);
+      const status = oneOf('--status', values.status, JOB_STATUSES);
+      const connection = await resolveConnection(globals, io);
+      const session = await requireSession(connection, globals, io);
+      const call = io.signal ? { signal: io.signal } : {};
+      try {
+        const listed = await withStatuses(
+          session.client,
+          await session.client.listJobs(call),
+          io.signal,
+        );
+        const key = connection.profileKey;
+        let codes = await deviceCodes(
+          connection.configDir,
+          key,
+          session.client,
+          listed.map((j) => j.device_id),
+          io.signal,
+        );
+        let deviceId: number | undefined;
+        if (values.device !== undefined) {
+          if (/^\d+$/.test(values.device)) deviceId = Number(values.device);
+          else {
+            // A device code is what people know; job records carry the integer id.
+            deviceId = [...codes].find(([, code]) => code === values.device)?.[0];
+            if (deviceId === undefined) {
+              const devices = await session.client.listDevices(call);
+              codes = await rememberDevices(connection.configDir, key, devices);
+              const device = devices.find((d) => d.code === values.device);
+              if (!device)
+                throw new CommandFailure(
+                  `There is no device with code '${values.device}'; see qjob devices.`,
+                  EXIT.failed,
+                );
+              if (device.id === undefined) {
+                throw new CommandFailure(
+                  `Device '${values.device}' has no id to match jobs against; pass its id.`,
+                  EXIT.failed,
+                );
+              }
+              deviceId = device.id;
             }
-            deviceId = device.id;
           }
         }
-      }
-      const jobs = listed.filter(
-        (j) =>
-          (!status || j.status === status) && (deviceId === undefined || j.device_id === deviceId),
-      );
-      if (globals.json) io.stdout(toJson(jobs));
-      else if (jobs.length === 0) io.stdout('No jobs match.\n');
-      else {
-        io.stdout(
-          renderTable(
-            ['id', 'name', 'status', 'device', 'created', 'completed'],
-            jobs.map((j) => [
-              String(j.id),
-              orDash(j.name),
-              orDash(j.status),
-              codes.get(j.device_id) ?? `#${j.device_id}`,
-              j.created_at,
-              orDash(j.completed_at),
-            ]),
-          ),
+        const jobs = listed.filter(
+          (j) =>
+            (!status || j.status === status) &&
+            (deviceId === undefined || j.device_id === deviceId),
         );
+        if (globals.json) io.stdout(toJson(jobs));
+        else if (jobs.length === 0) io.stdout('No jobs match.\n');
+        else {
+          io.stdout(
+            renderTable(
+              ['id', 'name', 'status', 'device', 'created', 'completed'],
+              jobs.map((j) => [
+                String(j.id),
+                orDash(j.name),
+                orDash(j.status),
+                codes.get(j.device_id) ?? `#${j.device_id}`,
+                j.created_at,
+                orDash(j.completed_at),
+              ]),
+            ),
+          );
+        }
+        return EXIT.ok;
+      } finally {
+        session.dispose();
       }
-      return EXIT.ok;
-    } finally {
-      session.dispose();
-    }
-  });
+    },
+  );
 }

@@ -1,4 +1,4 @@
-import { GLOBAL_HELP, noPositionals, parseCommandArgs } from '../args';
+import { GLOBAL_HELP, noPositionals, commandArgs } from '../args';
 import { requireOrUsage } from '../prompt';
 import { deferredSecretStore, openSession, resolveConnection } from '../connection';
 import { EXIT } from '../exit-codes';
@@ -24,76 +24,78 @@ ${GLOBAL_HELP}
 `;
 
 export async function runLoginCommand(argv: string[], io: CliIo): Promise<number> {
-  return runCommand('login', LOGIN_USAGE, io, async () => {
-    const { globals, values, positionals } = parseCommandArgs(argv, {
-      user: { type: 'string' },
-      'api-key-stdin': { type: 'boolean' },
-    });
-    if (globals.help) {
-      io.stdout(LOGIN_USAGE);
-      return EXIT.ok;
-    }
-    noPositionals(positionals);
-    const connection = await resolveConnection(globals, io);
-    const user = requireOrUsage(
-      values.user ?? io.env.QJOB_USER ?? connection.profile.user,
-      'no user name: pass --user U or set QJOB_USER',
-    );
-    let apiKey: string | undefined;
-    if (values['api-key-stdin']) {
-      if (!io.stdin) throw new UsageError('--api-key-stdin: standard input is not available');
-      apiKey = (await readAll(io.stdin)).replace(/\r?\n$/, '');
-    } else {
-      apiKey = io.env.QJOB_API_KEY;
-    }
-    apiKey = requireOrUsage(
-      apiKey,
-      'no API key: pass --api-key-stdin (and pipe it in) or set QJOB_API_KEY',
-    );
-
-    // The credentials are checked with the service before the keychain is opened: a wrong key
-    // is said to be wrong, and nothing is said about where a login is kept until one is.
-    const deferred = deferredSecretStore(globals, io, connection.configDir);
-    const session = await openSession(connection, globals, io, { store: deferred });
-    const call = io.signal ? { signal: io.signal } : {};
-    try {
-      const who = await session.login(user, apiKey, call);
-      const store = session.snapshot.secretStore;
-      const opened = deferred.opened;
-      if (!store.secure) {
-        const where = opened instanceof PlainFileSecretStore ? ` in ${opened.file}` : '';
-        io.stderr(
-          `warning: the login is kept without the OS keychain${where}: anyone who can read that file can use it\n`,
-        );
-      }
-      if (globals.json) {
-        io.stdout(
-          toJson({
-            user: who.user,
-            profile: connection.profile.id === 'url' ? null : connection.profile.id,
-            base_url: connection.profile.baseUrl,
-            expires_at: who.expiresAt,
-            secret_store: store,
-          }),
-        );
+  return runCommand(
+    'login',
+    LOGIN_USAGE,
+    io,
+    () =>
+      commandArgs(argv, {
+        user: { type: 'string' },
+        'api-key-stdin': { type: 'boolean' },
+      }),
+    async ({ globals, values, positionals }) => {
+      noPositionals(positionals);
+      const connection = await resolveConnection(globals, io);
+      const user = requireOrUsage(
+        values.user ?? io.env.QJOB_USER ?? connection.profile.user,
+        'no user name: pass --user U or set QJOB_USER',
+      );
+      let apiKey: string | undefined;
+      if (values['api-key-stdin']) {
+        if (!io.stdin) throw new UsageError('--api-key-stdin: standard input is not available');
+        apiKey = (await readAll(io.stdin)).replace(/\r?\n$/, '');
       } else {
-        const where =
-          store.kind === 'keychain'
-            ? 'the OS keychain'
-            : store.kind === 'plain-file'
-              ? 'a plain file'
-              : `${store.kind} storage`;
-        io.stdout(
-          `Logged in to ${connection.label} as ${oneLine(who.user)}; the login is kept in ${where} until ${who.expiresAt}.\n`,
-        );
+        apiKey = io.env.QJOB_API_KEY;
       }
-      // A token looks the same in both variants: the job records tell which one the service
-      // speaks. A mismatch keeps the login (it is right) and exits non-zero with how to switch.
-      const probe = await probeVariant(session.client, call);
-      if (probe.outcome === 'mismatch' && probe.error) throw probe.error;
-      return EXIT.ok;
-    } finally {
-      session.dispose();
-    }
-  });
+      apiKey = requireOrUsage(
+        apiKey,
+        'no API key: pass --api-key-stdin (and pipe it in) or set QJOB_API_KEY',
+      );
+
+      // The credentials are checked with the service before the keychain is opened: a wrong key
+      // is said to be wrong, and nothing is said about where a login is kept until one is.
+      const deferred = deferredSecretStore(globals, io, connection.configDir);
+      const session = await openSession(connection, globals, io, { store: deferred });
+      const call = io.signal ? { signal: io.signal } : {};
+      try {
+        const who = await session.login(user, apiKey, call);
+        const store = session.snapshot.secretStore;
+        const opened = deferred.opened;
+        if (!store.secure) {
+          const where = opened instanceof PlainFileSecretStore ? ` in ${opened.file}` : '';
+          io.stderr(
+            `warning: the login is kept without the OS keychain${where}: anyone who can read that file can use it\n`,
+          );
+        }
+        if (globals.json) {
+          io.stdout(
+            toJson({
+              user: who.user,
+              profile: connection.profile.id === 'url' ? null : connection.profile.id,
+              base_url: connection.profile.baseUrl,
+              expires_at: who.expiresAt,
+              secret_store: store,
+            }),
+          );
+        } else {
+          const where =
+            store.kind === 'keychain'
+              ? 'the OS keychain'
+              : store.kind === 'plain-file'
+                ? 'a plain file'
+                : `${store.kind} storage`;
+          io.stdout(
+            `Logged in to ${connection.label} as ${oneLine(who.user)}; the login is kept in ${where} until ${who.expiresAt}.\n`,
+          );
+        }
+        // A token looks the same in both variants: the job records tell which one the service
+        // speaks. A mismatch keeps the login (it is right) and exits non-zero with how to switch.
+        const probe = await probeVariant(session.client, call);
+        if (probe.outcome === 'mismatch' && probe.error) throw probe.error;
+        return EXIT.ok;
+      } finally {
+        session.dispose();
+      }
+    },
+  );
 }

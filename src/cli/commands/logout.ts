@@ -1,4 +1,4 @@
-import { GLOBAL_HELP, noPositionals, parseCommandArgs } from '../args';
+import { GLOBAL_HELP, noPositionals, commandArgs } from '../args';
 import { openSession, resolveConnection } from '../connection';
 import { EXIT } from '../exit-codes';
 import type { CliIo } from '../io';
@@ -13,28 +13,29 @@ ${GLOBAL_HELP}
 `;
 
 export async function runLogoutCommand(argv: string[], io: CliIo): Promise<number> {
-  return runCommand('logout', LOGOUT_USAGE, io, async () => {
-    const { globals, positionals } = parseCommandArgs(argv, {});
-    if (globals.help) {
-      io.stdout(LOGOUT_USAGE);
-      return EXIT.ok;
-    }
-    noPositionals(positionals);
-    const connection = await resolveConnection(globals, io);
-    const session = await openSession(connection, globals, io);
-    try {
-      const before = await session.restore();
-      const { deleted } = await session.logout();
-      if (globals.json)
-        io.stdout(toJson({ logged_out: before !== null || deleted, user: before?.user ?? null }));
-      else if (before || deleted) {
-        io.stdout(
-          `Logged out of ${connection.label}${before ? ` (${before.user})` : ''}; the stored login was deleted.\n`,
-        );
-      } else io.stdout(`Not logged in to ${connection.label}; nothing to delete.\n`);
-      return EXIT.ok;
-    } finally {
-      session.dispose();
-    }
-  });
+  return runCommand(
+    'logout',
+    LOGOUT_USAGE,
+    io,
+    () => commandArgs(argv, {}),
+    async ({ globals, positionals }) => {
+      noPositionals(positionals);
+      const connection = await resolveConnection(globals, io);
+      const session = await openSession(connection, globals, io);
+      try {
+        const before = await session.restore();
+        const { deleted } = await session.logout();
+        if (globals.json)
+          io.stdout(toJson({ logged_out: before !== null || deleted, user: before?.user ?? null }));
+        else if (before || deleted) {
+          io.stdout(
+            `Logged out of ${connection.label}${before ? ` (${before.user})` : ''}; the stored login was deleted.\n`,
+          );
+        } else io.stdout(`Not logged in to ${connection.label}; nothing to delete.\n`);
+        return EXIT.ok;
+      } finally {
+        session.dispose();
+      }
+    },
+  );
 }

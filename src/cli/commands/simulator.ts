@@ -1,7 +1,7 @@
 import { defaultConfigDir, standaloneSimulatorDir } from '../../core/profiles/config-dir';
-import { ensurePrivateDir } from '../../core/fs/private-files';
-import { startSimulator } from '../../core/simulator';
-import type { SimulatorOptions } from '../../core/simulator';
+import { ensurePrivateDir } from '../../node-kit/fs/private-files';
+import { startSimulator } from '../../simulator';
+import type { SimulatorOptions } from '../../simulator';
 import { parseOptions, requireNonEmpty, requireNumber, requireVariant } from '../args';
 import { CommandFailure } from '../errors';
 import { EXIT } from '../exit-codes';
@@ -91,41 +91,42 @@ export function parseSimulatorArgs(
  * Exit codes: 0 after a clean stop, 1 when it could not start, 2 for bad arguments.
  */
 export async function runSimulatorCommand(argv: string[], io: CommandIo): Promise<number> {
-  return runCommand('simulator', SIMULATOR_USAGE, io, async () => {
-    const options = parseSimulatorArgs(argv, io.env);
-    if (options === 'help') {
-      io.stdout(SIMULATOR_USAGE);
-      return EXIT.ok;
-    }
-    const configDir = defaultConfigDir(io.env);
-    let handle;
-    try {
-      // The default folder is the app's own: it and the folders above it, up to the shared
-      // config folder, are owner-only (an earlier version made them 0755).
-      if (options.dataDir === standaloneSimulatorDir(configDir))
-        await ensurePrivateDir(options.dataDir, configDir);
-      handle = await startSimulator({
-        ...options,
-        onProblem: (m) => io.stderr(`simulator: ${m}\n`),
+  return runCommand(
+    'simulator',
+    SIMULATOR_USAGE,
+    io,
+    () => parseSimulatorArgs(argv, io.env),
+    async (options) => {
+      const configDir = defaultConfigDir(io.env);
+      let handle;
+      try {
+        // The default folder is the app's own: it and the folders above it, up to the shared
+        // config folder, are owner-only (an earlier version made them 0755).
+        if (options.dataDir === standaloneSimulatorDir(configDir))
+          await ensurePrivateDir(options.dataDir, configDir);
+        handle = await startSimulator({
+          ...options,
+          onProblem: (m) => io.stderr(`simulator: ${m}\n`),
+        });
+      } catch (error) {
+        throw new CommandFailure(`could not start: ${(error as Error).message}`, EXIT.failed);
+      }
+      for (const problem of handle.problems) io.stderr(`simulator: ${problem}\n`);
+      io.stdout(`listening on ${handle.url}\n`);
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          process.off('SIGINT', done);
+          process.off('SIGTERM', done);
+          io.signal?.removeEventListener('abort', done);
+          resolve();
+        };
+        process.on('SIGINT', done);
+        process.on('SIGTERM', done);
+        if (io.signal?.aborted) done();
+        else io.signal?.addEventListener('abort', done, { once: true });
       });
-    } catch (error) {
-      throw new CommandFailure(`could not start: ${(error as Error).message}`, EXIT.failed);
-    }
-    for (const problem of handle.problems) io.stderr(`simulator: ${problem}\n`);
-    io.stdout(`listening on ${handle.url}\n`);
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        process.off('SIGINT', done);
-        process.off('SIGTERM', done);
-        io.signal?.removeEventListener('abort', done);
-        resolve();
-      };
-      process.on('SIGINT', done);
-      process.on('SIGTERM', done);
-      if (io.signal?.aborted) done();
-      else io.signal?.addEventListener('abort', done, { once: true });
-    });
-    await handle.stop();
-    return EXIT.ok;
-  });
+      await handle.stop();
+      return EXIT.ok;
+    },
+  );
 }

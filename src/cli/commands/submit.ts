@@ -1,6 +1,6 @@
 import { executeKind } from '../../shared/variants';
 import { documentToExecutePayload } from '../../shared/yaml';
-import { GLOBAL_HELP, onePositional, parseCommandArgs, requireSeconds } from '../args';
+import { GLOBAL_HELP, onePositional, commandArgs, requireSeconds } from '../args';
 import { requireSession, resolveConnection } from '../connection';
 import type { Connection } from '../connection';
 import { isServiceError } from '../../core/client/errors';
@@ -76,85 +76,89 @@ async function checkDevice(
 }
 
 export async function runSubmitCommand(argv: string[], io: CliIo): Promise<number> {
-  return runCommand('submit', SUBMIT_USAGE, io, async () => {
-    const { globals, values, positionals } = parseCommandArgs(argv, {
-      device: { type: 'string' },
-      name: { type: 'string' },
-      wait: { type: 'boolean' },
-      timeout: { type: 'string' },
-      'no-check': { type: 'boolean' },
-    });
-    if (globals.help) {
-      io.stdout(SUBMIT_USAGE);
-      return EXIT.ok;
-    }
-    const file = onePositional(positionals, 'FILE');
-    if (!values.device) throw new UsageError('missing --device CODE');
-    const timeout = requireSeconds('--timeout', values.timeout);
-    if (timeout !== undefined && !values.wait) throw new UsageError('--timeout goes with --wait');
-    const connection = await resolveConnection(globals, io);
-    const variant = connection.profile.variant;
+  return runCommand(
+    'submit',
+    SUBMIT_USAGE,
+    io,
+    () =>
+      commandArgs(argv, {
+        device: { type: 'string' },
+        name: { type: 'string' },
+        wait: { type: 'boolean' },
+        timeout: { type: 'string' },
+        'no-check': { type: 'boolean' },
+      }),
+    async ({ globals, values, positionals }) => {
+      const file = onePositional(positionals, 'FILE');
+      if (!values.device) throw new UsageError('missing --device CODE');
+      const timeout = requireSeconds('--timeout', values.timeout);
+      if (timeout !== undefined && !values.wait) throw new UsageError('--timeout goes with --wait');
+      const connection = await resolveConnection(globals, io);
+      const variant = connection.profile.variant;
 
-    const read = await readPayloadFile(file, io);
-    const { name } = read;
-    if ('invalid' in read) {
-      io.stderr(`${formatProblem(name, read.invalid)}\n`);
-      throw new CommandFailure(
-        `${name} cannot be read as text; nothing was submitted.`,
-        EXIT.failed,
-      );
-    }
-    // The variant's schema decides what can be sent; the payload dialect's own checks (the ones
-    // the simulator runs, which a service that accepts more may pass) are shown with it, and
-    // stop the submission unless --no-check.
-    const { payload, problems: schemaProblems } = documentToExecutePayload(variant, read.text);
-    const { problems } = documentToExecutePayload(variant, read.text, {}, { dialect: true });
-    for (const p of problems) io.stderr(`${formatProblem(name, p)}\n`);
-    if (!payload) {
-      const count = schemaProblems.filter((p) => p.severity === 'error').length;
-      throw new CommandFailure(
-        `${name} is not a valid Variant ${variant} payload (${count} error(s)); nothing was submitted.`,
-        EXIT.failed,
-      );
-    }
-    const dialectErrors = problems.filter((p) => p.severity === 'error').length;
-    if (dialectErrors > 0 && !values['no-check']) {
-      throw new CommandFailure(
-        `${name} has ${dialectErrors} error(s) the payload dialect is certain of (the simulator refuses it); nothing was submitted. --no-check submits it anyway.`,
-        EXIT.failed,
-      );
-    }
-
-    const session = await requireSession(connection, globals, io);
-    try {
-      await checkDevice(session.client, connection, values.device, io);
-      const outcome = await session.client.execute(payload, {
-        deviceCode: values.device,
-        ...(values.name !== undefined ? { name: values.name } : {}),
-        ...(io.signal ? { signal: io.signal } : {}),
-      });
-      const id = outcome.jobId.id;
-      // Shown once: on stdout with the human summary, else on stderr beside the JSON or the wait.
-      const message = outcome.message === null ? null : oneLine(outcome.message);
-      if (message && (globals.json || values.wait))
-        io.stderr(`message from the service: ${message}\n`);
-      if (!values.wait) {
-        if (globals.json) io.stdout(toJson(outcome.jobId));
-        else {
-          const kind = executeKind(variant, payload.type);
-          io.stdout(`Submitted job ${id} (${kind?.label ?? payload.type}) to ${values.device}.\n`);
-          if (message) io.stdout(`Message from the service: ${message}\n`);
-        }
-        return EXIT.ok;
+      const read = await readPayloadFile(file, io);
+      const { name } = read;
+      if ('invalid' in read) {
+        io.stderr(`${formatProblem(name, read.invalid)}\n`);
+        throw new CommandFailure(
+          `${name} cannot be read as text; nothing was submitted.`,
+          EXIT.failed,
+        );
       }
-      io.stderr(`submitted job ${id}\n`);
-      return await waitAndReport(session.client, id, variant, io, {
-        timeoutMs: timeout === undefined ? undefined : timeout * 1000,
-        intervalMs: connection.profile.pollIntervalMs,
-        json: globals.json,
-      });
-    } finally {
-      session.dispose();
-    }
-  });
+      // The variant's schema decides what can be sent; the payload dialect's own checks (the
+      // ones the simulator runs, which a service that accepts more may pass) are shown with it,
+      // and stop the submission unless --no-check.
+      const { payload, problems: schemaProblems } = documentToExecutePayload(variant, read.text);
+      const { problems } = documentToExecutePayload(variant, read.text, {}, { dialect: true });
+      for (const p of problems) io.stderr(`${formatProblem(name, p)}\n`);
+      if (!payload) {
+        const count = schemaProblems.filter((p) => p.severity === 'error').length;
+        throw new CommandFailure(
+          `${name} is not a valid Variant ${variant} payload (${count} error(s)); nothing was submitted.`,
+          EXIT.failed,
+        );
+      }
+      const dialectErrors = problems.filter((p) => p.severity === 'error').length;
+      if (dialectErrors > 0 && !values['no-check']) {
+        throw new CommandFailure(
+          `${name} has ${dialectErrors} error(s) the payload dialect is certain of (the simulator refuses it); nothing was submitted. --no-check submits it anyway.`,
+          EXIT.failed,
+        );
+      }
+
+      const session = await requireSession(connection, globals, io);
+      try {
+        await checkDevice(session.client, connection, values.device, io);
+        const outcome = await session.client.execute(payload, {
+          deviceCode: values.device,
+          ...(values.name !== undefined ? { name: values.name } : {}),
+          ...(io.signal ? { signal: io.signal } : {}),
+        });
+        const id = outcome.jobId.id;
+        // Shown once: on stdout with the human summary, else on stderr beside the JSON or the wait.
+        const message = outcome.message === null ? null : oneLine(outcome.message);
+        if (message && (globals.json || values.wait))
+          io.stderr(`message from the service: ${message}\n`);
+        if (!values.wait) {
+          if (globals.json) io.stdout(toJson(outcome.jobId));
+          else {
+            const kind = executeKind(variant, payload.type);
+            io.stdout(
+              `Submitted job ${id} (${kind?.label ?? payload.type}) to ${values.device}.\n`,
+            );
+            if (message) io.stdout(`Message from the service: ${message}\n`);
+          }
+          return EXIT.ok;
+        }
+        io.stderr(`submitted job ${id}\n`);
+        return await waitAndReport(session.client, id, variant, io, {
+          timeoutMs: timeout === undefined ? undefined : timeout * 1000,
+          intervalMs: connection.profile.pollIntervalMs,
+          json: globals.json,
+        });
+      } finally {
+        session.dispose();
+      }
+    },
+  );
 }

@@ -1,7 +1,7 @@
 import type { VariantId } from '../../shared/variants';
 import { documentToExecutePayload } from '../../shared/yaml';
 import type { YamlProblem as Problem } from '../../shared/yaml';
-import { GLOBAL_HELP, parseCommandArgs, requireVariant } from '../args';
+import { GLOBAL_HELP, commandArgs, requireVariant } from '../args';
 import type { GlobalValues } from '../args';
 import { resolveConnection } from '../connection';
 import { UsageError } from '../errors';
@@ -90,38 +90,41 @@ function textOf(r: FileReport, variant: VariantId): string {
 }
 
 export async function runValidateCommand(argv: string[], io: CliIo): Promise<number> {
-  return runCommand('validate', VALIDATE_USAGE, io, async () => {
-    const { globals, positionals } = parseCommandArgs(argv, {});
-    if (globals.help) {
-      io.stdout(VALIDATE_USAGE);
-      return EXIT.ok;
-    }
-    if (positionals.length === 0) throw new UsageError('missing FILE');
-    if (positionals.filter((f) => f === '-').length > 1)
-      throw new UsageError('standard input ("-") can be read only once');
-    const variant = await variantFor(globals, io);
-    // Every file is read before any is checked: an unreadable one is a usage error, not a
-    // report that stops halfway through the list.
-    const files = [];
-    for (const file of positionals) files.push(await readPayloadFile(file, io));
-    const reports = files.map((f) =>
-      'invalid' in f
-        ? { name: f.name, valid: false, errors: [f.invalid], warnings: [], type: null }
-        : check(variant, f.name, f.text),
-    );
-    if (globals.json) {
-      const several = reports.length > 1;
-      io.stdout(toJson(several ? reports.map((r) => jsonOf(r, true)) : jsonOf(reports[0]!, false)));
-    } else {
-      for (const r of reports) io.stdout(textOf(r, variant));
-      const bad = reports.filter((r) => !r.valid).length;
-      if (reports.length > 1)
+  return runCommand(
+    'validate',
+    VALIDATE_USAGE,
+    io,
+    () => commandArgs(argv, {}),
+    async ({ globals, positionals }) => {
+      if (positionals.length === 0) throw new UsageError('missing FILE');
+      if (positionals.filter((f) => f === '-').length > 1)
+        throw new UsageError('standard input ("-") can be read only once');
+      const variant = await variantFor(globals, io);
+      // Every file is read before any is checked: an unreadable one is a usage error, not a
+      // report that stops halfway through the list.
+      const files = [];
+      for (const file of positionals) files.push(await readPayloadFile(file, io));
+      const reports = files.map((f) =>
+        'invalid' in f
+          ? { name: f.name, valid: false, errors: [f.invalid], warnings: [], type: null }
+          : check(variant, f.name, f.text),
+      );
+      if (globals.json) {
+        const several = reports.length > 1;
         io.stdout(
-          bad === 0
-            ? `all ${reports.length} files valid\n`
-            : `${bad} of ${reports.length} files not valid\n`,
+          toJson(several ? reports.map((r) => jsonOf(r, true)) : jsonOf(reports[0]!, false)),
         );
-    }
-    return reports.every((r) => r.valid) ? EXIT.ok : EXIT.failed;
-  });
+      } else {
+        for (const r of reports) io.stdout(textOf(r, variant));
+        const bad = reports.filter((r) => !r.valid).length;
+        if (reports.length > 1)
+          io.stdout(
+            bad === 0
+              ? `all ${reports.length} files valid\n`
+              : `${bad} of ${reports.length} files not valid\n`,
+          );
+      }
+      return reports.every((r) => r.valid) ? EXIT.ok : EXIT.failed;
+    },
+  );
 }

@@ -1,7 +1,6 @@
 import { DEFAULT_CADENCE } from '../../core/jobs/cadence';
-import { GLOBAL_HELP, onePositional, parseCommandArgs, requireInt, requireSeconds } from '../args';
+import { GLOBAL_HELP, onePositional, commandArgs, requireInt, requireSeconds } from '../args';
 import { requireSession, resolveConnection } from '../connection';
-import { EXIT } from '../exit-codes';
 import type { CliIo } from '../io';
 import { runCommand } from '../run-command';
 import { waitAndReport } from '../waiting';
@@ -24,28 +23,30 @@ ${GLOBAL_HELP}
 `;
 
 export async function runWaitCommand(argv: string[], io: CliIo): Promise<number> {
-  return runCommand('wait', WAIT_USAGE, io, async () => {
-    const { globals, values, positionals } = parseCommandArgs(argv, {
-      timeout: { type: 'string' },
-      interval: { type: 'string' },
-    });
-    if (globals.help) {
-      io.stdout(WAIT_USAGE);
-      return EXIT.ok;
-    }
-    const id = requireInt('job ID', onePositional(positionals, 'job ID'), 0) as number;
-    const timeout = requireSeconds('--timeout', values.timeout);
-    const interval = requireSeconds('--interval', values.interval);
-    const connection = await resolveConnection(globals, io);
-    const session = await requireSession(connection, globals, io);
-    try {
-      return await waitAndReport(session.client, id, connection.profile.variant, io, {
-        timeoutMs: timeout === undefined ? undefined : timeout * 1000,
-        intervalMs: interval === undefined ? connection.profile.pollIntervalMs : interval * 1000,
-        json: globals.json,
-      });
-    } finally {
-      session.dispose();
-    }
-  });
+  return runCommand(
+    'wait',
+    WAIT_USAGE,
+    io,
+    () =>
+      commandArgs(argv, {
+        timeout: { type: 'string' },
+        interval: { type: 'string' },
+      }),
+    async ({ globals, values, positionals }) => {
+      const id = requireInt('job ID', onePositional(positionals, 'job ID'), 0) as number;
+      const timeout = requireSeconds('--timeout', values.timeout);
+      const interval = requireSeconds('--interval', values.interval);
+      const connection = await resolveConnection(globals, io);
+      const session = await requireSession(connection, globals, io);
+      try {
+        return await waitAndReport(session.client, id, connection.profile.variant, io, {
+          timeoutMs: timeout === undefined ? undefined : timeout * 1000,
+          intervalMs: interval === undefined ? connection.profile.pollIntervalMs : interval * 1000,
+          json: globals.json,
+        });
+      } finally {
+        session.dispose();
+      }
+    },
+  );
 }

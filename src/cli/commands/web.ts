@@ -71,54 +71,58 @@ export function parseWebArgs(argv: string[]): WebArgs | 'help' {
 
 /** `qjob web`: exit code 0 after an interrupt, 1 when the server cannot start, 2 on usage errors. */
 export async function runWebCommand(argv: string[], io: WebCommandIo): Promise<number> {
-  return runCommand('web', WEB_USAGE, io, async () => {
-    const args = parseWebArgs(argv);
-    if (args === 'help') {
-      io.stdout(WEB_USAGE);
-      return EXIT.ok;
-    }
-    const logger = createFileLogger({ dir: path.join(args.dataDir, 'logs'), fileName: 'web.log' });
-    let server;
-    try {
-      server = await startWebServer({
-        port: args.port,
-        dataDir: args.dataDir,
-        logger,
-        ...(io.rendererDir ? { rendererDir: io.rendererDir } : {}),
-        ...(args.variant ? { variant: args.variant } : {}),
+  return runCommand(
+    'web',
+    WEB_USAGE,
+    io,
+    () => parseWebArgs(argv),
+    async (args) => {
+      const logger = createFileLogger({
+        dir: path.join(args.dataDir, 'logs'),
+        fileName: 'web.log',
       });
-    } catch (error) {
-      const message =
-        error instanceof RendererBundleMissingError
-          ? error.message
-          : (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
-            ? `port ${args.port} is in use; choose another with --port, or --port 0 for a free one`
-            : (error as Error).message;
-      throw new CommandFailure(message, EXIT.failed);
-    }
-    io.stdout(`Quantum Job Studio: ${server.url}\n`);
-    if (args.open) {
-      const opened = openAppWindow(server.url, {
-        // The app window's own browser profile: its size and place are kept between launches.
-        profileDir: path.join(args.dataDir, 'app-window'),
-        onError: (message) => io.stderr(`qjob web: ${message}\n`),
-        ...(io.env ? { env: io.env } : {}),
-      });
-      if (opened.kind === 'nothing') io.stderr(`qjob web: ${opened.reason}\n`);
-    }
+      let server;
+      try {
+        server = await startWebServer({
+          port: args.port,
+          dataDir: args.dataDir,
+          logger,
+          ...(io.rendererDir ? { rendererDir: io.rendererDir } : {}),
+          ...(args.variant ? { variant: args.variant } : {}),
+        });
+      } catch (error) {
+        const message =
+          error instanceof RendererBundleMissingError
+            ? error.message
+            : (error as NodeJS.ErrnoException).code === 'EADDRINUSE'
+              ? `port ${args.port} is in use; choose another with --port, or --port 0 for a free one`
+              : (error as Error).message;
+        throw new CommandFailure(message, EXIT.failed);
+      }
+      io.stdout(`Quantum Job Studio: ${server.url}\n`);
+      if (args.open) {
+        const opened = openAppWindow(server.url, {
+          // The app window's own browser profile: its size and place are kept between launches.
+          profileDir: path.join(args.dataDir, 'app-window'),
+          onError: (message) => io.stderr(`qjob web: ${message}\n`),
+          ...(io.env ? { env: io.env } : {}),
+        });
+        if (opened.kind === 'nothing') io.stderr(`qjob web: ${opened.reason}\n`);
+      }
 
-    await new Promise<void>((resolve) => {
-      const done = () => {
-        process.off('SIGINT', done);
-        process.off('SIGTERM', done);
-        resolve();
-      };
-      process.once('SIGINT', done);
-      process.once('SIGTERM', done);
-      if (io.signal?.aborted) done();
-      io.signal?.addEventListener('abort', done, { once: true });
-    });
-    await server.stop();
-    return EXIT.ok;
-  });
+      await new Promise<void>((resolve) => {
+        const done = () => {
+          process.off('SIGINT', done);
+          process.off('SIGTERM', done);
+          resolve();
+        };
+        process.once('SIGINT', done);
+        process.once('SIGTERM', done);
+        if (io.signal?.aborted) done();
+        io.signal?.addEventListener('abort', done, { once: true });
+      });
+      await server.stop();
+      return EXIT.ok;
+    },
+  );
 }

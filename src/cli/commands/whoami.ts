@@ -1,4 +1,4 @@
-import { GLOBAL_HELP, noPositionals, parseCommandArgs } from '../args';
+import { GLOBAL_HELP, noPositionals, commandArgs } from '../args';
 import { openSession, resolveConnection } from '../connection';
 import { CommandFailure } from '../errors';
 import { EXIT } from '../exit-codes';
@@ -24,47 +24,48 @@ function inWords(ms: number): string {
 }
 
 export async function runWhoamiCommand(argv: string[], io: CliIo): Promise<number> {
-  return runCommand('whoami', WHOAMI_USAGE, io, async () => {
-    const { globals, positionals } = parseCommandArgs(argv, {});
-    if (globals.help) {
-      io.stdout(WHOAMI_USAGE);
-      return EXIT.ok;
-    }
-    noPositionals(positionals);
-    const connection = await resolveConnection(globals, io);
-    const session = await openSession(connection, globals, io);
-    try {
-      const who = await session.restore();
-      if (!who) {
-        const why = session.snapshot.message ? ` ${session.snapshot.message}` : '';
-        throw new CommandFailure(`Not logged in to ${connection.label}.${why}`, EXIT.auth);
+  return runCommand(
+    'whoami',
+    WHOAMI_USAGE,
+    io,
+    () => commandArgs(argv, {}),
+    async ({ globals, positionals }) => {
+      noPositionals(positionals);
+      const connection = await resolveConnection(globals, io);
+      const session = await openSession(connection, globals, io);
+      try {
+        const who = await session.restore();
+        if (!who) {
+          const why = session.snapshot.message ? ` ${session.snapshot.message}` : '';
+          throw new CommandFailure(`Not logged in to ${connection.label}.${why}`, EXIT.auth);
+        }
+        const store = session.snapshot.secretStore;
+        if (globals.json) {
+          io.stdout(
+            toJson({
+              user: who.user,
+              profile: connection.profile.id === 'url' ? null : connection.profile.id,
+              base_url: connection.profile.baseUrl,
+              variant: connection.profile.variant,
+              expires_at: who.expiresAt,
+              secret_store: store,
+            }),
+          );
+        } else {
+          io.stdout(
+            renderFields([
+              ['user', who.user],
+              ['connection', connection.label],
+              ['variant', connection.profile.variant],
+              ['expires', `${who.expiresAt} (${inWords(Date.parse(who.expiresAt) - Date.now())})`],
+              ['kept in', `${store.kind}${store.secure ? '' : ' (not secure)'}`],
+            ]),
+          );
+        }
+        return EXIT.ok;
+      } finally {
+        session.dispose();
       }
-      const store = session.snapshot.secretStore;
-      if (globals.json) {
-        io.stdout(
-          toJson({
-            user: who.user,
-            profile: connection.profile.id === 'url' ? null : connection.profile.id,
-            base_url: connection.profile.baseUrl,
-            variant: connection.profile.variant,
-            expires_at: who.expiresAt,
-            secret_store: store,
-          }),
-        );
-      } else {
-        io.stdout(
-          renderFields([
-            ['user', who.user],
-            ['connection', connection.label],
-            ['variant', connection.profile.variant],
-            ['expires', `${who.expiresAt} (${inWords(Date.parse(who.expiresAt) - Date.now())})`],
-            ['kept in', `${store.kind}${store.secure ? '' : ' (not secure)'}`],
-          ]),
-        );
-      }
-      return EXIT.ok;
-    } finally {
-      session.dispose();
-    }
-  });
+    },
+  );
 }

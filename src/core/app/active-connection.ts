@@ -16,7 +16,7 @@ import {
   profileAudience,
 } from '../profiles/connection';
 import type { Profile } from '../profiles/schema';
-import { APP_ERROR_CODES, AppError } from './app-error';
+import { APP_ERROR_CODES, AppError } from '../errors/app-error';
 import type { EventHub } from './event-hub';
 import type { LinkSnapshot } from './link-health';
 import { LinkHealth, observeReach } from './link-health';

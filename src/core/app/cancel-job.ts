@@ -1,7 +1,7 @@
 import { NO_CANCEL_REASON, cancelPathOf } from '../../shared/jobs/cancel-support';
 import type { Logger } from '../logging/logger';
 import type { ActiveConnection } from './active-connection';
-import { unsupported } from './app-error';
+import { unsupported } from '../errors/app-error';
 
 /**
  * Cancelling a job. The service's documented interface has no cancellation: the built-in

@@ -7,7 +7,7 @@ import type { Profile } from '../profiles/schema';
 import type { SettingsStore } from '../profiles/settings-store';
 import { ActiveConnection } from './active-connection';
 import type { ActiveConnectionDeps } from './active-connection';
-import { APP_ERROR_CODES, AppError } from './app-error';
+import { APP_ERROR_CODES, AppError } from '../errors/app-error';
 import { DEFAULT_PROFILE_ID } from './builtin-profiles';
 import type { EmbeddedSimulators } from './embedded-simulators';
 import type { EventHub } from './event-hub';

@@ -11,15 +11,20 @@ import type { HandlerTable } from './dispatch';
 import { createDraftsStore } from './drafts-store';
 import { EmbeddedSimulators } from './embedded-simulators';
 import { createEventHub } from './event-hub';
-import { appHandlers } from './handlers/app-handlers';
-import { documentHandlers } from './handlers/document-handlers';
-import { jobHandlers } from './handlers/job-handlers';
-import { monitorHandlers } from './handlers/monitor-handlers';
-import { profileHandlers, sessionHandlers } from './handlers/profile-handlers';
+import { appHandlers } from './handlers/app';
+import { connectionHandlers } from './handlers/connection';
+import { devicesHandlers } from './handlers/devices';
+import { diagnosticsHandlers } from './handlers/diagnostics';
+import { draftsHandlers } from './handlers/drafts';
+import { filesHandlers } from './handlers/files';
+import { jobsHandlers } from './handlers/jobs';
+import { profileHandlers } from './handlers/profiles';
+import { sessionHandlers } from './handlers/session';
+import { templatesHandlers } from './handlers/templates';
 import { securePrivateData } from './private-data';
 import type { AppCore, AppCoreOptions } from './types';
 
-export const DEFAULT_DEVICE_REFRESH_MS = 15_000;
+const DEFAULT_DEVICE_REFRESH_MS = 15_000;
 
 /**
  * The contract implemented once, for every transport: the desktop app's IPC, browser mode's
@@ -72,12 +77,15 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     log,
   );
 
+  // One file per namespace of the contract (./handlers/<namespace>.ts).
   const handlers: HandlerTable = {
     ...appHandlers(options, options.appVersion ?? CLIENT_VERSION),
     ...profileHandlers({ settings, connections, fetch: options.fetch }),
     ...sessionHandlers(connections),
-    ...jobHandlers({ connections, log }),
-    ...monitorHandlers({
+    ...connectionHandlers(connections),
+    ...devicesHandlers(connections),
+    ...jobsHandlers({ connections, cache, log }),
+    ...diagnosticsHandlers({
       connections,
       cache,
       app: {
@@ -86,11 +94,9 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
         shell: options.shell,
       },
     }),
-    ...documentHandlers({
-      templatesDir: path.join(options.resourcesDir, 'templates'),
-      drafts,
-      dialogs: options.dialogs,
-    }),
+    ...templatesHandlers(path.join(options.resourcesDir, 'templates')),
+    ...filesHandlers(options.dialogs),
+    ...draftsHandlers(drafts),
   };
 
   const loaded = await settings.load().catch((error: unknown) => {

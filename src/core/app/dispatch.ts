@@ -2,13 +2,22 @@ import type { z } from 'zod';
 import type { CallArgs, CallName, CallOutput } from '../../shared/ipc/contract';
 import { calls, isCallName } from '../../shared/ipc/contract';
 import type { CallOutcome, IpcIssue } from '../../shared/ipc/call-error';
-import { APP_ERROR_CODES, AppError, toIpcError } from './app-error';
+import { APP_ERROR_CODES, AppError, toIpcError } from '../errors/app-error';
 import type { Logger } from '../logging/logger';
 import { silentLogger } from '../logging/logger';
 
 export type CallHandler<N extends CallName> = (input: CallArgs<N>) => Promise<CallOutput<N>>;
 /** One handler per call of the contract: the compiler insists on all of them. */
 export type HandlerTable = { [N in CallName]: CallHandler<N> };
+/**
+ * The handlers of one namespace of the contract (`jobs` → every `jobs.*` call), the type of each
+ * file in ./handlers: a call added to the contract is missing from its namespace's file until
+ * handled there.
+ */
+export type NamespaceHandlers<Namespace extends string> = Pick<
+  HandlerTable,
+  Extract<CallName, `${Namespace}.${string}`>
+>;
 
 export interface DispatchOptions {
   /**
@@ -20,7 +29,7 @@ export interface DispatchOptions {
   log?: Logger;
 }
 
-export function zodIssues(error: z.ZodError): IpcIssue[] {
+function zodIssues(error: z.ZodError): IpcIssue[] {
   return error.issues.map((issue) => ({
     path: issue.path.map(String).join('.'),
     message: issue.message,

@@ -1,12 +1,12 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from '../fs/atomic-write';
-import { describeStorageFailure } from '../fs/storage-failure';
+import { writeFileAtomic } from '../../node-kit/fs/atomic-write';
+import { describeStorageFailure } from '../../node-kit/fs/storage-failure';
 import type { Logger } from '../logging/logger';
-import { APP_ERROR_CODES, AppError } from './app-error';
+import { APP_ERROR_CODES, AppError } from '../errors/app-error';
 
-export const draftSchema = z.strictObject({
+const draftSchema = z.strictObject({
   id: z.string().max(100),
   title: z.string().max(300),
   text: z.string(),

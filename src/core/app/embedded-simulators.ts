@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { VariantId } from '../../shared/variants/declaration';
 import type { Logger } from '../logging/logger';
-import { startSimulator, type SimulatorHandle } from '../simulator';
-import { SIMULATOR_CREDENTIALS } from '../simulator/auth/default-credentials';
+import { startSimulator, type SimulatorHandle } from '../../simulator';
+import { SIMULATOR_CREDENTIALS } from '../../simulator/auth/default-credentials';
 
 export interface EmbeddedSimulatorsOptions {
   /** Jobs of each variant are kept under `<dir>/<variant>` so they survive a restart. */

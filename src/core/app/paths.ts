@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
  * Where the app's own files are, found from this module's location (it runs from `src/` under tsx
  * and from `out/main/` when bundled): walk up to our package.json.
  */
-export function packageRoot(from: string = fileURLToPath(import.meta.url)): string {
+function packageRoot(from: string = fileURLToPath(import.meta.url)): string {
   let dir = path.dirname(from);
   for (;;) {
     const candidate = path.join(dir, 'package.json');

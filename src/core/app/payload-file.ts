@@ -1,10 +1,10 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { decodeUtf8 } from '../../shared/text/utf8';
-import { AppError, APP_ERROR_CODES } from './app-error';
+import { AppError, APP_ERROR_CODES } from '../errors/app-error';
 
 /** The largest payload file File → Open reads. */
-export const MAX_PAYLOAD_FILE_BYTES = 20 * 1024 * 1024;
+const MAX_PAYLOAD_FILE_BYTES = 20 * 1024 * 1024;
 
 /**
  * A payload file's text for the editor: refused when it is too large, or when it is not UTF-8

@@ -1,7 +1,7 @@
 import type { ExecutePayload } from '../../shared/variants/payload';
 import type { VariantId } from '../../shared/variants/declaration';
 import { documentToExecutePayload } from '../../shared/yaml';
-import { APP_ERROR_CODES, AppError } from './app-error';
+import { APP_ERROR_CODES, AppError } from '../errors/app-error';
 
 /**
  * The payload document as the person wrote it, turned into the ExecutePayload the service takes,

@@ -1,6 +1,6 @@
 import { mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
-import { PRIVATE_DIR_MODE, ensurePrivateDir, tightenTree } from '../fs/private-files';
+import { PRIVATE_DIR_MODE, ensurePrivateDir, tightenTree } from '../../node-kit/fs/private-files';
 import { defaultConfigDir } from '../profiles/config-dir';
 
 /**

@@ -31,7 +31,7 @@ export interface StaticFile {
   cacheable: boolean;
 }
 
-export function contentTypeOf(file: string): string {
+function contentTypeOf(file: string): string {
   return CONTENT_TYPES[path.extname(file).toLowerCase()] ?? 'application/octet-stream';
 }
 

@@ -27,7 +27,10 @@ export interface FileDialogs {
 export interface AppCoreOptions {
   /** Where profiles, drafts, logs and the embedded simulators' data live. */
   dataDir: string;
-  /** Electron's net.fetch in the app, Node's fetch elsewhere (design.md "One network path"). */
+  /**
+   * Electron's net.fetch in the app, Node's fetch elsewhere (docs/architecture.md, "One network
+   * path").
+   */
   fetch: FetchLike;
   /** Called once; the desktop app tries the keychain, then safeStorage, then memory. */
   secretStoreFactory: () => Promise<SecretStore>;

@@ -77,7 +77,10 @@ export interface FieldProblemView {
   raw: string | null;
 }
 
-/** Undecodable job detail fields, with the raw text kept for support staff (wire-facts). */
+/**
+ * Undecodable job detail fields, with the raw text kept for support staff (docs/wire-format.md,
+ * "Errors").
+ */
 export function fieldProblemView(problem: WireDecodeError): FieldProblemView {
   const raw = problem.raw;
   return {

@@ -8,8 +8,9 @@ export interface LoginCredentials {
 }
 
 /**
- * The login assertion of wire-facts.md: URL-safe base64 of `{username, api_key, audience, iat}`
- * with `iat` in Unix seconds. It carries the API key, so it is a secret like the key itself.
+ * The login assertion (docs/wire-format.md, "Login and refresh"): URL-safe base64 of `{username,
+ * api_key, audience, iat}` with `iat` in Unix seconds. It carries the API key, so it is a secret
+ * like the key itself.
  */
 export function buildLoginAssertion(
   credentials: LoginCredentials,

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { writeFileAtomic } from '../fs/atomic-write';
+import { writeFileAtomic } from '../../node-kit/fs/atomic-write';
 import type { SecretStore } from './secret-store';
 import { SecretStoreError } from './secret-store';
 

@@ -1,5 +1,5 @@
 import { backoffDelay } from '../client/retry';
-import { MAX_TIMER_MS } from '../timers/max-delay';
+import { MAX_TIMER_MS } from '../../node-kit/timers/max-delay';
 
 /**
  * Tokens this close to expiry (or a tenth of their lifetime, for very short-lived ones) are

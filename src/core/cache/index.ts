@@ -5,5 +5,5 @@ export * from './job-source';
 export { MemoryJobCache } from './memory-job-cache';
 export { SqliteJobCache } from './sqlite-job-cache';
 export type { SqliteJobCacheOptions } from './sqlite-job-cache';
-export { loadSqlite, CacheUnavailableError } from './sqlite-loader';
+export { loadSqlite } from './sqlite-loader';
 export { isUnreachable } from './unreachable';

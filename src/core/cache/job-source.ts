@@ -1,7 +1,7 @@
 import type { DetailField, StoreReason } from '../../shared/ipc/schemas';
 import type { JobDetail, JobInfo } from '../../shared/variants';
-import { APP_ERROR_CODES, AppError } from '../app/app-error';
-import { describeStorageFailure, isSqliteFailure } from '../fs/storage-failure';
+import { APP_ERROR_CODES, AppError } from '../errors/app-error';
+import { describeStorageFailure, isSqliteFailure } from '../../node-kit/fs/storage-failure';
 import { overKept } from './record-merge';
 import { isUnreachable } from './unreachable';
 import type { CachedProblem, JobCache, StatusChange } from './types';

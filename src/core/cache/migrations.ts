@@ -7,7 +7,7 @@ import type { Database } from 'better-sqlite3';
  * kept as JSON in `extra`, so nothing the service sent is lost.
  * Bump SCHEMA_VERSION and add a step when a table changes; an old file is upgraded in place.
  */
-export const SCHEMA_VERSION = 2;
+const SCHEMA_VERSION = 2;
 
 const STEPS: Record<number, string> = {
   1: `

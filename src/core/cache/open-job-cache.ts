@@ -1,6 +1,6 @@
 import { closeSync, openSync } from 'node:fs';
 import path from 'node:path';
-import { PRIVATE_FILE_MODE, ensurePrivateDir, tightenTree } from '../fs/private-files';
+import { PRIVATE_FILE_MODE, ensurePrivateDir, tightenTree } from '../../node-kit/fs/private-files';
 import type { Logger } from '../logging/logger';
 import { MemoryJobCache } from './memory-job-cache';
 import { SqliteJobCache } from './sqlite-job-cache';

@@ -3,7 +3,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 export type DatabaseConstructor = typeof BetterSqlite3;
 
 /** The binding could not be loaded; the monitor runs without a local store and says why. */
-export class CacheUnavailableError extends Error {
+class CacheUnavailableError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {
     super(message, options);
     this.name = 'CacheUnavailableError';

@@ -4,8 +4,9 @@ import { endpointPathsSchema, queryFlagsViewSchema } from '../../shared/ipc/sche
 
 /**
  * Endpoint paths and query flags. The specification leaves most of them "not shown"; the
- * defaults are those of wire-facts.md, and every one can be overridden per connection profile
- * (design.md "Unknown is configurable, not guessed in code").
+ * defaults are what the real service answers to (docs/wire-format.md, "Paths"), and every one
+ * can be overridden per connection profile ("Profile overrides" there): what the specification
+ * does not say is configurable, never guessed in code.
  */
 export interface EndpointPaths {
   login: string;
@@ -19,7 +20,7 @@ export interface EndpointPaths {
   cancel: string | null;
 }
 
-export const DEFAULT_PATHS: Readonly<EndpointPaths> = Object.freeze({
+const DEFAULT_PATHS: Readonly<EndpointPaths> = Object.freeze({
   login: '/authorisation-tokens',
   refresh: '/authorisation-tokens/refresh',
   devices: '/devices',
@@ -32,7 +33,8 @@ export const DEFAULT_PATHS: Readonly<EndpointPaths> = Object.freeze({
 
 /**
  * Query parameters of the job lookup. `full` asks for payload, result, logs and errors;
- * `light` is the cheap lookup used for polling (wire-facts: flags false or absent).
+ * `light` is the cheap lookup used for polling (docs/wire-format.md, "Job lookups": flags false or
+ * absent).
  */
 export interface QueryFlags {
   full: Record<string, string>;
@@ -45,10 +47,10 @@ export const DEFAULT_FLAGS: Readonly<QueryFlags> = Object.freeze({
 });
 
 /** Declared with the profile it belongs to (src/shared/ipc). */
-export const queryFlagsSchema = queryFlagsViewSchema;
+const queryFlagsSchema = queryFlagsViewSchema;
 export type QueryFlagsOverride = z.infer<typeof queryFlagsSchema>;
 
-export const pathsOverrideSchema = endpointPathsSchema
+const pathsOverrideSchema = endpointPathsSchema
   .refine((p) => p.job === undefined || p.job.includes('{id}'), {
     message: "the job path must contain '{id}'",
     path: ['job'],

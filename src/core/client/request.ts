@@ -3,7 +3,7 @@ import type { RequestAuthorization, RequestAuthorizer } from './authorizer';
 import { ServiceError } from './errors';
 import type { DeliveryOutcome } from './errors';
 import type { RetryPolicy } from './retry';
-import { sleep } from '../timers/sleep';
+import { sleep } from '../../node-kit/timers/sleep';
 import { backoffDelay, parseRetryAfter } from './retry';
 import type { FetchLike, RawResponse } from './transport';
 import { TransportFailure, exchange } from './transport';
@@ -11,7 +11,10 @@ import { UnreadableBody } from './body/read-limited';
 import { DEFAULT_BODY_LIMITS } from './body/limits';
 import { formatBytes } from '../../shared/wire/byte-size';
 
-/** Turns a failed answer's body into the service's own message and code (wire-facts "Errors"). */
+/**
+ * Turns a failed answer's body into the service's own message and code (docs/wire-format.md,
+ * "Errors").
+ */
 export type ServiceErrorParser = (
   status: number,
   bodyText: string,

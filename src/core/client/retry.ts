@@ -21,7 +21,7 @@ export interface RetryPolicy {
   statuses: readonly number[];
 }
 
-export const DEFAULT_RETRY: Readonly<RetryPolicy> = Object.freeze({
+const DEFAULT_RETRY: Readonly<RetryPolicy> = Object.freeze({
   retries: 3,
   baseDelayMs: 300,
   maxDelayMs: 5_000,
@@ -29,7 +29,7 @@ export const DEFAULT_RETRY: Readonly<RetryPolicy> = Object.freeze({
   statuses: Object.freeze([429, 502, 503, 504]),
 });
 
-export const retryPolicySchema = z.strictObject({
+const retryPolicySchema = z.strictObject({
   retries: z.number().int().min(0).max(20).optional(),
   baseDelayMs: z.number().int().min(0).max(60_000).optional(),
   maxDelayMs: z.number().int().min(0).max(600_000).optional(),

@@ -59,7 +59,7 @@ import { DEFAULT_USER_AGENT } from './user-agent';
 export { DEFAULT_DEADLINE_MS, DEFAULT_TIMEOUT_MS };
 
 /**
- * The one client per connection. It speaks the wire format of wire-facts.md through the codecs
+ * The one client per connection. It speaks the wire of docs/wire-format.md through the codecs
  * of src/shared/wire, validates every answer against the variant's models, and turns every
  * failure into a ServiceError that says what was being done.
  */

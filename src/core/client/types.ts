@@ -69,7 +69,10 @@ export interface ServiceClientOptions<V extends VariantId = VariantId> {
 }
 
 export interface LoginRequest {
-  /** The URL-safe base64 assertion of wire-facts (built by src/core/auth). */
+  /**
+   * The URL-safe base64 login assertion (docs/wire-format.md, "Login and refresh"; built by
+   * src/core/auth).
+   */
   assertion: string;
 }
 

@@ -4,7 +4,7 @@ import { JOB_RECORD_FIELDS } from '../../shared/variants';
 import { redactValue } from '../logging/redact';
 import { redactForTicket } from './redact-more';
 
-export const LOG_TAIL_LINES = 200;
+const LOG_TAIL_LINES = 200;
 
 export interface DiagnosticsInput {
   generatedAt: string;

@@ -46,7 +46,7 @@ export class WaitError extends Error {
 }
 
 /** Where a job that has not ended stands, in words, from the last status seen. */
-export function stillGoingOn(status: JobStatus | null): string {
+function stillGoingOn(status: JobStatus | null): string {
   switch (status) {
     case null:
       return 'Its status has not been seen yet';

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ensurePrivateDirSync } from '../fs/private-files';
+import { ensurePrivateDirSync } from '../../node-kit/fs/private-files';
 import type { LogFields, LogLevel, Logger } from './logger';
 import { formatRecord, levelRank } from './logger';
 

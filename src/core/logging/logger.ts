@@ -1,6 +1,6 @@
 import { redactText, redactValue } from './redact';
 
-export const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
+const LOG_LEVELS = ['debug', 'info', 'warn', 'error'] as const;
 export type LogLevel = (typeof LOG_LEVELS)[number];
 
 export type LogFields = Record<string, unknown>;

@@ -1,8 +1,8 @@
 /**
  * Secret redaction for everything that leaves the process as text: log lines, error messages,
  * diagnostics. Tokens, API keys and login assertions must never be written anywhere
- * (design.md "Secrets stay in the main process"), so every sink runs its text through here
- * rather than trusting each call site to remember.
+ * (docs/architecture.md, "Secrets stay in the main process"), so every sink runs its text through
+ * here rather than trusting each call site to remember.
  */
 
 export const REDACTED = '[redacted]';
@@ -52,7 +52,7 @@ const PATTERNS: { re: RegExp; replace: string }[] = [
     re: /\beyJ[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g,
     replace: REDACTED,
   },
-  // The simulator's own tokens (`qjs1.<claims>.<signature>`, core/simulator/auth/token-service)
+  // The simulator's own tokens (`qjs1.<claims>.<signature>`, src/simulator/auth/token-service)
   // are valid bearer credentials for it wherever they turn up, key or no key.
   {
     re: /\bqjs1\.[A-Za-z0-9_-]{5,}\.[A-Za-z0-9_-]*/g,
@@ -67,7 +67,7 @@ export function redactText(text: string): string {
   return out;
 }
 
-export function isSecretKey(key: string): boolean {
+function isSecretKey(key: string): boolean {
   return SECRET_KEY_SET.has(key.toLowerCase());
 }
 

@@ -1,8 +1,8 @@
 import os from 'node:os';
 import path from 'node:path';
 
-export const APP_DIR_NAME = 'quantum-job-studio';
-export const SETTINGS_FILE_NAME = 'settings.json';
+const APP_DIR_NAME = 'quantum-job-studio';
+const SETTINGS_FILE_NAME = 'settings.json';
 
 /**
  * The one folder the app, browser mode, `qjob` and the standalone simulator share, spelled the

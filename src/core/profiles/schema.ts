@@ -7,12 +7,10 @@ import { checkProfile, profileIdSchema, profileShape } from '../../shared/ipc/sc
  * round trip through an older one; the known fields are checked strictly.
  */
 
-export const BUILTIN_KINDS = ['simulator'] as const;
-
 export const profileSchema = z.looseObject(profileShape).superRefine(checkProfile);
 export type Profile = z.infer<typeof profileSchema>;
 
-export const windowBoundsSchema = z.looseObject({
+const windowBoundsSchema = z.looseObject({
   x: z.number().int().optional(),
   y: z.number().int().optional(),
   width: z.number().int().min(200).max(20_000),
@@ -20,7 +18,7 @@ export const windowBoundsSchema = z.looseObject({
   maximized: z.boolean().optional(),
 });
 
-export const appSettingsSchema = z.looseObject({
+const appSettingsSchema = z.looseObject({
   theme: z.enum(['system', 'light', 'dark']).default('system'),
   lastProfile: profileIdSchema.nullable().default(null),
   windowBounds: windowBoundsSchema.nullable().default(null),
@@ -30,7 +28,6 @@ export const appSettingsSchema = z.looseObject({
   simulatorAutoStart: z.boolean().default(true),
   logLevel: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
 });
-export type AppSettings = z.infer<typeof appSettingsSchema>;
 
 export const SETTINGS_VERSION = 1;
 

@@ -1,7 +1,7 @@
 import { promises as fs } from 'node:fs';
 import { pathIssues } from '../../shared/variants/issues';
-import { writeFileAtomic } from '../fs/atomic-write';
-import { describeStorageFailure } from '../fs/storage-failure';
+import { writeFileAtomic } from '../../node-kit/fs/atomic-write';
+import { describeStorageFailure } from '../../node-kit/fs/storage-failure';
 import { withBuiltinProfiles } from './builtin';
 import { ProfileError } from './errors';
 import type { Settings } from './schema';
@@ -22,7 +22,7 @@ export interface LoadedSettings {
   problem: SettingsProblem | null;
 }
 
-export function defaultSettings(): Settings {
+function defaultSettings(): Settings {
   const settings = settingsSchema.parse({ version: SETTINGS_VERSION });
   return { ...settings, profiles: withBuiltinProfiles(settings.profiles) };
 }

@@ -10,7 +10,7 @@ import { need } from './read-session';
  * Variant B experiments carry no `averages`; the simulator assumes this many repetitions per
  * point, a typical setting for a calibration sweep, so the noise level looks realistic.
  */
-export const VARIANT_B_DEFAULT_AVERAGES = 1000;
+const VARIANT_B_DEFAULT_AVERAGES = 1000;
 
 export interface RabiExperiment {
   kind: 'rabi';

@@ -139,7 +139,7 @@ export function readOptionalInitialState(f: Fields, ref: NodeRef): InitialState 
  * A schedule has no nqubits key: the initial state fixes the width when given, otherwise the
  * highest qubit any Hamiltonian or observable names does. Everything must fit inside it.
  */
-export function evolutionWidth(
+function evolutionWidth(
   ref: NodeRef,
   ctx: ParseContext,
   what: string,

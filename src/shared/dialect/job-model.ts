@@ -161,7 +161,7 @@ function checkReadoutsAgainst(
   }
 }
 
-export function stateWidth(f: Functional): number {
+function stateWidth(f: Functional): number {
   switch (f.kind) {
     case 'sampling':
     case 'digital':

@@ -4,7 +4,10 @@ import type { DialectDevice, DialectLimits } from './job-input';
 import type { NodeRef } from './node-reader';
 import { ParamTable } from './numbers';
 
-/** What kind of hardware a piece of work needs (design: a device runs the work its type fits). */
+/**
+ * What kind of hardware a piece of work needs (a device runs only the work its type fits:
+ * docs/payload-dialect.md, "Devices and physics").
+ */
 export type Capability = 'circuit' | 'schedule' | 'experiment';
 
 const RUNS: Record<DialectDevice['type'], readonly Capability[]> = {

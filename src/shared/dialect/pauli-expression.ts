@@ -3,7 +3,7 @@ import { readNum } from './numbers';
 import type { Num, ParamTable } from './numbers';
 
 /** Highest qubit index a Pauli factor may name: masks are 31-bit integers. */
-export const MAX_PAULI_QUBIT = 30;
+const MAX_PAULI_QUBIT = 30;
 
 /**
  * One Pauli string as bit masks: qubit q has X (or Y) when bit q of `xMask` is set and Z (or Y)

@@ -28,7 +28,7 @@ export interface VariationalProgram {
 }
 
 /** Used when `max_iterations` is left out; the simulator's maxIterations limit still applies. */
-export const DEFAULT_MAX_ITERATIONS = 100;
+const DEFAULT_MAX_ITERATIONS = 100;
 
 const METHODS: Record<string, OptimizerMethod> = {
   cobyla: 'COBYLA',

@@ -66,7 +66,7 @@ function orList(items: readonly string[]): string {
 }
 
 /** The tag of a variational program result's inner result (`result` / `_result`). */
-export function innerResultTag(yaml: string): string | null {
+function innerResultTag(yaml: string): string | null {
   const { doc } = parsePayloadText(yaml);
   const root = resolveNode(doc.contents);
   if (!isMap(root)) return null;

@@ -48,9 +48,3 @@ export function isIpcError(value: unknown): value is IpcError {
   const v = value as Record<string, unknown>;
   return typeof v['code'] === 'string' && typeof v['message'] === 'string';
 }
-
-/** The value of an outcome, or a QjobCallError. */
-export function unwrapOutcome<T>(outcome: CallOutcome<T>): T {
-  if (outcome.ok) return outcome.value;
-  throw new QjobCallError(outcome.error);
-}

@@ -17,8 +17,6 @@
 export const CONTENT_SECURITY_POLICY =
   "default-src 'self'; script-src 'self'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; font-src 'self' data:; worker-src 'self'; connect-src 'self'; object-src 'none'; base-uri 'none'; frame-ancestors 'none'; form-action 'none'";
 
-export const CSP_DIRECTIVES: readonly string[] = CONTENT_SECURITY_POLICY.split('; ');
-
 /**
  * Other headers both hosts send with every renderer response: no MIME sniffing, no referrer,
  * no framing (for browsers that predate frame-ancestors), an isolated browsing context group.

@@ -24,13 +24,14 @@ import {
 } from './schemas';
 import { DOCUMENT_MAX_CHARS, DRAFTS_MAX_TOTAL_BYTES, formatMegabytes } from './limits';
 import type { CallNameFromList, EventNameFromList } from './names';
-import { CALL_NAME_LIST, EVENT_NAME_LIST } from './names';
+import { CALL_NAME_LIST } from './names';
 
 /**
  * The one contract between the UI and the process that owns the service session
- * (design.md "One contract, three transports"). Each call takes one argument object (or
- * nothing) and returns one value; the receiving side validates `input` before a handler runs.
- * Adding a feature means: an entry here, a handler in src/core, the UI.
+ * (docs/architecture.md, "One contract, three transports"). Each call takes one argument object
+ * (or nothing) and returns one value; the receiving side validates `input` before a handler runs.
+ * Adding a feature means: an entry here, its handler in src/core/app/handlers/<namespace>.ts (the
+ * compiler asks for it there), the UI.
  */
 const call = <I extends z.ZodType, O extends z.ZodType>(input: I, output: O, doc: string) => ({
   input,
@@ -241,7 +242,6 @@ export interface QjobApi {
 }
 
 export const CALL_NAMES: readonly CallName[] = CALL_NAME_LIST;
-export const EVENT_NAMES: readonly EventName[] = EVENT_NAME_LIST;
 
 /** The zod-free name lists of `names.ts` must be exactly the contract's keys (checked both ways). */
 type Same<A, B> = [A] extends [B] ? ([B] extends [A] ? true : false) : false;

@@ -45,7 +45,7 @@ export type CallNameFromList = (typeof CALL_NAME_LIST)[number];
 export type EventNameFromList = (typeof EVENT_NAME_LIST)[number];
 
 /** Electron IPC channel names: one per call and per event, so an unknown name has no channel. */
-export const CHANNEL_PREFIX = 'qjob:';
-export const EVENT_CHANNEL_PREFIX = 'qjob:event:';
+const CHANNEL_PREFIX = 'qjob:';
+const EVENT_CHANNEL_PREFIX = 'qjob:event:';
 export const callChannel = (name: string): string => `${CHANNEL_PREFIX}${name}`;
 export const eventChannel = (name: string): string => `${EVENT_CHANNEL_PREFIX}${name}`;

@@ -27,7 +27,8 @@ const queryMapSchema = z.record(z.string().min(1).max(100), z.string().max(200))
 
 /**
  * The heavy parts of a job detail, each asked for by the query flag of the same name
- * (wire-facts.md). A running job's detail asks for `logs` alone: what changes while it runs.
+ * (docs/wire-format.md, "Job lookups"). A running job's detail asks for `logs` alone: what changes
+ * while it runs.
  */
 export const DETAIL_FIELDS = ['payload', 'result', 'logs', 'error_logs', 'error'] as const;
 export type DetailField = (typeof DETAIL_FIELDS)[number];
@@ -131,7 +132,10 @@ export type SessionState = z.infer<typeof sessionStateSchema>;
  */
 export const TRUNCATED_PROBLEM_CODE = 'truncated';
 
-/** A decode problem of one field of a job detail (wire-facts: keep the raw text visible). */
+/**
+ * A decode problem of one field of a job detail (docs/wire-format.md, "Errors": the raw text stays
+ * visible).
+ */
 export const fieldProblemSchema = z.strictObject({
   field: z.string(),
   code: z.string(),
@@ -169,7 +173,6 @@ export const jobDetailViewSchema = z.strictObject({
   /** The kind of that reason, when `fromCache` because of one. */
   storeReason: storeReasonSchema.nullable().optional(),
 });
-export type JobDetailView = z.infer<typeof jobDetailViewSchema>;
 
 /** Whether the local job store survives a restart (SQLite), and why not when it does not. */
 export const cacheStatusSchema = z.strictObject({
@@ -250,7 +253,7 @@ export const fileResultSchema = z.strictObject({
 });
 
 /** Commands the desktop menu sends to the UI (`ui.command`); the UI binds the same keys itself in browser mode. */
-export const UI_COMMANDS = [
+const UI_COMMANDS = [
   'tab.new',
   'tab.close',
   'file.open',

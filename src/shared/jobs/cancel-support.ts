@@ -3,7 +3,7 @@
  * offers it (`POST /jobs/{id}/cancel`); a real service's connection has it only when its
  * profile names the endpoint (`paths.cancel`). Everything that offers "Cancel" asks here.
  */
-export const SIMULATOR_CANCEL_PATH = '/jobs/{id}/cancel';
+const SIMULATOR_CANCEL_PATH = '/jobs/{id}/cancel';
 
 export interface CancelCapable {
   builtin?: string | undefined;

@@ -7,7 +7,10 @@
 export const VARIANT_IDS = ['A', 'B'] as const;
 export type VariantId = (typeof VARIANT_IDS)[number];
 
-/** One execute type and everything that hangs off it (spec §2.4–§2.7, wire-facts `job_type`). */
+/**
+ * One execute type and everything that hangs off it (spec §2.4–§2.7; its `job_type`:
+ * docs/wire-format.md, "Execute").
+ */
 export interface ExecuteKind {
   /** The ExecuteType value (§2.4). */
   readonly executeType: string;
@@ -24,7 +27,7 @@ export interface ExecuteKind {
   readonly readout: boolean;
   /** The ExecuteResult field populated for this type (§2.7). */
   readonly resultField: string;
-  /** The JobType sent with the execute envelope (wire-facts). */
+  /** The JobType sent with the execute envelope (docs/wire-format.md, "Execute"). */
   readonly jobType: string;
   /** A person-facing label. */
   readonly label: string;
@@ -48,7 +51,7 @@ export interface VariantDeclaration {
   readonly jobDetailJobType: boolean;
 }
 
-export const VARIANT_A = {
+const VARIANT_A = {
   id: 'A',
   label: 'Variant A',
   executeKinds: [
@@ -116,7 +119,7 @@ export const VARIANT_A = {
   jobDetailJobType: false,
 } as const satisfies VariantDeclaration;
 
-export const VARIANT_B = {
+const VARIANT_B = {
   id: 'B',
   label: 'Variant B',
   executeKinds: [

@@ -9,7 +9,7 @@ const cache = new Map<VariantId, JsonSchema>();
 /**
  * The JSON Schema the editor validates a payload document against. Derived from the zod
  * schema of the document form; the exactly-one rule is a refinement that JSON Schema cannot
- * carry, so the editor runs the zod schema itself for that (see pitfalls.md).
+ * carry, so the editor runs the zod schema itself for that.
  */
 export function editorJsonSchema(variant: VariantId): JsonSchema {
   let hit = cache.get(variant);

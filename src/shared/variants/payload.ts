@@ -12,7 +12,7 @@ import { DESCRIPTIONS, payloadDescription } from './descriptions';
 
 /**
  * An inner payload (spec §2.5) as the model holds it: the functional object (and, in Variant A,
- * the readout) each as a YAML string, the form they travel in (wire-facts).
+ * the readout) each as a YAML string, the form they travel in (docs/wire-format.md, "Encodings").
  */
 export type InnerPayload = Record<string, string>;
 
@@ -57,10 +57,7 @@ function innerPayloadSchema(kind: ExecuteKind, form: PayloadForm, strict: boolea
 }
 
 /** The populated payload fields of an ExecutePayload-like object. */
-export function populatedPayloadFields(
-  variant: VariantId,
-  value: Record<string, unknown>,
-): string[] {
+function populatedPayloadFields(variant: VariantId, value: Record<string, unknown>): string[] {
   return VARIANTS[variant].executeKinds
     .map((k) => k.payloadField)
     .filter((f) => value[f] !== null && value[f] !== undefined);
@@ -70,7 +67,7 @@ export function populatedPayloadFields(
  * The rule of spec §2.6: exactly one payload field is populated, and it is the one matching
  * `type`. Each issue sits on the field that breaks the rule, so an editor can mark it.
  */
-export function exactlyOnePayloadIssues(
+function exactlyOnePayloadIssues(
   variant: VariantId,
   value: Record<string, unknown>,
 ): { path: string[]; message: string }[] {

@@ -52,8 +52,8 @@ export const headerSafeToken = z
   });
 const bearer = z.literal('bearer', { message: "token type must be 'bearer'" });
 /**
- * On the wire `issuedAt` is a string of digits (wire-facts); a plain integer is taken too and
- * normalised, so a service that drops the quotes does not lock people out.
+ * On the wire `issuedAt` is a string of digits (docs/wire-format.md, "Dates"); a plain integer is
+ * taken too and normalised, so a service that drops the quotes does not lock people out.
  */
 const wireIssuedAt = z.union([digits, z.number().int().nonnegative().transform(String)]);
 /** RFC 6749 §5.1: the token type is case-insensitive; the model always holds `bearer`. */
@@ -63,8 +63,8 @@ const wireBearer = z
   .transform(() => 'bearer' as const);
 
 /**
- * The login response. A refresh response may omit `refreshToken` (wire-facts): decode it with
- * `{ refresh: true }` and keep the old refresh token.
+ * The login response. A refresh response may omit `refreshToken` (docs/wire-format.md, "Login and
+ * refresh"): decode it with `{ refresh: true }` and keep the old refresh token.
  */
 export function tokenWireSchema(options: { refresh?: boolean } = {}) {
   return z.looseObject({

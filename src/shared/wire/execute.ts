@@ -9,8 +9,8 @@ import { isPlainObject } from '../json/plain-object';
 import { WireDecodeError } from './errors';
 
 /*
- * The body of `POST {base}/execute` (wire-facts "Execute"): the ExecutePayload travels as a JSON
- * string inside an envelope that also names the device and the scheduler's job type.
+ * The body of `POST {base}/execute` (docs/wire-format.md, "Execute"): the ExecutePayload travels as
+ * a JSON string inside an envelope that also names the device and the scheduler's job type.
  */
 
 export interface ExecuteEnvelope {

@@ -1,14 +1,13 @@
 /**
- * Between the wire forms of the service (wire-facts.md) and the models of `src/shared/variants`.
- * Decoders throw `WireDecodeError` (wrap a call in `wireResult` for a Result value);
- * `decodeJobDetail` reports per-field problems instead of failing; the execute-body decoders
- * return `{ ok, issues }` for a 4xx answer.
+ * Between the wire forms of the service (docs/wire-format.md) and the models of
+ * `src/shared/variants`. Decoders throw `WireDecodeError` (wrap a call in `wireResult` for a Result
+ * value); `decodeJobDetail` reports per-field problems instead of failing; the execute-body
+ * decoders return `{ ok, issues }` for a 4xx answer.
  */
 export * from './errors';
 export * from './base64';
 export * from './dates';
 export {
-  JOB_DATE_FIELDS,
   decodeJobId,
   decodeJobInfo,
   decodeJobList,

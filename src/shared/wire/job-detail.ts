@@ -10,11 +10,11 @@ import { expectObject, WireDecodeError } from './errors';
 import { decodeJobDates, encodeJobInfo, validated } from './job-info';
 
 /*
- * JobDetail as it arrives (wire-facts): `payload` a JSON string of the ExecutePayload, `result`
- * base64 of a JSON ExecuteResult, `logs` / `error` / `error_logs` base64 of UTF-8 text, dates as
- * HTTP-dates. A field that fails to decode becomes null and a problem (raw value kept) — the rest
- * of the detail is still shown. Only a broken record (not an object, id or created_at missing
- * or invalid, ...) throws.
+ * JobDetail as it arrives (docs/wire-format.md, "Job lookups"): `payload` a JSON string of the
+ * ExecutePayload, `result` base64 of a JSON ExecuteResult, `logs` / `error` / `error_logs` base64
+ * of UTF-8 text, dates as HTTP-dates. A field that fails to decode becomes null and a problem (raw
+ * value kept) — the rest of the detail is still shown. Only a broken record (not an object, id or
+ * created_at missing or invalid, ...) throws.
  */
 
 export const JOB_TEXT_FIELDS = ['logs', 'error', 'error_logs'] as const;

@@ -12,10 +12,10 @@ import { expectObject, WireDecodeError } from './errors';
  * 8601 UTC). All decoders throw `WireDecodeError`; unknown fields pass through untouched.
  */
 
-export const JOB_DATE_FIELDS = ['created_at', 'updated_at', 'completed_at'] as const;
+const JOB_DATE_FIELDS = ['created_at', 'updated_at', 'completed_at'] as const;
 
 /** Join a prefix such as `items[3]` and a field name the way error paths are written. */
-export function subField(prefix: string, field: string | number): string {
+function subField(prefix: string, field: string | number): string {
   return formatIssuePath([field], prefix);
 }
 
@@ -88,7 +88,7 @@ export function listItems(body: unknown): unknown[] {
 }
 
 /** Model → wire: dates as HTTP-dates, everything else as is. */
-export function encodeJobDates(info: JobInfo): Record<string, unknown> {
+function encodeJobDates(info: JobInfo): Record<string, unknown> {
   const out: Record<string, unknown> = { ...info };
   for (const f of JOB_DATE_FIELDS) {
     if (f in info) out[f] = formatOptionalHttpDate(info[f]);

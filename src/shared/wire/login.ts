@@ -1,6 +1,7 @@
 /*
- * The login request of wire-facts "Login", as the real service's client sends it and the
- * simulator checks it: `POST {base}/authorisation-tokens` with `{grantType, assertion, scope}`.
+ * The login request (docs/wire-format.md, "Login and refresh"), as the real service's client sends
+ * it and the simulator checks it: `POST {base}/authorisation-tokens` with `{grantType, assertion,
+ * scope}`.
  */
 
 /** The OAuth grant type of the login request: a JWT-bearer assertion. */

@@ -15,4 +15,4 @@ export * from './document-payload';
 export * from './header-comment';
 export { resolveNode, propsOf, aliasTarget } from './origins';
 export type { NodeProps } from './cst-scan';
-export { keyString, pathSegments, dottedPath } from './paths';
+export { keyString, dottedPath } from './paths';

@@ -17,7 +17,7 @@ export interface PayloadParseLimits {
   maxBytes?: number;
 }
 
-export const DEFAULT_PARSE_LIMITS: Readonly<Required<PayloadParseLimits>> = {
+const DEFAULT_PARSE_LIMITS: Readonly<Required<PayloadParseLimits>> = {
   maxAliasCount: 100,
   maxDepth: 64,
   maxBytes: 8 * 1024 * 1024,

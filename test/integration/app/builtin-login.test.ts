@@ -6,8 +6,8 @@ import { createAppCore } from '../../../src/core/app/create-app-core';
 import { dispatchCall } from '../../../src/core/app/dispatch';
 import type { AppCore } from '../../../src/core/app/types';
 import type { SecretStore } from '../../../src/core/auth/secret-store';
-import { startSimulator } from '../../../src/core/simulator';
-import type { SimulatorHandle } from '../../../src/core/simulator';
+import { startSimulator } from '../../../src/simulator';
+import type { SimulatorHandle } from '../../../src/simulator';
 import type { CallInput, CallName, CallOutput } from '../../../src/shared/ipc/contract';
 import { storeWithLoginsFromEarlierSimulators } from '../../support/stale-login';
 

@@ -3,8 +3,8 @@ import { MemorySecretStore, Session } from '../../../src/core/auth';
 import type { SessionSnapshot } from '../../../src/core/auth';
 import type { FetchLike } from '../../../src/core/client';
 import { createServiceClient } from '../../../src/core/client';
-import { startSimulator } from '../../../src/core/simulator';
-import type { SimulatorHandle } from '../../../src/core/simulator';
+import { startSimulator } from '../../../src/simulator';
+import type { SimulatorHandle } from '../../../src/simulator';
 
 /**
  * The session against the simulator's real token service: short-lived access tokens are

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../src/core/app/types';
-import { startSimulator, type SimulatorHandle } from '../../../src/core/simulator';
+import { startSimulator, type SimulatorHandle } from '../../../src/simulator';
 import type { CallInput, CallName } from '../../../src/shared/ipc/contract';
 import { callCore, openAppCore, outcomeOf } from '../../support/app-core';
 

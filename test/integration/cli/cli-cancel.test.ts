@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator } from '../../../src/core/simulator';
-import type { SimulatorHandle } from '../../../src/core/simulator';
+import { startSimulator } from '../../../src/simulator';
+import type { SimulatorHandle } from '../../../src/simulator';
 import { REPO_ROOT, runCli } from '../../support/cli-runner';
 
 /**

@@ -3,8 +3,8 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator } from '../../../src/core/simulator';
-import type { SimulatorHandle } from '../../../src/core/simulator';
+import { startSimulator } from '../../../src/simulator';
+import type { SimulatorHandle } from '../../../src/simulator';
 import type { VariantId } from '../../../src/shared/variants';
 import { REPO_ROOT, runCli, spawnCli } from '../../support/cli-runner';
 

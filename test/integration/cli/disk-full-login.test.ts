@@ -1,7 +1,7 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSimulator, type SimulatorHandle } from '../../../src/core/simulator';
+import { startSimulator, type SimulatorHandle } from '../../../src/simulator';
 import { runCli } from '../../support/cli-runner';
 import { mountTmpfs } from '../../support/tmpfs';
 

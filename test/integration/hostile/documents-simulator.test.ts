@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { SimulatorHandle } from '../../../src/core/simulator';
+import type { SimulatorHandle } from '../../../src/simulator';
 import { decodeJobDetail } from '../../../src/shared/wire';
 import { documentCases, executeBody } from '../../support/hostile-corpus';
 import { TERMINAL, login, startTestSimulator } from '../simulator/helpers';

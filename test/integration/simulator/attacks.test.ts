@@ -1,6 +1,6 @@
 import { request } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_BODY_NESTING } from '../../../src/core/simulator/server/body';
+import { MAX_BODY_NESTING } from '../../../src/simulator/server/body';
 import { call, envelope, login, loginBody, samplingPayload, startTestSimulator } from './helpers';
 import { BELL_CIRCUIT } from './helpers';
 

@@ -75,7 +75,8 @@ describe.each(['A', 'B'] as const)('simulator auth, Variant %s', (variant) => {
       token: refreshToken,
     });
     expect(refreshed.status).toBe(200);
-    // The refresh response omits refreshToken (wire-facts: the client keeps the old one).
+    // The refresh response omits refreshToken (the service may do so: the client keeps the old
+    // one).
     expect(tokenFromWire(variant, refreshed.body, refreshToken).success).toBe(true);
     const retried = await call(t.sim, 'GET', '/jobs', {
       token: String(refreshed.body.accessToken),

@@ -15,7 +15,7 @@ import { mountTmpfs, type Tmpfs } from '../../support/tmpfs';
 /**
  * The simulator on a real full disk: a 2 MB tmpfs filled to the last page while a job waits for
  * its device. Mounting needs root; elsewhere this is skipped, and the same behaviour is checked at
- * the file-system seam by test/unit/core/simulator/jobs/job-manager-disk-full.test.ts.
+ * the file-system seam by test/unit/simulator/jobs/job-manager-disk-full.test.ts.
  */
 const tmpfs = mountTmpfs(512);
 

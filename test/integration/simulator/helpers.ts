@@ -3,8 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Node } from 'yaml';
-import { startSimulator } from '../../../src/core/simulator';
-import type { SimulatorHandle, SimulatorOptions } from '../../../src/core/simulator';
+import { startSimulator } from '../../../src/simulator';
+import type { SimulatorHandle, SimulatorOptions } from '../../../src/simulator';
 import type { JobDetail, VariantId } from '../../../src/shared/variants';
 import { decodeJobDetail } from '../../../src/shared/wire';
 

@@ -1,9 +1,9 @@
 import { randomBytes } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { TokenService } from '../../../src/core/simulator/auth/token-service';
-import { listen, type RunningServer } from '../../../src/core/simulator/server/http-server';
-import { createRequestListener } from '../../../src/core/simulator/server/request-listener';
-import { Router } from '../../../src/core/simulator/server/router';
+import { TokenService } from '../../../src/simulator/auth/token-service';
+import { listen, type RunningServer } from '../../../src/simulator/server/http-server';
+import { createRequestListener } from '../../../src/simulator/server/request-listener';
+import { Router } from '../../../src/simulator/server/router';
 
 /**
  * A bug in one route must cost that request only: the simulator's real listener on a real

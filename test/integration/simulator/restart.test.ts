@@ -1,8 +1,8 @@
 import { readdir, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { startSimulator } from '../../../src/core/simulator';
-import type { SimulatorHandle } from '../../../src/core/simulator';
+import { startSimulator } from '../../../src/simulator';
+import type { SimulatorHandle } from '../../../src/simulator';
 import {
   BELL_CIRCUIT,
   call,

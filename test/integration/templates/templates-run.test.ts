@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CATALOGUE } from '../../../src/core/simulator';
+import { CATALOGUE } from '../../../src/simulator';
 import { decodeResultText } from '../../../src/renderer/features/job-monitor/result-viewers/model/decode';
 import type { ViewModel } from '../../../src/renderer/features/job-monitor/result-viewers/model/models';
 import { analyzePayload } from '../../../src/renderer/state/editor/analysis/analyze';

@@ -59,7 +59,7 @@ export const DEFAULT_BODY_LIMITS: Readonly<BodyLimits> = Object.freeze({
   error: 64 * KB,
 });
 
-export const DEFAULT_KEEP_LIMITS: Readonly<DetailKeepLimits> = Object.freeze({
+const DEFAULT_KEEP_LIMITS: Readonly<DetailKeepLimits> = Object.freeze({
   logs: 64 * MB,
   error_logs: 16 * MB,
   error: 1 * MB,
@@ -74,7 +74,7 @@ const bytes = z
   .min(64)
   .max(4 * 1024 * MB);
 
-export const bodyLimitsOverrideSchema = z.strictObject({
+const bodyLimitsOverrideSchema = z.strictObject({
   token: bytes.optional(),
   devices: bytes.optional(),
   jobs: bytes.optional(),

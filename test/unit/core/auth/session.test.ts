@@ -102,7 +102,7 @@ describe('Session login', () => {
     expect(session.snapshot).toMatchObject({ state: 'active', user: 'alice' });
   });
 
-  it('sends the wire-facts assertion and puts the bearer on every call', async () => {
+  it('sends the login assertion and puts the bearer on every call', async () => {
     const { fetch } = service();
     const session = makeSession(fetch);
     const who = await session.login('alice', 'key-1');

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { backoffDelay, parseRetryAfter, resolveRetry } from '../../../../src/core/client/retry';
-import { sleep } from '../../../../src/core/timers/sleep';
+import { sleep } from '../../../../src/node-kit/timers/sleep';
 import {
   DEFAULT_FLAGS,
   errorCheckQuery,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { REDACTED, redactText, redactValue } from '../../../../src/core/logging/redact';
-import { TokenService } from '../../../../src/core/simulator/auth/token-service';
+import { TokenService } from '../../../../src/simulator/auth/token-service';
 
 describe('redactText', () => {
   it('removes bearer tokens and Authorization headers', () => {

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { runJob } from '../../../../src/core/simulator/engine';
+import { runJob } from '../../../../src/simulator/engine';
 import { dialectCompletions } from '../../../../src/shared/dialect/completion';
 import { documentToExecutePayload } from '../../../../src/shared/yaml';
-import { makeJob } from '../../core/simulator/engine/support/devices';
-import { expectOk, parseResult } from '../../core/simulator/engine/support/results';
+import { makeJob } from '../../simulator/engine/support/devices';
+import { expectOk, parseResult } from '../../simulator/engine/support/results';
 
 /**
  * The controlled gates of issue 13: CRX, CRY, CRZ and CU1 as the SDK family names them, and

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { validateJob } from '../../../../src/core/simulator/engine';
+import { validateJob } from '../../../../src/simulator/engine';
 import type { VariantId } from '../../../../src/shared/variants';
 import { documentToExecutePayload } from '../../../../src/shared/yaml';
 import type { YamlProblem } from '../../../../src/shared/yaml';
-import { makeJob } from '../../core/simulator/engine/support/devices';
+import { makeJob } from '../../simulator/engine/support/devices';
 
 /**
  * The payload dialect's checks as the editor and `qjob validate` run them: on the document,

@@ -19,7 +19,7 @@ function payloadFor(variant: VariantId, executeType: string): ExecutePayload {
   return { type: executeType, [kind.payloadField]: inner } as ExecutePayload;
 }
 
-describe('execute envelope (wire-facts "Execute")', () => {
+describe('execute envelope (docs/wire-format.md, "Execute")', () => {
   it.each([
     ['B', 'sampling', 'digital'],
     ['B', 'time_evolution', 'analog'],

@@ -5,7 +5,7 @@
  */
 
 /** The simulator's own seeded generator (mulberry32), so the data is the same on every run. */
-import { seededRandom as seeded } from '../../../../../../src/core/simulator/random';
+import { seededRandom as seeded } from '../../../../../../src/simulator/random';
 
 export { seeded };
 

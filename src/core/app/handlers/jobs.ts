@@ -1,0 +1,123 @@
+import type { JobInfo } from '../../../shared/variants';
+import { isTerminalStatus } from '../../../shared/variants';
+import type { DetailAsk, JobCache } from '../../cache';
+import { listJobs } from '../../cache';
+import type { Logger } from '../../logging/logger';
+import type { ActiveConnection } from '../active-connection';
+import { cancelJob } from '../cancel-job';
+import type { ConnectionManager } from '../connection-manager';
+import type { NamespaceHandlers } from '../dispatch';
+import { cacheKeyOf, fetchDetail, fetcher } from '../job-details';
+import { preparePayload } from '../payload-submission';
+
+/** Unfinished jobs of a fresh list that get watched (newest first), so their changes arrive live. */
+const MAX_AUTO_WATCH = 500;
+
+export interface JobsDeps {
+  connections: ConnectionManager;
+  cache: JobCache;
+  log: Logger;
+}
+
+/**
+ * Jobs of the active connection: lists and details through the local store (the service answers
+ * when it can, the store when it cannot, and keeps every answer), the timeline the store
+ * recorded, and submitting, cancelling and watching, which need a logged-in session.
+ */
+export function jobsHandlers(deps: JobsDeps): NamespaceHandlers<'jobs'> {
+  const { connections, cache } = deps;
+  const loggedIn = () => {
+    const active = connections.requireActive();
+    active.requireLogin();
+    return active;
+  };
+
+  return {
+    'jobs.list': async ({ deviceId, cachedOnly }) => {
+      const active = connections.requireActive();
+      const answer = await listJobs(
+        cache,
+        cacheKeyOf(active),
+        fetcher(active, () => active.client.listJobs()),
+        { cachedOnly: cachedOnly ?? false },
+      );
+      if (answer.fresh) watchUnfinished(active, answer.fresh);
+      return {
+        jobs:
+          deviceId === undefined
+            ? answer.jobs
+            : answer.jobs.filter((j) => j.device_id === deviceId),
+        fetchedAt: answer.fetchedAt,
+        fromCache: answer.fromCache,
+        offline: answer.offline,
+        storeReason: answer.storeReason,
+        cache: {
+          persistent: cache.status.persistent,
+          message: answer.storeProblem ?? cache.status.message,
+        },
+      };
+    },
+
+    'jobs.get': async ({ id, full, fields }) => {
+      const ask: DetailAsk = full ? true : fields?.length ? { fields } : false;
+      const answer = await fetchDetail(cache, connections.requireActive(), id, ask);
+      return {
+        detail: answer.detail,
+        problems: answer.problems,
+        fetchedAt: answer.fetchedAt,
+        fromCache: answer.fromCache,
+        offline: answer.offline,
+        storeReason: answer.storeReason,
+      };
+    },
+
+    'jobs.history': async ({ id }) => ({
+      entries: cache.timeline(cacheKeyOf(connections.requireActive()), id),
+    }),
+
+    'jobs.submit': async ({ text, deviceCode, name }) => {
+      const active = loggedIn();
+      const payload = preparePayload(active.profile.variant, text);
+      const outcome = await active.client.execute(payload, {
+        deviceCode,
+        ...(name ? { name } : {}),
+      });
+      // Watched from the start, so every status change of the new job arrives as an event.
+      active.watchSubmitted(outcome.jobId.id);
+      deps.log.info('job submitted', {
+        profile: active.profile.id,
+        jobId: outcome.jobId.id,
+        type: payload.type,
+      });
+      return { jobId: outcome.jobId.id, executeType: payload.type, message: outcome.message };
+    },
+
+    'jobs.cancel': async ({ id }) => {
+      await cancelJob(loggedIn(), id, deps.log);
+      return null;
+    },
+
+    'jobs.watch': async ({ ids }) => {
+      const active = loggedIn();
+      for (const id of ids) active.poller.watch(id);
+      return null;
+    },
+  };
+}
+
+/**
+ * Jobs the service lists as unfinished are watched, so the monitor shows their status changes
+ * as they happen. Records without a status (Variant A's list) count as unfinished until they
+ * carry a completion time.
+ */
+function watchUnfinished(active: ActiveConnection, fresh: readonly JobInfo[]): void {
+  const open = fresh
+    .filter((j) => (j.status ? !isTerminalStatus(j.status) : j.completed_at == null))
+    .sort((a, b) => b.id - a.id)
+    .slice(0, MAX_AUTO_WATCH);
+  try {
+    for (const job of open) active.poller.watch(job.id);
+  } catch {
+    // The connection was replaced while the list was on its way: its poller is stopped.
+  }
+}

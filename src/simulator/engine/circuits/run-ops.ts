@@ -1,0 +1,80 @@
+import type { Work } from '../run/work';
+import { fuse } from './fuse';
+import { circuitThreads, runShared } from './lanes';
+import type { Op } from './ops';
+import { planPasses } from './plan';
+import { blockCount, newScratch, runBlock } from './run-block';
+
+/** How the engine runs a circuit; every optimisation can be turned off (the tests compare). */
+export interface CircuitOptions {
+  /** Threads, this one included (default: the simulator's setting, else the machine's cores). */
+  threads?: number;
+  /** Qubits of a block a pass keeps in cache (default 16: 1 MiB, a core's L2). */
+  blockQubits?: number;
+  /** The lowest qubits every block keeps (default 8: runs of 2 KiB). */
+  lowQubits?: number;
+  /** Merge runs of gates on one or two qubits into one matrix (default true; fuse.ts). */
+  fuse?: boolean;
+  /** Keep the state sparse while few amplitudes are non-zero (default true). */
+  sparse?: boolean;
+  /** Use blocks in place when their lowest this many bits are local (default 14; tests). */
+  inPlaceBits?: number;
+  /** The narrowest state threads share (default 18; tests lower it). */
+  threadsFromQubits?: number;
+}
+
+const DEFAULT_BLOCK_QUBITS = 16;
+const DEFAULT_LOW_QUBITS = 8;
+/** Threads only pay off on states larger than a core's cache. */
+const THREADS_FROM_QUBITS = 18;
+
+const log2 = (n: number) => 31 - Math.clz32(n);
+
+function isShared(a: Float64Array): boolean {
+  return typeof SharedArrayBuffer !== 'undefined' && a.buffer instanceof SharedArrayBuffer;
+}
+
+/** Threads this state can use: all only for wide states in shared memory. */
+export function threadsFor(nqubits: number, o: CircuitOptions): number {
+  const threads = o.threads ?? circuitThreads();
+  return nqubits >= (o.threadsFromQubits ?? THREADS_FROM_QUBITS) ? Math.max(1, threads) : 1;
+}
+
+/** Applies the ops in place to a dense state of 2^n amplitudes, pass by pass. */
+export async function runOps(
+  re: Float64Array,
+  im: Float64Array,
+  ops: readonly Op[],
+  work: Work,
+  o: CircuitOptions = {},
+): Promise<void> {
+  const nqubits = log2(re.length);
+  const blockQubits = o.blockQubits ?? DEFAULT_BLOCK_QUBITS;
+  const threads = isShared(re) && isShared(im) ? threadsFor(nqubits, o) : 1;
+  const fused = o.fuse === false ? ops : fuse(ops);
+  const passes = planPasses(fused, nqubits, {
+    blockQubits,
+    lowQubits: Math.min(o.lowQubits ?? DEFAULT_LOW_QUBITS, blockQubits - 2),
+    splitBits: threads > 1 ? log2(threads - 1) + 4 : 0,
+    ...(o.inPlaceBits === undefined ? {} : { inPlaceBits: o.inPlaceBits }),
+  });
+  let done = 0;
+  const tick = (p: number) => {
+    done += passes[p]!.ops.length;
+    return work.tick(
+      done / fused.length,
+      () => `gates: pass ${p + 1}/${passes.length} over the state`,
+    );
+  };
+  if (threads > 1) {
+    await runShared(passes, re, im, threads, blockQubits, tick);
+    return;
+  }
+  const scratch = passes.some((p) => p.gather) ? newScratch(blockQubits) : null;
+  for (let p = 0; p < passes.length; p++) {
+    const pass = passes[p]!;
+    for (let k = 0, blocks = blockCount(pass); k < blocks; k++) runBlock(pass, k, re, im, scratch);
+    const pause = tick(p);
+    if (pause) await pause;
+  }
+}

@@ -1,0 +1,96 @@
+import { DialectError } from '../../../shared/dialect/dialect-error';
+import { parseJob } from '../../../shared/dialect/job-model';
+import type { EngineJob, EngineOutcome, EngineProgress } from '../types';
+import { taggedYaml } from '../results/tagged-yaml';
+import type { Tagged } from '../results/tagged-yaml';
+import { evaluateSampling, evaluateTimeEvolution } from './evaluate-b';
+import { evaluateFunctionalA } from './evaluate-a';
+import { SimulationError } from './prepare-functional';
+import { RunContext } from './run-context';
+import { runExperiment } from './run-experiment';
+import { runReservoir } from './run-reservoir';
+import { runVariational } from './run-variational';
+import { Work } from './work';
+
+/** The simulator's `validating` step: parse and check everything, run nothing. */
+export function validateJob(job: EngineJob): EngineOutcome | null {
+  try {
+    parseJob(job);
+    return null;
+  } catch (err) {
+    return failure(err);
+  }
+}
+
+/**
+ * Run a job to its result. Rejects only when aborted (with the signal's reason, or an
+ * AbortError); every other failure is an `ok: false` outcome the job can end with.
+ */
+export async function runJob(
+  job: EngineJob,
+  onProgress?: (p: EngineProgress) => void,
+  signal?: AbortSignal,
+): Promise<EngineOutcome> {
+  const work = Work.root(onProgress, signal);
+  try {
+    work.throwIfAborted();
+    const parsed = parseJob(job);
+    const ctx = new RunContext(job, parsed, work);
+    work.report(0, 'started');
+    const result = await compute(ctx, work);
+    work.report(1, 'done');
+    return { ok: true, resultField: parsed.resultField, resultYaml: taggedYaml(result) };
+  } catch (err) {
+    if (signal?.aborted) throw err;
+    return failure(err);
+  }
+}
+
+async function compute(ctx: RunContext, work: Work): Promise<Tagged> {
+  const f = ctx.parsed.functional;
+  const none = new Map<string, number>();
+  switch (f.kind) {
+    case 'sampling':
+      return (await evaluateSampling(f, none, ctx, work, null)).result;
+    case 'timeEvolution':
+      return (await evaluateTimeEvolution(f, none, ctx, work, null)).result;
+    case 'digital':
+    case 'analog':
+      return (
+        await evaluateFunctionalA(
+          f,
+          ctx.parsed.readouts ?? [],
+          ctx.parsed.ctx.params.initialValues(),
+          ctx,
+          work,
+          null,
+        )
+      ).result;
+    case 'reservoir':
+      return runReservoir(f, ctx.parsed.readouts ?? [], ctx, work);
+    case 'variational':
+      return runVariational(f, ctx, work);
+    case 'rabi':
+    case 't1':
+      return runExperiment(f, ctx);
+  }
+}
+
+export function failure(err: unknown): EngineOutcome {
+  if (err instanceof DialectError)
+    return { ok: false, error: err.message, errorLogs: err.toErrorLogs() };
+  if (err instanceof SimulationError) {
+    return {
+      ok: false,
+      error: err.message,
+      errorLogs: `error: ${err.message}\n  detail:   ${err.detail}`,
+    };
+  }
+  // Anything else is a defect of the simulator, not of the payload: say so, with the stack.
+  const e = err instanceof Error ? err : new Error(String(err));
+  return {
+    ok: false,
+    error: `internal simulator error: ${e.message.split('\n')[0]}`,
+    errorLogs: `internal simulator error (please report it with the payload):\n${e.stack ?? e.message}`,
+  };
+}

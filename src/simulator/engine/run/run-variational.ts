@@ -1,0 +1,110 @@
+import type { ParamValues } from '../../../shared/dialect/numbers';
+import type { InnerFunctional, VariationalProgram } from '../../../shared/dialect/variational';
+import { cobyla } from '../optim/cobyla';
+import { nelderMead } from '../optim/nelder-mead';
+import type { Objective, OptimizerOptions, OptimizerRun } from '../optim/optimizer-types';
+import { spsa } from '../optim/spsa';
+import { PauliOperator } from '../physics/pauli-operator';
+import { Tagged } from '../results/tagged-yaml';
+import type { Evaluation } from './evaluate-b';
+import { evaluateSampling, evaluateTimeEvolution } from './evaluate-b';
+import { evaluateFunctionalA } from './evaluate-a';
+import type { RunContext } from './run-context';
+import type { Work } from './work';
+
+/**
+ * Optimise the `!Parameter`s of the inner functional to minimise ⟨cost observable⟩ on its
+ * output, then run the inner functional once more at the optimum for its result.
+ */
+export async function runVariational(
+  v: VariationalProgram,
+  ctx: RunContext,
+  work: Work,
+): Promise<Tagged> {
+  const params = ctx.parsed.ctx.params;
+  const names = params.names();
+  const initial = params.initialValues();
+  const x0 = names.map((n) => initial.get(n)!);
+  const costOp = PauliOperator.fromSums([v.cost], new Map());
+  const bind = (x: readonly number[]): ParamValues => new Map(names.map((n, i) => [n, x[i]!]));
+  const max = v.maxIterations;
+
+  let progress = 0;
+  const objective: Objective = async (x) => {
+    const ev = await evaluateInner(
+      v.inner,
+      bind(x),
+      ctx,
+      work.scoped(progress, progress, true),
+      costOp,
+    );
+    return ev.cost!;
+  };
+  const opts: OptimizerOptions = {
+    maxIterations: max,
+    onIteration: (it, entry) => {
+      progress = Math.min(0.95, it / max);
+      work.report(progress, `iteration ${it}/${max}, cost ${entry.cost.toPrecision(4)}`);
+    },
+  };
+  work.report(0, `${v.method}: ${names.length} parameter(s), up to ${max} iterations`);
+  const run = await optimise(v, objective, x0, ctx, opts);
+  work.report(0.96, `evaluating the optimum (cost ${run.cost.toPrecision(4)})`);
+  const atOptimum = await evaluateInner(
+    v.inner,
+    bind(run.x),
+    ctx,
+    work.scoped(0.96, 1, true),
+    null,
+  );
+
+  const toParams = (x: readonly number[]): Record<string, number> =>
+    Object.fromEntries(names.map((n, i) => [n, x[i]!]));
+  const optimizerResult = new Tagged('!OptimizerResult', {
+    optimal_cost: run.cost,
+    optimal_parameters: toParams(run.x),
+    intermediate_results: run.trace.map((e) => ({
+      cost: e.cost,
+      parameters: toParams(e.parameters),
+    })),
+  });
+  return new Tagged('!VariationalProgramResult', {
+    optimizer_result: optimizerResult,
+    result: atOptimum.result,
+  });
+}
+
+function optimise(
+  v: VariationalProgram,
+  objective: Objective,
+  x0: number[],
+  ctx: RunContext,
+  opts: OptimizerOptions,
+): Promise<OptimizerRun> {
+  switch (v.method) {
+    case 'Nelder-Mead':
+      return nelderMead(objective, x0, opts);
+    case 'COBYLA':
+      return cobyla(objective, x0, opts);
+    case 'SPSA':
+      return spsa(objective, x0, ctx.rng, opts);
+  }
+}
+
+function evaluateInner(
+  inner: InnerFunctional,
+  values: ParamValues,
+  ctx: RunContext,
+  work: Work,
+  costOp: PauliOperator | null,
+): Promise<Evaluation> {
+  switch (inner.kind) {
+    case 'sampling':
+      return evaluateSampling(inner, values, ctx, work, costOp);
+    case 'timeEvolution':
+      return evaluateTimeEvolution(inner, values, ctx, work, costOp);
+    case 'digital':
+    case 'analog':
+      return evaluateFunctionalA(inner, ctx.parsed.readouts ?? [], values, ctx, work, costOp);
+  }
+}

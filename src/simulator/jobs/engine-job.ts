@@ -1,0 +1,38 @@
+import { executeKind } from '../../shared/variants';
+import type { InnerPayload } from '../../shared/variants';
+import type { DeviceSpec } from '../devices/catalogue';
+import type { EngineJob, EngineLimits } from '../engine/types';
+import type { StoredJob } from '../store/stored-job';
+
+/**
+ * The engine's view of a stored job: the functional object (and Variant A's readout) exactly
+ * as sent, with the YAML path each sits at in the user's ExecutePayload, so the engine's
+ * errors point at the right place.
+ */
+export function toEngineJob(
+  job: StoredJob,
+  device: DeviceSpec,
+  seed: number,
+  limits: EngineLimits,
+): EngineJob {
+  const kind = executeKind(job.variant, job.execute_type);
+  if (!kind)
+    throw new Error(
+      `job ${job.id}: variant ${job.variant} has no execute type '${job.execute_type}'`,
+    );
+  const inner = (job.payload as Record<string, unknown>)[kind.payloadField] as InnerPayload;
+  const engineJob: EngineJob = {
+    variant: job.variant,
+    executeType: kind.executeType,
+    functionalYaml: inner[kind.functionalField] ?? '',
+    pathPrefix: `${kind.payloadField}.${kind.functionalField}`,
+    device: device.physical,
+    seed,
+    limits,
+  };
+  if (kind.readout) {
+    engineJob.readoutYaml = inner.readout ?? '';
+    engineJob.readoutPathPrefix = `${kind.payloadField}.readout`;
+  }
+  return engineJob;
+}

@@ -1,0 +1,94 @@
+import { JOB_STATUSES, VARIANTS } from '../../../shared/variants';
+import type { VariantId } from '../../../shared/variants';
+import { encodeJobDetail, encodeJobInfo } from '../../../shared/wire';
+import type { JobManager } from '../../jobs/job-manager';
+import { DETAIL_FLAGS, jobDetailView, jobInfoView } from '../../jobs/job-views';
+import type { DetailFlags } from '../../jobs/job-views';
+import type { JobView } from '../../jobs/live-job';
+import { HttpError } from '../http-error';
+import { QueryReader, positiveIdParam } from '../query';
+import type { Route } from '../router';
+
+const MAX_PAGE = 1000;
+
+/**
+ * `GET /jobs` (lightweight list; filters `status`, `device_id`; paging `limit`, `offset`;
+ * newest first), `GET /jobs/{id}` (flag-less: the cheap polling lookup; with any of the
+ * flags of docs/wire-format.md "Job lookups": a JobDetail), and `POST /jobs/{id}/cancel`, a
+ * SIMULATOR EXTENSION that the real service's public interface does not document.
+ */
+export function jobRoutes(variant: VariantId, jobs: JobManager): Route[] {
+  const notFound = (id: number) => new HttpError(404, 'not_found', `job ${id} not found`);
+  // A client is never shown a state a restart would contradict: while a change is off disk,
+  // the job's lookup says so instead of answering from memory.
+  const notStored = (id: number, view: JobView) =>
+    new HttpError(
+      503,
+      'not_stored',
+      `the latest change of job ${id} could not be saved (${view.unsaved ?? 'unknown reason'}); ` +
+        `it was last saved as ${view.job.status}, and the simulator keeps trying to save it`,
+    );
+  return [
+    {
+      method: 'GET',
+      path: '/jobs',
+      auth: 'access',
+      handle(ctx) {
+        const q = new QueryReader(ctx.url.searchParams);
+        const statuses = q.list('status', JOB_STATUSES);
+        const deviceId = q.integer('device_id', undefined, 0, Number.MAX_SAFE_INTEGER);
+        const limit = q.integer('limit', MAX_PAGE, 1, MAX_PAGE);
+        const offset = q.integer('offset', 0, 0, Number.MAX_SAFE_INTEGER);
+        q.done();
+        // Variant A's list records do not show `status` (spec §2.10), as its declaration says.
+        const withStatus = VARIANTS[variant].jobInfoStatusRequired;
+        const items = jobs
+          .list({ statuses, deviceId, limit, offset })
+          .map((job) => encodeJobInfo(variant, jobInfoView(variant, job, withStatus)));
+        return { status: 200, body: { items } };
+      },
+    },
+    {
+      method: 'GET',
+      path: '/jobs/:id',
+      auth: 'access',
+      handle(ctx) {
+        const id = positiveIdParam(ctx.params.id, 'id');
+        const q = new QueryReader(ctx.url.searchParams);
+        const flags = Object.fromEntries(
+          DETAIL_FLAGS.map((f) => [f, q.flag(f)]),
+        ) as unknown as DetailFlags;
+        q.done();
+        const found = jobs.get(id);
+        if (!found) throw notFound(id);
+        if (found.unsaved !== null) throw notStored(id, found);
+        const detailed = DETAIL_FLAGS.some((f) => flags[f]);
+        const body = detailed
+          ? encodeJobDetail(variant, jobDetailView(variant, found.job, found.logs, flags))
+          : encodeJobInfo(variant, jobInfoView(variant, found.job, true));
+        return { status: 200, body };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/jobs/:id/cancel',
+      auth: 'access',
+      async handle(ctx) {
+        const id = positiveIdParam(ctx.params.id, 'id');
+        const outcome = await jobs.cancel(id);
+        if (outcome.ok)
+          return {
+            status: 200,
+            body: encodeJobInfo(variant, jobInfoView(variant, outcome.job, true)),
+          };
+        if (outcome.reason === 'not_found') throw notFound(id);
+        if (outcome.reason === 'not_stored') throw notStored(id, outcome.view);
+        throw new HttpError(
+          409,
+          'job_finished',
+          `job ${id} is already ${outcome.status} and cannot be cancelled`,
+        );
+      },
+    },
+  ];
+}
