@@ -13,8 +13,7 @@ import floorsPlugin from './tools/eslint/floor-imports.js';
 const floors = {
   files: ['src/**/*.{ts,tsx,js,mjs}'],
   plugins: { floors: floorsPlugin },
-  // The renderer's own floors (ui < services < state < features < shell) are written in the
-  // table but still pending: `{ enablePending: true }` switches them on (issue 12, item 3).
+  // A floor marked `pending` in the table is skipped unless `enablePending` is on.
   rules: { 'floors/imports': ['error', { enablePending: false }] },
 };
 

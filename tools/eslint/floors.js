@@ -20,8 +20,6 @@
 
 /** The renderer's own floors, bottom to top. */
 const RENDERER_FLOORS = ['ui', 'services', 'state', 'features', 'shell'];
-const PENDING_RENDERER =
-  'TODO(issue 12, item 3): on once the renderer is moved into ui/services/state/features/shell';
 
 /** @type {Readonly<Record<string, Floor>>} */
 export const FLOORS = {
@@ -87,7 +85,6 @@ export const FLOORS = {
         node: false,
         electron: false,
         why: `The renderer's floors are ${RENDERER_FLOORS.join(' < ')}: ${name} imports only the floors below it and src/shared.`,
-        pending: PENDING_RENDERER,
       },
     ]),
   ),
