@@ -11,9 +11,13 @@ import type { CstScan, NodeProps } from './cst-scan';
 const nodeProps = new WeakMap<Node, NodeProps>();
 const aliasTargets = new WeakMap<Alias, Node | null>();
 
-/** Attach props and alias targets to the composed document's nodes (document order). */
-export function recordOrigins(doc: Document, scan: CstScan): void {
+/**
+ * Attach props and alias targets to the composed document's nodes (document order); returns
+ * whether the document holds any alias.
+ */
+export function recordOrigins(doc: Document, scan: CstScan): boolean {
   const anchors = new Map<string, Node>();
+  let aliases = false;
   visit(doc, {
     Node(_key, node) {
       const props = node.srcToken
@@ -22,10 +26,18 @@ export function recordOrigins(doc: Document, scan: CstScan): void {
           ? scan.propsByEmptyEnd.get(node.range[0])
           : undefined;
       if (props) nodeProps.set(node, props);
-      if (isAlias(node)) aliasTargets.set(node, anchors.get(node.source) ?? null);
-      else if (node.anchor) anchors.set(node.anchor, node);
+      if (isAlias(node)) {
+        aliases = true;
+        aliasTargets.set(node, anchors.get(node.source) ?? null);
+      } else if (node.anchor) anchors.set(node.anchor, node);
     },
   });
+  return aliases;
+}
+
+/** Attach props found by a reader other than the composer (`composePlain`). */
+export function recordProps(props: ReadonlyMap<Node, NodeProps>): void {
+  for (const [node, p] of props) nodeProps.set(node, p);
 }
 
 export function propsOf(node: Node): NodeProps | undefined {

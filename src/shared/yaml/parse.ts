@@ -2,7 +2,9 @@ import type { CST, Document } from 'yaml';
 import { Composer, LineCounter, Parser } from 'yaml';
 import { checkAliases } from './alias-limit';
 import { scanCst } from './cst-scan';
-import { recordOrigins } from './origins';
+import { recordOrigins, recordProps } from './origins';
+import type { PlainComposed } from './plain-compose';
+import { composePlain } from './plain-compose';
 import type { YamlProblem } from './problems';
 import { problemAt, sourceRange } from './problems';
 import { passthroughTags, resolveTagSource } from './tags';
@@ -27,6 +29,8 @@ export interface ParsedPayloadText {
   doc: Document.Parsed;
   lineCounter: LineCounter;
   problems: YamlProblem[];
+  /** Whether the document holds any alias (`*x`); false lets readers skip looking for them. */
+  hasAliases: boolean;
 }
 
 function utf8Length(text: string): number {
@@ -43,6 +47,33 @@ function utf8Length(text: string): number {
   return bytes;
 }
 
+function payloadComposer(tagNames: Iterable<string>): Composer {
+  return new Composer({
+    customTags: passthroughTags(tagNames),
+    keepSourceTokens: true,
+    // Pretty errors build code frames with regular expressions over the lines; on pathological
+    // input that has exhausted V8's memory. Positions come from the line counter instead.
+    prettyErrors: false,
+    uniqueKeys: true,
+  });
+}
+
+/** The document `yaml` would compose, around a root read by `composePlain`. */
+function plainDocument(
+  text: string,
+  plain: PlainComposed,
+  lineCounter: LineCounter,
+): Document.Parsed {
+  const [doc] = Array.from(payloadComposer(plain.tags).compose([], true, text.length));
+  if (!doc) throw new Error('yaml: an empty stream composed no document');
+  doc.contents = plain.root as Document.Parsed['contents'];
+  const [start = 0, , end = text.length] = plain.root.range ?? [];
+  doc.range = [start, end, text.length];
+  for (const start of plain.lineStarts) lineCounter.addNewLine(start);
+  recordProps(plain.props);
+  return doc;
+}
+
 function emptyDocument(): Document.Parsed {
   const [doc] = Array.from(new Composer().compose([], true, 0));
   if (!doc) throw new Error('yaml: an empty stream composed no document');
@@ -54,9 +85,14 @@ function emptyDocument(): Document.Parsed {
  * executed. Errors and warnings come back as problems with 1-based positions. Limits guard
  * against an oversized text, absurd nesting (checked on the CST, before the recursive composer
  * runs) and alias bombs (checked without expanding anything). Aliases are left as they are:
- * nothing here resolves them.
+ * nothing here resolves them. Plain documents (most payloads) are read by `composePlain`, into the
+ * same nodes; `{ plainReader: false }` always uses the `yaml` package (to compare the two).
  */
-export function parsePayloadText(text: string, limits: PayloadParseLimits = {}): ParsedPayloadText {
+export function parsePayloadText(
+  text: string,
+  limits: PayloadParseLimits = {},
+  { plainReader = true }: { plainReader?: boolean } = {},
+): ParsedPayloadText {
   const { maxAliasCount, maxDepth, maxBytes } = { ...DEFAULT_PARSE_LIMITS, ...limits };
   const lineCounter = new LineCounter();
   const problems: YamlProblem[] = [];
@@ -72,7 +108,13 @@ export function parsePayloadText(text: string, limits: PayloadParseLimits = {}):
       endLine: 1,
       endColumn: 1,
     });
-    return { doc: emptyDocument(), lineCounter, problems };
+    return { doc: emptyDocument(), lineCounter, problems, hasAliases: false };
+  }
+
+  const plain = plainReader ? composePlain(text, maxDepth) : null;
+  if (plain) {
+    const doc = plainDocument(text, plain, lineCounter);
+    return { doc, lineCounter, problems, hasAliases: false };
   }
 
   const tokens: CST.Token[] = Array.from(new Parser(lineCounter.addNewLine).parse(text));
@@ -87,7 +129,7 @@ export function parsePayloadText(text: string, limits: PayloadParseLimits = {}):
         `nesting deeper than ${maxDepth} levels starts here; the document was not read further`,
       ),
     );
-    return { doc: emptyDocument(), lineCounter, problems };
+    return { doc: emptyDocument(), lineCounter, problems, hasAliases: false };
   }
 
   const tagNames: string[] = [];
@@ -95,14 +137,7 @@ export function parsePayloadText(text: string, limits: PayloadParseLimits = {}):
     const name = resolveTagSource(source, scan.tagHandles);
     if (name) tagNames.push(name);
   }
-  const composer = new Composer({
-    customTags: passthroughTags(tagNames),
-    keepSourceTokens: true,
-    // Pretty errors build code frames with regular expressions over the lines; on pathological
-    // input that has exhausted V8's memory. Positions come from the line counter instead.
-    prettyErrors: false,
-    uniqueKeys: true,
-  });
+  const composer = payloadComposer(tagNames);
   let doc: Document.Parsed | undefined;
   for (const next of composer.compose(tokens, true, text.length)) {
     if (!doc) doc = next;
@@ -136,7 +171,7 @@ export function parsePayloadText(text: string, limits: PayloadParseLimits = {}):
     }
   }
 
-  recordOrigins(doc, scan);
+  const hasAliases = recordOrigins(doc, scan);
   for (const finding of checkAliases(doc, maxAliasCount)) {
     const [start = 0, end = start] = finding.alias.range ?? [];
     const range = sourceRange(lineCounter, start, end);
@@ -150,5 +185,5 @@ export function parsePayloadText(text: string, limits: PayloadParseLimits = {}):
     problems.push(problemAt(range, 'error', finding.kind, message));
   }
   problems.sort((a, b) => a.line - b.line || a.column - b.column);
-  return { doc, lineCounter, problems };
+  return { doc, lineCounter, problems, hasAliases };
 }
