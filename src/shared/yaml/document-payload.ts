@@ -7,7 +7,7 @@ import type { SegmentIssue } from '../variants/issues';
 import { formatIssuePath, segmentIssues } from '../variants/issues';
 import type { ExecutePayload, InnerPayload } from '../variants/payload';
 import { executePayloadSchema } from '../variants/payload';
-import { findCodeBearingTags } from './code-tags';
+import { codeBearingTag, findCodeBearingTags } from './code-tags';
 import { sameData } from './equivalence';
 import { needsRereading } from './stands-alone';
 import { locatePath, nodeRange } from './locate';
@@ -178,10 +178,11 @@ export function documentToExecutePayload<V extends VariantId>(
 function convert<V extends VariantId>(
   variant: V,
   text: string,
-  { doc, lineCounter: lc, problems, hasAliases }: ParsedPayloadText,
+  { doc, lineCounter: lc, problems, hasAliases, tagNames }: ParsedPayloadText,
   limits: PayloadParseLimits,
 ): DocumentPayloadResult<V> {
-  for (const found of findCodeBearingTags(doc, lc)) {
+  const codeTags = [...tagNames].some((tag) => codeBearingTag(tag) !== null);
+  for (const found of codeTags ? findCodeBearingTags(doc, lc) : []) {
     problems.push({
       severity: 'warning',
       code: 'code_bearing_tag',

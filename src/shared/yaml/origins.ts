@@ -4,11 +4,15 @@ import type { CstScan, NodeProps } from './cst-scan';
 
 /*
  * What `parsePayloadText` learned about each node beyond what `yaml` keeps: where its
- * properties were written, and which node each alias points to. Kept in WeakMaps so nodes stay
- * plain `yaml` nodes and nothing leaks when a document is dropped.
+ * properties were written, and which node each alias points to. Nothing leaks when a document
+ * is dropped.
  */
 
-const nodeProps = new WeakMap<Node, NodeProps>();
+/** Props ride on the node under a symbol of ours (invisible to `yaml`): a WeakMap entry per
+ * tagged node cost more in garbage collection than reading a megabyte of gates. */
+const PROPS = Symbol('qjob.yaml.props');
+type WithProps = Node & { [PROPS]?: NodeProps };
+
 const aliasTargets = new WeakMap<Alias, Node | null>();
 
 /**
@@ -25,7 +29,7 @@ export function recordOrigins(doc: Document, scan: CstScan): boolean {
         : isScalar(node) && node.range && node.range[0] === node.range[1]
           ? scan.propsByEmptyEnd.get(node.range[0])
           : undefined;
-      if (props) nodeProps.set(node, props);
+      if (props) (node as WithProps)[PROPS] = props;
       if (isAlias(node)) {
         aliases = true;
         aliasTargets.set(node, anchors.get(node.source) ?? null);
@@ -36,12 +40,12 @@ export function recordOrigins(doc: Document, scan: CstScan): boolean {
 }
 
 /** Attach props found by a reader other than the composer (`composePlain`). */
-export function recordProps(props: ReadonlyMap<Node, NodeProps>): void {
-  for (const [node, p] of props) nodeProps.set(node, p);
+export function recordProps(node: Node, props: NodeProps): void {
+  (node as WithProps)[PROPS] = props;
 }
 
 export function propsOf(node: Node): NodeProps | undefined {
-  return nodeProps.get(node);
+  return (node as WithProps)[PROPS];
 }
 
 /** The node an alias points to; undefined when the alias was not parsed by `parsePayloadText`. */

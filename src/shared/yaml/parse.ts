@@ -2,7 +2,7 @@ import type { CST, Document } from 'yaml';
 import { Composer, LineCounter, Parser } from 'yaml';
 import { checkAliases } from './alias-limit';
 import { scanCst } from './cst-scan';
-import { recordOrigins, recordProps } from './origins';
+import { recordOrigins } from './origins';
 import type { PlainComposed } from './plain-compose';
 import { composePlain } from './plain-compose';
 import type { YamlProblem } from './problems';
@@ -31,6 +31,8 @@ export interface ParsedPayloadText {
   problems: YamlProblem[];
   /** Whether the document holds any alias (`*x`); false lets readers skip looking for them. */
   hasAliases: boolean;
+  /** Every tag the document uses, resolved (`!Circuit`, `tag:yaml.org,2002:python/name:x`). */
+  tagNames: ReadonlySet<string>;
 }
 
 function utf8Length(text: string): number {
@@ -70,7 +72,6 @@ function plainDocument(
   const [start = 0, , end = text.length] = plain.root.range ?? [];
   doc.range = [start, end, text.length];
   for (const start of plain.lineStarts) lineCounter.addNewLine(start);
-  recordProps(plain.props);
   return doc;
 }
 
@@ -108,13 +109,13 @@ export function parsePayloadText(
       endLine: 1,
       endColumn: 1,
     });
-    return { doc: emptyDocument(), lineCounter, problems, hasAliases: false };
+    return { doc: emptyDocument(), lineCounter, problems, hasAliases: false, tagNames: new Set() };
   }
 
   const plain = plainReader ? composePlain(text, maxDepth) : null;
   if (plain) {
     const doc = plainDocument(text, plain, lineCounter);
-    return { doc, lineCounter, problems, hasAliases: false };
+    return { doc, lineCounter, problems, hasAliases: false, tagNames: plain.tags };
   }
 
   const tokens: CST.Token[] = Array.from(new Parser(lineCounter.addNewLine).parse(text));
@@ -129,7 +130,7 @@ export function parsePayloadText(
         `nesting deeper than ${maxDepth} levels starts here; the document was not read further`,
       ),
     );
-    return { doc: emptyDocument(), lineCounter, problems, hasAliases: false };
+    return { doc: emptyDocument(), lineCounter, problems, hasAliases: false, tagNames: new Set() };
   }
 
   const tagNames: string[] = [];
@@ -185,5 +186,5 @@ export function parsePayloadText(
     problems.push(problemAt(range, 'error', finding.kind, message));
   }
   problems.sort((a, b) => a.line - b.line || a.column - b.column);
-  return { doc, lineCounter, problems, hasAliases };
+  return { doc, lineCounter, problems, hasAliases, tagNames: new Set(tagNames) };
 }

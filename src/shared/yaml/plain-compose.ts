@@ -1,6 +1,7 @@
 import type { Node, ScalarTag } from 'yaml';
 import { Composer, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
 import type { NodeProps } from './cst-scan';
+import { recordProps } from './origins';
 
 /*
  * A one-pass reader for the plain YAML that payloads are made of, building the very nodes the
@@ -65,9 +66,8 @@ function resolvePlain(source: string): Scalar {
 }
 
 export interface PlainComposed {
+  /** The root, its tagged nodes' props recorded (`propsOf`). */
   root: Node;
-  /** Where each tagged node's tag was written. */
-  props: Map<Node, NodeProps>;
   /** Every tag used (local tags only: `!Circuit`). */
   tags: Set<string>;
   /** Offset of each line's start, as `LineCounter` records them. */
@@ -79,7 +79,6 @@ type Kind = 'map' | 'seq';
 class PlainReader {
   /** Start of the line being read. */
   private lineStart = 0;
-  readonly props = new Map<Node, NodeProps>();
   readonly tags = new Set<string>();
 
   constructor(
@@ -221,7 +220,7 @@ class PlainReader {
   private withProps<N extends Node>(node: N, props: NodeProps | undefined): N {
     if (props) {
       node.tag = props.tag?.source;
-      this.props.set(node, props);
+      recordProps(node, props);
     }
     return node;
   }
@@ -398,5 +397,5 @@ export function composePlain(text: string, maxDepth: number): PlainComposed | nu
   for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', nl + 1)) {
     lineStarts.push(nl + 1);
   }
-  return { root, props: reader.props, tags: reader.tags, lineStarts };
+  return { root, tags: reader.tags, lineStarts };
 }
