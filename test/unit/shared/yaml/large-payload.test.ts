@@ -34,7 +34,8 @@ describe('payloads up to the size limit', () => {
     expect(text.length).toBeGreaterThan(DEFAULT_PARSE_LIMITS.maxBytes - 200);
     const { payload, problems } = documentToExecutePayload('B', text, {}, { dialect: true });
     expect(problems).toEqual([]);
-    const sampling = payload?.type === 'sampling' ? payload.sampling_payload.sampling : '';
+    const sampling =
+      (payload?.type === 'sampling' ? payload.sampling_payload?.sampling : undefined) ?? '';
     // The functional object is the text as written, dedented by its column.
     expect(sampling.startsWith('!Sampling\nnshots: 100\ncircuit: !Circuit\n')).toBe(true);
     expect(sampling.length).toBeGreaterThan(text.length * 0.7);
