@@ -2,7 +2,7 @@ import type { CST, Document } from 'yaml';
 import { Composer, LineCounter, Parser } from 'yaml';
 import { checkAliases } from './alias-limit';
 import { scanCst } from './cst-scan';
-import { recordOrigins } from './origins';
+import { propsOf, recordOrigins } from './origins';
 import type { PlainComposed } from './plain-compose';
 import { composePlain } from './plain-compose';
 import type { YamlProblem } from './problems';
@@ -60,6 +60,19 @@ function payloadComposer(tagNames: Iterable<string>): Composer {
   });
 }
 
+/**
+ * The text read by `composePlain` into the document `yaml` would compose (its lines counted
+ * into `lineCounter`), or null when the text is not in the plain subset.
+ */
+export function readPlainDocument(
+  text: string,
+  lineCounter: LineCounter,
+  maxDepth = DEFAULT_PARSE_LIMITS.maxDepth,
+): Document.Parsed | null {
+  const plain = composePlain(text, maxDepth);
+  return plain ? plainDocument(text, plain, lineCounter) : null;
+}
+
 /** The document `yaml` would compose, around a root read by `composePlain`. */
 function plainDocument(
   text: string,
@@ -70,7 +83,8 @@ function plainDocument(
   if (!doc) throw new Error('yaml: an empty stream composed no document');
   doc.contents = plain.root as Document.Parsed['contents'];
   const [start = 0, , end = text.length] = plain.root.range ?? [];
-  doc.range = [start, end, text.length];
+  // The document starts where its root does, the root's tag included.
+  doc.range = [propsOf(plain.root)?.start ?? start, end, text.length];
   for (const start of plain.lineStarts) lineCounter.addNewLine(start);
   return doc;
 }

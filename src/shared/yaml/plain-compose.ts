@@ -109,10 +109,31 @@ class PlainReader {
       content = this.skipSpaces(this.lineStart);
     }
     if (content >= this.text.length || content !== this.lineStart) giveUp();
-    const root =
-      this.code(content) === 45 ? this.blockSeq(content, 0, 1) : this.blockMap(content, 0, 1);
+    const root = this.code(content) === 33 ? this.taggedRoot(content) : this.blockRoot(content);
     if (this.lineStart !== this.text.length) giveUp();
     return root;
+  }
+
+  private blockRoot(content: number): Node {
+    return this.code(content) === 45 ? this.blockSeq(content, 0, 1) : this.blockMap(content, 0, 1);
+  }
+
+  /** `!Tag` then a collection on the next lines, or `!Tag {…}` on one line (an extracted text). */
+  private taggedRoot(at: number): Node {
+    const into: { props?: NodeProps } = {};
+    const value = this.skipSpaces(this.tagAt(at, into));
+    if (this.code(value) !== NL) {
+      const { node, end } = this.flowValue(value, 1, false, into.props);
+      const rest = this.skipSpaces(end);
+      if (this.code(rest) !== NL) giveUp();
+      this.lineStart = this.lineEnd(rest);
+      node.range = [value, end, this.lineStart];
+      return node;
+    }
+    this.lineStart = this.lineEnd(value);
+    const content = this.lineStart;
+    if (!this.isItemAt(content) && !this.isKeyAt(content)) giveUp();
+    return this.withProps(this.blockRoot(content), into.props);
   }
 
   /**

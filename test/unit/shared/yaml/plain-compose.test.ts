@@ -3,7 +3,7 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { Node } from 'yaml';
 import { isScalar, visit } from 'yaml';
-import { parsePayloadText, propsOf } from '../../../../src/shared/yaml';
+import { documentToExecutePayload, parsePayloadText, propsOf } from '../../../../src/shared/yaml';
 import { composePlain } from '../../../../src/shared/yaml/plain-compose';
 import { seededRandom } from '../../../../src/core/simulator/random';
 
@@ -159,6 +159,24 @@ describe('composePlain (the plain subset read without the yaml package)', () => 
       }
     }
     expect(plain).toBeGreaterThan(15);
+  });
+
+  it('builds the same nodes for the functional objects and readouts extracted from them', () => {
+    let plain = 0;
+    for (const variant of ['a', 'b'] as const) {
+      const folder = `resources/templates/${variant}`;
+      for (const name of readdirSync(folder)) {
+        const text = readFileSync(path.join(folder, name), 'utf8');
+        const { payload } = documentToExecutePayload(variant === 'a' ? 'A' : 'B', text);
+        const inner = Object.values(payload ?? {}).find((v) => typeof v === 'object');
+        for (const extracted of Object.values(inner ?? {})) {
+          if (typeof extracted === 'string' && agree(extracted)) plain++;
+        }
+      }
+    }
+    expect(plain).toBeGreaterThan(10);
+    for (const text of ['!T {a: 1}', '!T [1, 2]\n', '!T\n- 1\n', '!T\na: 1\n', '!T x\n'])
+      expect(agree(text.replace(/\\n/g, '\n')), text).toBe(true);
   });
 
   it('builds the same nodes as the yaml package on random documents in and around the subset', () => {
