@@ -10,7 +10,7 @@
  */
 import { startSimulator } from '../src/core/simulator';
 import type { SimulatorHandle } from '../src/core/simulator';
-import { call, envelope, login } from '../test/integration/simulator/helpers';
+import { call, envelope, login, TERMINAL } from '../test/integration/simulator/helpers';
 import { gatePayload } from './fixtures';
 import { reportRatio } from './harness';
 
@@ -69,11 +69,22 @@ function circuit22(): Record<string, unknown> {
   return { type: 'sampling', sampling_payload: { sampling: text } };
 }
 
-const sim = await startSimulator({ variant: 'B', speed: 1000, validationDelaySeconds: 0 });
+// Simulated waits pass 100× faster; compute time is real, so its limit is scaled up to match.
+const SPEED = 100;
+const sim = await startSimulator({
+  variant: 'B',
+  speed: SPEED,
+  validationDelaySeconds: 0,
+  runTimeLimitSeconds: SPEED * 3600,
+});
 try {
   const { accessToken: token } = await login(sim);
   const small = await submit(sim, token, samplingOf(gatePayload(2_000)));
-  await probe(sim, token, small, (s) => s === 'completed');
+  await probe(sim, token, small, (s) => TERMINAL.includes(s));
+  const finished = await call(sim, 'GET', `/jobs/${small}`, { token });
+  if (finished.body.status !== 'completed')
+    throw new Error(`server bench: a small job ended ${JSON.stringify(finished.body)}`);
+  process.stderr.write('small job done\n');
 
   const idle = await probe(sim, token, small, () => true, 2_000);
 
