@@ -1,32 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_PARSE_LIMITS, documentToExecutePayload } from '../../../../src/shared/yaml';
-
-/** A valid Variant B sampling payload of about `bytes` bytes: one gate per line. */
-function payloadOf(bytes: number): string {
-  const head = [
-    'type: sampling',
-    'sampling_payload:',
-    '  sampling: !Sampling',
-    '    nshots: 100',
-    '    circuit: !Circuit',
-    '      nqubits: 20',
-    '      gates:',
-    '',
-  ].join('\n');
-  const parts = [head];
-  let size = head.length;
-  for (let i = 0; ; i++) {
-    const q = i % 20;
-    const line =
-      i % 2 === 0
-        ? `        - !RX {qubit: ${q}, theta: ${(i % 997) / 100}}\n`
-        : `        - !CNOT {control: ${q}, target: ${(q + 7) % 20}}\n`;
-    if (size + line.length > bytes) break;
-    parts.push(line);
-    size += line.length;
-  }
-  return parts.join('');
-}
+import { gatePayload as payloadOf } from '../../../support/gate-payload';
 
 describe('payloads up to the size limit', () => {
   it('accepts a valid payload just under 8 MiB, with the dialect’s checks', () => {
@@ -37,7 +11,7 @@ describe('payloads up to the size limit', () => {
     const sampling =
       (payload?.type === 'sampling' ? payload.sampling_payload?.sampling : undefined) ?? '';
     // The functional object is the text as written, dedented by its column.
-    expect(sampling.startsWith('!Sampling\nnshots: 100\ncircuit: !Circuit\n')).toBe(true);
+    expect(sampling.startsWith('!Sampling\nnshots: 1000\ncircuit: !Circuit\n')).toBe(true);
     expect(sampling.length).toBeGreaterThan(text.length * 0.7);
   }, 120_000);
 
