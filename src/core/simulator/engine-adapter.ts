@@ -11,6 +11,7 @@ import type { EnginePort } from './jobs/engine-port';
 export function createEnginePort(options: EnginePoolOptions): EnginePort {
   const pool = new EnginePool(options);
   const validator = new ValidationThread(options.workerUrl);
+  validator.warm();
   return {
     async validate(job) {
       const outcome = await validator.validate(job);

@@ -11,7 +11,7 @@ interface Pending {
 /**
  * The `validating` step on a thread of its own: reading a payload of megabytes takes the better
  * part of a second, and on the server's thread every request of every client would wait for it.
- * One thread, started on the first validation and restarted after a failure, checks payloads in
+ * One thread, started ahead (`warm`) or on the first validation and restarted after a failure, checks payloads in
  * the order they come (`validateJob`, the same check as on any thread); it is separate from the
  * job workers, so a payload is validated while a 22-qubit run holds them. An idle thread does
  * not keep the process alive.
@@ -23,6 +23,15 @@ export class ValidationThread {
   private closed = false;
 
   constructor(private readonly workerUrl?: URL) {}
+
+  /**
+   * Starts the thread ahead of the first payload (a simulator does at its own start), so no job
+   * waits in `validating` for a thread to load. Idle, it keeps nothing alive.
+   */
+  warm(): void {
+    if (this.closed || this.worker) return;
+    this.start().unref();
+  }
 
   /** `validateJob(job)` on the thread: null when the job is valid, else its failure. */
   validate(job: EngineJob): Promise<EngineOutcome | null> {
