@@ -119,3 +119,5 @@ export function wideSamplingYaml(nqubits: number, seed = 2): { yaml: string; nsh
   chunks[0] = chunks[0]!.replace('0000000000', String(nshots));
   return { yaml: chunks.join(''), nshots };
 }
+
+export { gatePayload } from '../test/support/gate-payload';

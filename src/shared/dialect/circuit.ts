@@ -11,7 +11,7 @@ import {
 import type { GateName } from './declaration';
 import { suggestTag } from './did-you-mean';
 import { mappingSpec } from './mapping-spec';
-import type { NodeRef } from './node-reader';
+import type { MappingSpec, NodeRef } from './node-reader';
 import { readNum } from './numbers';
 import type { Num, ParamTable } from './numbers';
 import type { ParseContext } from './parse-context';
@@ -181,10 +181,22 @@ function readControlled(g: NodeRef, nqubits: number, params: ParamTable | null):
   return { ...inner, controls: all, path: g.path };
 }
 
+const gateSpecs = new Map<GateName, MappingSpec>();
+
+/** What a gate's mapping must hold; built once per gate name (a circuit can have 200k gates). */
+function gateSpec(name: GateName): MappingSpec {
+  let spec = gateSpecs.get(name);
+  if (!spec) {
+    spec = { tags: [`!${name}`], what: `gate !${name}`, ...keysOf(gateDecl(name)) };
+    gateSpecs.set(name, spec);
+  }
+  return spec;
+}
+
 function readGate(g: NodeRef, name: GateName, nqubits: number, params: ParamTable | null): Gate {
   const shape = GATES[name];
   const what = `gate !${name}`;
-  const f = g.mapping({ tags: [`!${name}`], what, ...keysOf(gateDecl(name)) });
+  const f = g.mapping(gateSpec(name));
   // Each key is checked on its own, so a gate with two wrong qubits shows both.
   const qubit = (key: string) => g.attempt(() => readQubit(f.req(key), what, nqubits));
   let qubits: (number | undefined)[];

@@ -1,6 +1,7 @@
 import { LineCounter, isAlias, isMap, isNode, isPair, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Document, Node } from 'yaml';
 import { codeBearingTag } from '../yaml/code-tags';
+import { readPlainDocument } from '../yaml/parse';
 import { plainYamlMessage } from '../yaml/yaml-messages';
 import { DialectError } from './dialect-error';
 
@@ -39,7 +40,10 @@ export function documentSource(
  */
 export function parseYamlSource(text: string, rootPath: string, kind: string): YamlSource {
   const lines = new LineCounter();
-  const doc = parseDocument(text, { lineCounter: lines, prettyErrors: false });
+  // Plain YAML (most functional objects) is read in one fast pass into the same nodes.
+  const doc =
+    readPlainDocument(text, lines) ??
+    parseDocument(text, { lineCounter: lines, prettyErrors: false });
   const src: YamlSource = { text, doc, lines, label: `${kind} YAML (${rootPath})`, rootPath };
   const syntax = doc.errors[0];
   if (syntax) {

@@ -7,8 +7,9 @@ import type { SegmentIssue } from '../variants/issues';
 import { formatIssuePath, segmentIssues } from '../variants/issues';
 import type { ExecutePayload, InnerPayload } from '../variants/payload';
 import { executePayloadSchema } from '../variants/payload';
-import { findCodeBearingTags } from './code-tags';
+import { codeBearingTag, findCodeBearingTags } from './code-tags';
 import { sameData } from './equivalence';
+import { needsRereading } from './stands-alone';
 import { locatePath, nodeRange } from './locate';
 import { aliasTarget, resolveNode } from './origins';
 import type { ParsedPayloadText, PayloadParseLimits } from './parse';
@@ -74,16 +75,41 @@ function mapValue(map: Node | null, key: string): Node | null {
 
 /**
  * The text of one functional node, proven to stand on its own: every alias inside it must point
- * inside it, and the text parsed alone must hold the same data as the node in the document.
+ * inside it, and the text must mean what the node means in the document. That is proven on the
+ * document's one tree (`stands-alone.ts`); only a text that depends on directives or on an
+ * explicit block-scalar indentation is read again and compared.
  */
 function extract(
   text: string,
   written: Node,
   path: string,
-  ctx: { doc: Document; lc: LineCounter; limits: PayloadParseLimits; problems: YamlProblem[] },
+  ctx: {
+    doc: Document;
+    lc: LineCounter;
+    limits: PayloadParseLimits;
+    problems: YamlProblem[];
+    hasAliases: boolean;
+  },
 ): string | null {
   const node = resolveNode(written);
   if (!node) return null;
+  if (ctx.hasAliases && hasExternalAlias(text, node, path, ctx)) return null;
+  const source = nodeSourceText(text, written);
+  const why = needsRereading(ctx.doc, source) ? rereadingProblem(node, source, ctx.limits) : null;
+  if (!why) return source;
+  const range = nodeRange(isAlias(written) ? written : node, ctx.lc, text);
+  ctx.problems.push(
+    problemAt(range, 'error', 'extract_failed', `${path} cannot be sent as written: ${why}`, path),
+  );
+  return null;
+}
+
+function hasExternalAlias(
+  text: string,
+  node: Node,
+  path: string,
+  ctx: { lc: LineCounter; problems: YamlProblem[] },
+): boolean {
   const [start = 0, end = start] = node.range ?? [];
   let external = false;
   visit(node, {
@@ -103,21 +129,17 @@ function extract(
       );
     },
   });
-  if (external) return null;
-  const source = nodeSourceText(text, written);
-  const alone = parsePayloadText(source, ctx.limits);
+  return external;
+}
+
+/** Reads the extracted text alone and compares: why it fails, or null when it holds. */
+function rereadingProblem(node: Node, source: string, limits: PayloadParseLimits): string | null {
+  const alone = parsePayloadText(source, limits);
   const failure = alone.problems.find((p) => p.severity === 'error');
-  const why = failure
-    ? `its text does not parse on its own (${failure.message})`
-    : !sameData(node, alone.doc.contents)
-      ? 'its text, taken on its own, would mean something else (explicit block-scalar indentation?)'
-      : null;
-  if (!why) return source;
-  const range = nodeRange(isAlias(written) ? written : node, ctx.lc, text);
-  ctx.problems.push(
-    problemAt(range, 'error', 'extract_failed', `${path} cannot be sent as written: ${why}`, path),
-  );
-  return null;
+  if (failure) return `its text does not parse on its own (${failure.message})`;
+  return sameData(node, alone.doc.contents)
+    ? null
+    : 'its text, taken on its own, would mean something else (a directive, or an explicit block-scalar indentation?)';
 }
 
 export interface DocumentChecks {
@@ -156,10 +178,11 @@ export function documentToExecutePayload<V extends VariantId>(
 function convert<V extends VariantId>(
   variant: V,
   text: string,
-  { doc, lineCounter: lc, problems }: ParsedPayloadText,
+  { doc, lineCounter: lc, problems, hasAliases, tagNames }: ParsedPayloadText,
   limits: PayloadParseLimits,
 ): DocumentPayloadResult<V> {
-  for (const found of findCodeBearingTags(doc, lc)) {
+  const codeTags = [...tagNames].some((tag) => codeBearingTag(tag) !== null);
+  for (const found of codeTags ? findCodeBearingTags(doc, lc) : []) {
     problems.push({
       severity: 'warning',
       code: 'code_bearing_tag',
@@ -192,7 +215,7 @@ function convert<V extends VariantId>(
   const kind = executeKind(variant, String(project(mapValue(root, 'type'), 1)));
   const inner = resolveNode(kind ? mapValue(root, kind.payloadField) : null);
   if (!kind || !isMap(inner)) return { payload: null, problems }; // unreachable: the schema checked both
-  const ctx = { doc, lc, limits, problems };
+  const ctx = { doc, lc, limits, problems, hasAliases };
   const innerModel: InnerPayload = {};
   for (const field of kind.readout ? [kind.functionalField, 'readout'] : [kind.functionalField]) {
     const written = mapValue(inner, field);

@@ -4,16 +4,24 @@ import type { CstScan, NodeProps } from './cst-scan';
 
 /*
  * What `parsePayloadText` learned about each node beyond what `yaml` keeps: where its
- * properties were written, and which node each alias points to. Kept in WeakMaps so nodes stay
- * plain `yaml` nodes and nothing leaks when a document is dropped.
+ * properties were written, and which node each alias points to. Nothing leaks when a document
+ * is dropped.
  */
 
-const nodeProps = new WeakMap<Node, NodeProps>();
+/** Props ride on the node under a symbol of ours (invisible to `yaml`): a WeakMap entry per
+ * tagged node cost more in garbage collection than reading a megabyte of gates. */
+const PROPS = Symbol('qjob.yaml.props');
+type WithProps = Node & { [PROPS]?: NodeProps };
+
 const aliasTargets = new WeakMap<Alias, Node | null>();
 
-/** Attach props and alias targets to the composed document's nodes (document order). */
-export function recordOrigins(doc: Document, scan: CstScan): void {
+/**
+ * Attach props and alias targets to the composed document's nodes (document order); returns
+ * whether the document holds any alias.
+ */
+export function recordOrigins(doc: Document, scan: CstScan): boolean {
   const anchors = new Map<string, Node>();
+  let aliases = false;
   visit(doc, {
     Node(_key, node) {
       const props = node.srcToken
@@ -21,15 +29,23 @@ export function recordOrigins(doc: Document, scan: CstScan): void {
         : isScalar(node) && node.range && node.range[0] === node.range[1]
           ? scan.propsByEmptyEnd.get(node.range[0])
           : undefined;
-      if (props) nodeProps.set(node, props);
-      if (isAlias(node)) aliasTargets.set(node, anchors.get(node.source) ?? null);
-      else if (node.anchor) anchors.set(node.anchor, node);
+      if (props) (node as WithProps)[PROPS] = props;
+      if (isAlias(node)) {
+        aliases = true;
+        aliasTargets.set(node, anchors.get(node.source) ?? null);
+      } else if (node.anchor) anchors.set(node.anchor, node);
     },
   });
+  return aliases;
+}
+
+/** Attach props found by a reader other than the composer (`composePlain`). */
+export function recordProps(node: Node, props: NodeProps): void {
+  (node as WithProps)[PROPS] = props;
 }
 
 export function propsOf(node: Node): NodeProps | undefined {
-  return nodeProps.get(node);
+  return (node as WithProps)[PROPS];
 }
 
 /** The node an alias points to; undefined when the alias was not parsed by `parsePayloadText`. */

@@ -2,7 +2,9 @@ import type { CST, Document } from 'yaml';
 import { Composer, LineCounter, Parser } from 'yaml';
 import { checkAliases } from './alias-limit';
 import { scanCst } from './cst-scan';
-import { recordOrigins } from './origins';
+import { propsOf, recordOrigins } from './origins';
+import type { PlainComposed } from './plain-compose';
+import { composePlain } from './plain-compose';
 import type { YamlProblem } from './problems';
 import { problemAt, sourceRange } from './problems';
 import { passthroughTags, resolveTagSource } from './tags';
@@ -17,7 +19,7 @@ export interface PayloadParseLimits {
   maxBytes?: number;
 }
 
-const DEFAULT_PARSE_LIMITS: Readonly<Required<PayloadParseLimits>> = {
+export const DEFAULT_PARSE_LIMITS: Readonly<Required<PayloadParseLimits>> = {
   maxAliasCount: 100,
   maxDepth: 64,
   maxBytes: 8 * 1024 * 1024,
@@ -27,6 +29,10 @@ export interface ParsedPayloadText {
   doc: Document.Parsed;
   lineCounter: LineCounter;
   problems: YamlProblem[];
+  /** Whether the document holds any alias (`*x`); false lets readers skip looking for them. */
+  hasAliases: boolean;
+  /** Every tag the document uses, resolved (`!Circuit`, `tag:yaml.org,2002:python/name:x`). */
+  tagNames: ReadonlySet<string>;
 }
 
 function utf8Length(text: string): number {
@@ -43,6 +49,46 @@ function utf8Length(text: string): number {
   return bytes;
 }
 
+function payloadComposer(tagNames: Iterable<string>): Composer {
+  return new Composer({
+    customTags: passthroughTags(tagNames),
+    keepSourceTokens: true,
+    // Pretty errors build code frames with regular expressions over the lines; on pathological
+    // input that has exhausted V8's memory. Positions come from the line counter instead.
+    prettyErrors: false,
+    uniqueKeys: true,
+  });
+}
+
+/**
+ * The text read by `composePlain` into the document `yaml` would compose (its lines counted
+ * into `lineCounter`), or null when the text is not in the plain subset.
+ */
+export function readPlainDocument(
+  text: string,
+  lineCounter: LineCounter,
+  maxDepth = DEFAULT_PARSE_LIMITS.maxDepth,
+): Document.Parsed | null {
+  const plain = composePlain(text, maxDepth);
+  return plain ? plainDocument(text, plain, lineCounter) : null;
+}
+
+/** The document `yaml` would compose, around a root read by `composePlain`. */
+function plainDocument(
+  text: string,
+  plain: PlainComposed,
+  lineCounter: LineCounter,
+): Document.Parsed {
+  const [doc] = Array.from(payloadComposer(plain.tags).compose([], true, text.length));
+  if (!doc) throw new Error('yaml: an empty stream composed no document');
+  doc.contents = plain.root as Document.Parsed['contents'];
+  const [start = 0, , end = text.length] = plain.root.range ?? [];
+  // The document starts where its root does, the root's tag included.
+  doc.range = [propsOf(plain.root)?.start ?? start, end, text.length];
+  for (const start of plain.lineStarts) lineCounter.addNewLine(start);
+  return doc;
+}
+
 function emptyDocument(): Document.Parsed {
   const [doc] = Array.from(new Composer().compose([], true, 0));
   if (!doc) throw new Error('yaml: an empty stream composed no document');
@@ -54,9 +100,14 @@ function emptyDocument(): Document.Parsed {
  * executed. Errors and warnings come back as problems with 1-based positions. Limits guard
  * against an oversized text, absurd nesting (checked on the CST, before the recursive composer
  * runs) and alias bombs (checked without expanding anything). Aliases are left as they are:
- * nothing here resolves them.
+ * nothing here resolves them. Plain documents (most payloads) are read by `composePlain`, into the
+ * same nodes; `{ plainReader: false }` always uses the `yaml` package (to compare the two).
  */
-export function parsePayloadText(text: string, limits: PayloadParseLimits = {}): ParsedPayloadText {
+export function parsePayloadText(
+  text: string,
+  limits: PayloadParseLimits = {},
+  { plainReader = true }: { plainReader?: boolean } = {},
+): ParsedPayloadText {
   const { maxAliasCount, maxDepth, maxBytes } = { ...DEFAULT_PARSE_LIMITS, ...limits };
   const lineCounter = new LineCounter();
   const problems: YamlProblem[] = [];
@@ -72,7 +123,13 @@ export function parsePayloadText(text: string, limits: PayloadParseLimits = {}):
       endLine: 1,
       endColumn: 1,
     });
-    return { doc: emptyDocument(), lineCounter, problems };
+    return { doc: emptyDocument(), lineCounter, problems, hasAliases: false, tagNames: new Set() };
+  }
+
+  const plain = plainReader ? composePlain(text, maxDepth) : null;
+  if (plain) {
+    const doc = plainDocument(text, plain, lineCounter);
+    return { doc, lineCounter, problems, hasAliases: false, tagNames: plain.tags };
   }
 
   const tokens: CST.Token[] = Array.from(new Parser(lineCounter.addNewLine).parse(text));
@@ -87,7 +144,7 @@ export function parsePayloadText(text: string, limits: PayloadParseLimits = {}):
         `nesting deeper than ${maxDepth} levels starts here; the document was not read further`,
       ),
     );
-    return { doc: emptyDocument(), lineCounter, problems };
+    return { doc: emptyDocument(), lineCounter, problems, hasAliases: false, tagNames: new Set() };
   }
 
   const tagNames: string[] = [];
@@ -95,14 +152,7 @@ export function parsePayloadText(text: string, limits: PayloadParseLimits = {}):
     const name = resolveTagSource(source, scan.tagHandles);
     if (name) tagNames.push(name);
   }
-  const composer = new Composer({
-    customTags: passthroughTags(tagNames),
-    keepSourceTokens: true,
-    // Pretty errors build code frames with regular expressions over the lines; on pathological
-    // input that has exhausted V8's memory. Positions come from the line counter instead.
-    prettyErrors: false,
-    uniqueKeys: true,
-  });
+  const composer = payloadComposer(tagNames);
   let doc: Document.Parsed | undefined;
   for (const next of composer.compose(tokens, true, text.length)) {
     if (!doc) doc = next;
@@ -136,7 +186,7 @@ export function parsePayloadText(text: string, limits: PayloadParseLimits = {}):
     }
   }
 
-  recordOrigins(doc, scan);
+  const hasAliases = recordOrigins(doc, scan);
   for (const finding of checkAliases(doc, maxAliasCount)) {
     const [start = 0, end = start] = finding.alias.range ?? [];
     const range = sourceRange(lineCounter, start, end);
@@ -150,5 +200,5 @@ export function parsePayloadText(text: string, limits: PayloadParseLimits = {}):
     problems.push(problemAt(range, 'error', finding.kind, message));
   }
   problems.sort((a, b) => a.line - b.line || a.column - b.column);
-  return { doc, lineCounter, problems };
+  return { doc, lineCounter, problems, hasAliases, tagNames: new Set(tagNames) };
 }

@@ -5,8 +5,11 @@ const ENGINE_WORKER_BUNDLE_FILE = 'engine-worker.js';
 
 /** What an engine thread is started for, in its `workerData`. */
 export interface EngineThreadData {
-  /** 'job': runs jobs for the pool; 'lane': shares one job's circuit with the thread running it. */
-  role: 'job' | 'lane';
+  /**
+   * 'job': runs jobs for the pool; 'lane': shares one job's circuit with the thread running it;
+   * 'validate': checks payloads (`validation-thread.ts`).
+   */
+  role: 'job' | 'lane' | 'validate';
   /** Where the compiled worker is, when the pool was told (so a job's lanes start the same). */
   workerUrl?: string;
   /** How many threads one job's circuit may use, its own included. */

@@ -1,0 +1,130 @@
+/**
+ * The simulator's server while it works (issue 13): the p99 latency of `GET /jobs/{id}` while a
+ * 1 MB payload is validated and while a 22-qubit circuit runs, over the same p99 on an idle
+ * server, all in this one run. Validation used to run on the server's thread (every request of
+ * every client stalled 0.8–0.9 s per megabyte); it now has a thread of its own, and runs use
+ * the engine's workers. One client asks again as soon as it has its answer, so the samples are
+ * the server's answer times back to back.
+ *
+ * Targets: p99 during validation within 2× idle (issue 13); during a run, the same.
+ */
+import { startSimulator } from '../src/simulator';
+import type { SimulatorHandle } from '../src/simulator';
+import { call, envelope, login, TERMINAL } from '../test/integration/simulator/helpers';
+import { gatePayload } from './fixtures';
+import { reportRatio } from './harness';
+
+function p99(samples: number[]): number {
+  const sorted = samples.slice().sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * 0.99))]!;
+}
+
+/** Asks for job `id` back to back until `until()` says stop (at least `min` times). */
+async function probe(
+  sim: SimulatorHandle,
+  token: string,
+  id: number,
+  until: (status: string) => boolean,
+  min = 0,
+): Promise<number[]> {
+  const times: number[] = [];
+  for (;;) {
+    const t = performance.now();
+    const reply = await call(sim, 'GET', `/jobs/${id}`, { token });
+    times.push(performance.now() - t);
+    if (reply.status !== 200) throw new Error(`server bench: GET /jobs/${id}: ${reply.status}`);
+    if (times.length >= min && until(String(reply.body.status))) return times;
+  }
+}
+
+async function submit(
+  sim: SimulatorHandle,
+  token: string,
+  payload: Record<string, unknown>,
+): Promise<number> {
+  const reply = await call(sim, 'POST', '/execute', { token, body: envelope(payload) });
+  if (reply.status !== 200)
+    throw new Error(`server bench: POST /execute: ${reply.status} ${JSON.stringify(reply.body)}`);
+  return Number(reply.body.id);
+}
+
+/** The functional object of a payload document, dedented (the text `qjob submit` sends). */
+function samplingOf(document: string): Record<string, unknown> {
+  const circuit = document.slice(document.indexOf('!Sampling'));
+  const text = circuit
+    .split('\n')
+    .map((line, i) => (i === 0 ? line : line.slice(4)))
+    .join('\n');
+  return { type: 'sampling', sampling_payload: { sampling: text } };
+}
+
+function circuit22(): Record<string, unknown> {
+  const gates: string[] = [];
+  for (let layer = 0; layer < 40; layer++) {
+    for (let q = 0; q < 22; q++) gates.push(`    - !RY {qubit: ${q}, theta: ${0.1 + layer / 7}}`);
+    for (let q = layer % 2; q + 1 < 22; q += 2)
+      gates.push(`    - !CNOT {control: ${q}, target: ${q + 1}}`);
+  }
+  const text = `!Sampling\nnshots: 100\ncircuit: !Circuit\n  nqubits: 22\n  gates:\n${gates.join('\n')}\n`;
+  return { type: 'sampling', sampling_payload: { sampling: text } };
+}
+
+// Simulated waits pass 100× faster; compute time is real, so its limit is scaled up to match.
+const SPEED = 100;
+const sim = await startSimulator({
+  variant: 'B',
+  speed: SPEED,
+  validationDelaySeconds: 0,
+  runTimeLimitSeconds: SPEED * 3600,
+});
+try {
+  const { accessToken: token } = await login(sim);
+  const small = await submit(sim, token, samplingOf(gatePayload(2_000)));
+  await probe(sim, token, small, (s) => TERMINAL.includes(s));
+  const finished = await call(sim, 'GET', `/jobs/${small}`, { token });
+  if (finished.body.status !== 'completed')
+    throw new Error(`server bench: a small job ended ${JSON.stringify(finished.body)}`);
+  process.stderr.write('small job done\n');
+
+  const idle = await probe(sim, token, small, () => true, 2_000);
+
+  const validating: number[] = [];
+  const big = samplingOf(gatePayload(1_000_000));
+  for (let i = 0; i < 4; i++) {
+    const id = await submit(sim, token, big);
+    const samples = await probe(sim, token, id, (s) => s !== 'pending' && s !== 'validating');
+    process.stderr.write(`validation ${i + 1}: ${samples.length} requests\n`);
+    validating.push(...samples);
+    await call(sim, 'POST', `/jobs/${id}/cancel`, { token });
+  }
+
+  const runId = await submit(sim, token, circuit22());
+  await probe(sim, token, runId, (s) => s !== 'pending' && s !== 'validating' && s !== 'queued');
+  const running = await probe(sim, token, runId, (s) => s !== 'running', 500);
+  const ran = await call(sim, 'GET', `/jobs/${runId}`, { token });
+  if (!['running', 'completed'].includes(String(ran.body.status)))
+    throw new Error(`server bench: the 22-qubit job ended ${String(ran.body.status)}`);
+  await call(sim, 'POST', `/jobs/${runId}/cancel`, { token });
+
+  const base = p99(idle);
+  for (const [label, samples] of [
+    ['a 1 MB payload is validated', validating],
+    ['a 22-qubit circuit runs', running],
+  ] as const) {
+    reportRatio({
+      section: 'server',
+      name: `p99 of GET /jobs/{id} while ${label} / idle`,
+      value: p99(samples) / base,
+      meaning: 'p99 latency / idle p99',
+      target: { atMost: 2 },
+      detail: {
+        p99Ms: Number(p99(samples).toFixed(2)),
+        idleP99Ms: Number(base.toFixed(2)),
+        maxMs: Number(Math.max(...samples).toFixed(1)),
+        requests: samples.length,
+      },
+    });
+  }
+} finally {
+  await sim.stop();
+}

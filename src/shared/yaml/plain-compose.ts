@@ -1,0 +1,422 @@
+import type { Node, ScalarTag } from 'yaml';
+import { Composer, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
+import type { NodeProps } from './cst-scan';
+import { recordProps } from './origins';
+
+/*
+ * A one-pass reader for the plain YAML that payloads are made of, building the very nodes the
+ * `yaml` package's composer builds (same classes, values, tags, ranges), about ten times faster:
+ * a megabyte of gates is read in tens of milliseconds instead of most of a second.
+ *
+ * The subset: block mappings with identifier keys, block sequences, one-line flow collections,
+ * plain and quoted one-line scalars, local tags (`!Circuit`), comments on content lines, and
+ * comment or blank lines between the entries of one collection. Anything else (anchors,
+ * aliases, block scalars, multi-line scalars, directives, odd comment placement, tabs, CR, any
+ * error) makes it give up, and `parsePayloadText` reads the text with the `yaml` package as
+ * before; so errors, warnings and every unusual document keep exactly their old treatment.
+ * `test/unit/shared/yaml/plain-compose.test.ts` holds the two readers to the same trees.
+ */
+
+/** Thrown inside the reader when the text leaves the subset; never escapes this file. */
+class OutsideSubset extends Error {}
+
+function giveUp(): never {
+  throw new OutsideSubset();
+}
+
+const NL = 10;
+const SPACE = 32;
+
+/** Characters that send the text to the full reader wherever they are (tab and CR included). */
+// eslint-disable-next-line no-control-regex -- control characters are exactly what it looks for
+const UNUSUAL = /[\x00-\x09\x0b-\x1f\x7f\x85\u2028\u2029\ufeff]/;
+/** Keys that YAML's core schema reads as something other than a string. */
+const NON_STRING_KEYS = new Set([
+  'null',
+  'Null',
+  'NULL',
+  'true',
+  'True',
+  'TRUE',
+  'false',
+  'False',
+  'FALSE',
+]);
+/** A plain scalar never starts with one of these. */
+const INDICATORS = new Set([...',[]{}#&*!|>\'"%@`?:-'].map((c) => c.charCodeAt(0)));
+
+const isIdentStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
+const isIdent = (c: number) => isIdentStart(c) || (c >= 48 && c <= 57);
+
+let coreTags: readonly ScalarTag[] | undefined;
+
+/** YAML 1.2 core schema resolution of a plain scalar, exactly as the composer does it. */
+function resolvePlain(source: string): Scalar {
+  if (!coreTags) {
+    const [doc] = Array.from(new Composer().compose([], true, 0));
+    coreTags = (doc?.schema.tags ?? []).filter((t): t is ScalarTag => !('collection' in t));
+  }
+  const tag = coreTags.find((t) => t.default === true && t.test?.test(source));
+  const value: unknown = tag ? tag.resolve(source, giveUp, { intAsBigInt: false }) : source;
+  const scalar = value instanceof Scalar ? value : new Scalar(value);
+  scalar.source = source;
+  scalar.type = Scalar.PLAIN;
+  if (tag?.format) scalar.format = tag.format;
+  return scalar;
+}
+
+export interface PlainComposed {
+  /** The root, its tagged nodes' props recorded (`propsOf`). */
+  root: Node;
+  /** Every tag used (local tags only: `!Circuit`). */
+  tags: Set<string>;
+  /** Offset of each line's start, as `LineCounter` records them. */
+  lineStarts: number[];
+}
+
+type Kind = 'map' | 'seq';
+
+class PlainReader {
+  /** Start of the line being read. */
+  private lineStart = 0;
+  readonly tags = new Set<string>();
+
+  constructor(
+    private readonly text: string,
+    private readonly maxDepth: number,
+  ) {}
+
+  private code(at: number): number {
+    return at < this.text.length ? this.text.charCodeAt(at) : NL;
+  }
+
+  private skipSpaces(at: number): number {
+    while (this.text.charCodeAt(at) === SPACE) at++;
+    return at;
+  }
+
+  /** End of the line holding `at`, after its line break (or the end of the text). */
+  private lineEnd(at: number): number {
+    const nl = this.text.indexOf('\n', at);
+    return nl < 0 ? this.text.length : nl + 1;
+  }
+
+  document(): Node {
+    // Comment and blank lines before the content belong to the document, not to a node.
+    let content = this.skipSpaces(0);
+    while (content < this.text.length && (this.code(content) === 35 || this.code(content) === NL)) {
+      this.lineStart = this.lineEnd(content);
+      content = this.skipSpaces(this.lineStart);
+    }
+    if (content >= this.text.length || content !== this.lineStart) giveUp();
+    const root = this.code(content) === 33 ? this.taggedRoot(content) : this.blockRoot(content);
+    if (this.lineStart !== this.text.length) giveUp();
+    return root;
+  }
+
+  private blockRoot(content: number): Node {
+    return this.code(content) === 45 ? this.blockSeq(content, 0, 1) : this.blockMap(content, 0, 1);
+  }
+
+  /** `!Tag` then a collection on the next lines, or `!Tag {…}` on one line (an extracted text). */
+  private taggedRoot(at: number): Node {
+    const into: { props?: NodeProps } = {};
+    const value = this.skipSpaces(this.tagAt(at, into));
+    if (this.code(value) !== NL) {
+      const { node, end } = this.flowValue(value, 1, false, into.props);
+      const rest = this.skipSpaces(end);
+      if (this.code(rest) !== NL) giveUp();
+      this.lineStart = this.lineEnd(rest);
+      node.range = [value, end, this.lineStart];
+      return node;
+    }
+    this.lineStart = this.lineEnd(value);
+    const content = this.lineStart;
+    if (!this.isItemAt(content) && !this.isKeyAt(content)) giveUp();
+    return this.withProps(this.blockRoot(content), into.props);
+  }
+
+  /**
+   * The first content line from `lineStart` on, if it continues the collection at `indent`
+   * (its entries start at that column with `first`), else null: the collection ends there.
+   * Comment and blank lines are passed over only between two entries of one collection, with
+   * comments at the entries' column: elsewhere the `yaml` package hands them to other nodes.
+   */
+  private nextEntry(indent: number, startsEntry: (at: number) => boolean): number | null {
+    let at = this.lineStart;
+    let skipped = false;
+    for (;;) {
+      if (at >= this.text.length) {
+        if (skipped) giveUp();
+        return null;
+      }
+      const content = this.skipSpaces(at);
+      const c = this.code(content);
+      if (c === NL || c === 35) {
+        if (c === 35 && content - at !== indent) giveUp();
+        skipped = true;
+        at = this.lineEnd(content);
+        continue;
+      }
+      const column = content - at;
+      if (column === indent && startsEntry(content)) {
+        this.lineStart = at;
+        return content;
+      }
+      if (skipped || column > indent) giveUp();
+      return null;
+    }
+  }
+
+  private isKeyAt(at: number): boolean {
+    if (!isIdentStart(this.code(at))) return false;
+    let e = at + 1;
+    while (isIdent(this.code(e))) e++;
+    return this.code(e) === 58 && (this.code(e + 1) === SPACE || this.code(e + 1) === NL);
+  }
+
+  private isItemAt = (at: number): boolean =>
+    this.code(at) === 45 && (this.code(at + 1) === SPACE || this.code(at + 1) === NL);
+
+  private checkDepth(depth: number): void {
+    if (depth > this.maxDepth) giveUp();
+  }
+
+  private blockMap(first: number, indent: number, depth: number): YAMLMap {
+    this.checkDepth(depth);
+    const map = new YAMLMap();
+    const seen = new Set<string>();
+    let at: number | null = first;
+    let end = first;
+    while (at !== null) {
+      if (!this.isKeyAt(at)) giveUp();
+      let e = at + 1;
+      while (isIdent(this.code(e))) e++;
+      const name = this.text.slice(at, e);
+      if (NON_STRING_KEYS.has(name) || seen.has(name)) giveUp();
+      seen.add(name);
+      const key = new Scalar(name);
+      key.range = [at, e, e];
+      key.source = name;
+      key.type = Scalar.PLAIN;
+      const value = this.valueAfter(e + 1, indent, depth, 'map');
+      map.items.push(new Pair(key, value));
+      end = value.range?.[2] ?? end;
+      at = this.nextEntry(indent, (p) => this.isKeyAt(p));
+    }
+    map.range = [first, end, end];
+    return map;
+  }
+
+  private blockSeq(first: number, indent: number, depth: number): YAMLSeq {
+    this.checkDepth(depth);
+    const seq = new YAMLSeq();
+    let at: number | null = first;
+    let end = first;
+    while (at !== null) {
+      if (!this.isItemAt(at)) giveUp();
+      const value = this.valueAfter(at + 1, indent, depth, 'seq');
+      seq.items.push(value);
+      end = value.range?.[2] ?? end;
+      at = this.nextEntry(indent, this.isItemAt);
+    }
+    seq.range = [first, end, end];
+    return seq;
+  }
+
+  /** A tag at `at` (`!Name`), recorded; returns the offset after it, or `at` when there is none. */
+  private tagAt(at: number, into: { props?: NodeProps }): number {
+    if (this.code(at) !== 33) return at;
+    let e = at + 1;
+    if (!isIdentStart(this.code(e))) giveUp();
+    while (isIdent(this.code(e))) e++;
+    const c = this.code(e);
+    if (c !== SPACE && c !== NL) giveUp();
+    const source = this.text.slice(at, e);
+    this.tags.add(source);
+    into.props = { start: at, end: e, tag: { offset: at, source } };
+    return e;
+  }
+
+  private withProps<N extends Node>(node: N, props: NodeProps | undefined): N {
+    if (props) {
+      node.tag = props.tag?.source;
+      recordProps(node, props);
+    }
+    return node;
+  }
+
+  /** The value after a key's `:` or an item's `-` at `after`; leaves `lineStart` past it. */
+  private valueAfter(after: number, indent: number, depth: number, parent: Kind): Node {
+    const into: { props?: NodeProps } = {};
+    let at = this.skipSpaces(after);
+    if (at === after && this.code(at) !== NL) giveUp();
+    const tagEnd = this.tagAt(at, into);
+    if (tagEnd !== at) at = this.skipSpaces(tagEnd);
+    if (this.code(at) === NL) {
+      // The value is a collection on the lines below.
+      this.lineStart = this.lineEnd(at);
+      const content = this.skipSpaces(this.lineStart);
+      const column = content - this.lineStart;
+      if (content >= this.text.length) giveUp();
+      let node: Node;
+      if (this.isItemAt(content) && (column > indent || (column === indent && parent === 'map'))) {
+        node = this.blockSeq(content, column, depth + 1);
+      } else if (column > indent && this.isKeyAt(content)) {
+        node = this.blockMap(content, column, depth + 1);
+      } else giveUp();
+      return this.withProps(node, into.props);
+    }
+    if (parent === 'seq' && this.isKeyAt(at)) {
+      // `- key: value`: a mapping that starts on the item's line.
+      if (into.props) giveUp();
+      return this.blockMap(at, at - this.lineStart, depth + 1);
+    }
+    const { node, end } = this.flowValue(at, depth + 1, false, into.props);
+    const rest = this.skipSpaces(end);
+    const c = this.code(rest);
+    if (c === 35 ? rest === end : c !== NL) giveUp();
+    const lineEnd = this.lineEnd(rest);
+    node.range = [at, end, lineEnd];
+    this.lineStart = lineEnd;
+    return node;
+  }
+
+  /** A flow collection or one-line scalar at `at`; `end` is just after it. */
+  private flowValue(
+    at: number,
+    depth: number,
+    inFlow: boolean,
+    props?: NodeProps,
+  ): { node: Node; end: number } {
+    const c = this.code(at);
+    let result: { node: Node; end: number };
+    if (c === 123 || c === 91) result = this.flowCollection(at, depth, c === 123);
+    else if (c === 34 || c === 39) result = this.quoted(at, c);
+    else result = this.plain(at, inFlow);
+    if (props) {
+      // A tagged scalar keeps the text it was written with, as the passthrough tags declare.
+      const { node } = result;
+      if (node instanceof Scalar && node.type === Scalar.PLAIN) node.value = node.source;
+      delete (node as Scalar).format;
+      this.withProps(node, props);
+    }
+    return result;
+  }
+
+  private flowCollection(open: number, depth: number, isMap: boolean): { node: Node; end: number } {
+    this.checkDepth(depth);
+    const close = isMap ? 125 : 93;
+    const node = isMap ? new YAMLMap() : new YAMLSeq();
+    node.flow = true;
+    const seen = new Set<string>();
+    let at = this.skipSpaces(open + 1);
+    if (this.code(at) === close) {
+      node.range = [open, at + 1, at + 1];
+      return { node, end: at + 1 };
+    }
+    for (;;) {
+      let key: Scalar | null = null;
+      if (isMap) {
+        if (!isIdentStart(this.code(at))) giveUp();
+        let e = at + 1;
+        while (isIdent(this.code(e))) e++;
+        const name = this.text.slice(at, e);
+        if (this.code(e) !== 58 || this.code(e + 1) !== SPACE) giveUp();
+        if (NON_STRING_KEYS.has(name) || seen.has(name)) giveUp();
+        seen.add(name);
+        key = new Scalar(name);
+        key.range = [at, e, e];
+        key.source = name;
+        key.type = Scalar.PLAIN;
+        at = this.skipSpaces(e + 1);
+      }
+      const into: { props?: NodeProps } = {};
+      const tagEnd = this.tagAt(at, into);
+      if (tagEnd !== at) at = this.skipSpaces(tagEnd);
+      const { node: value, end } = this.flowValue(at, depth + 1, true, into.props);
+      const next = this.skipSpaces(end);
+      value.range = [at, end, next];
+      if (key) (node as YAMLMap).items.push(new Pair(key, value));
+      else (node as YAMLSeq).items.push(value);
+      const c = this.code(next);
+      if (c === close) {
+        node.range = [open, next + 1, next + 1];
+        return { node, end: next + 1 };
+      }
+      if (c !== 44) giveUp();
+      at = this.skipSpaces(next + 1);
+      if (this.code(at) === close || this.code(at) === 44) giveUp();
+    }
+  }
+
+  private quoted(open: number, quote: number): { node: Node; end: number } {
+    const text = this.text;
+    let at = open + 1;
+    let value = '';
+    let from = at;
+    for (;;) {
+      const c = this.code(at);
+      if (c === NL || (quote === 34 && c === 92)) giveUp();
+      if (c === quote) {
+        if (quote === 39 && this.code(at + 1) === 39) {
+          value += `${text.slice(from, at)}'`;
+          at += 2;
+          from = at;
+          continue;
+        }
+        break;
+      }
+      at++;
+    }
+    value += text.slice(from, at);
+    const scalar = new Scalar(value);
+    scalar.source = value;
+    scalar.type = quote === 34 ? Scalar.QUOTE_DOUBLE : Scalar.QUOTE_SINGLE;
+    return { node: scalar, end: at + 1 };
+  }
+
+  private plain(at: number, inFlow: boolean): { node: Node; end: number } {
+    const first = this.code(at);
+    if (first === NL || first === SPACE || INDICATORS.has(first)) {
+      // `-1`, `-.5`: a minus sign followed by a digit or a point is the start of a number.
+      const next = this.code(at + 1);
+      if (first !== 45 || !((next >= 48 && next <= 57) || next === 46)) giveUp();
+    }
+    let e = at;
+    let end = at;
+    for (;;) {
+      const c = this.code(e);
+      if (c === NL) break;
+      if (c === 35 || c === 58) {
+        if (c === 35 && this.code(e - 1) === SPACE) break;
+        giveUp();
+      }
+      if (inFlow && (c === 44 || c === 91 || c === 93 || c === 123 || c === 125)) break;
+      e++;
+      if (c !== SPACE) end = e;
+    }
+    return { node: resolvePlain(this.text.slice(at, end)), end };
+  }
+}
+
+/**
+ * The text's one root node when the text is in the plain subset (see above), else null: then
+ * the `yaml` package must read it. Nesting deeper than `maxDepth` is left to it as well.
+ */
+export function composePlain(text: string, maxDepth: number): PlainComposed | null {
+  if (UNUSUAL.test(text)) return null;
+  const reader = new PlainReader(text, maxDepth);
+  let root: Node;
+  try {
+    root = reader.document();
+  } catch (error) {
+    if (error instanceof OutsideSubset) return null;
+    throw error;
+  }
+  const lineStarts = [0];
+  for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', nl + 1)) {
+    lineStarts.push(nl + 1);
+  }
+  return { root, tags: reader.tags, lineStarts };
+}
