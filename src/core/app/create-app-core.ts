@@ -14,7 +14,9 @@ import { createEventHub } from './event-hub';
 import { appHandlers } from './handlers/app-handlers';
 import { documentHandlers } from './handlers/document-handlers';
 import { jobHandlers } from './handlers/job-handlers';
+import { knowingHandlers, recordDeviceHistory } from './handlers/knowing-handlers';
 import { monitorHandlers } from './handlers/monitor-handlers';
+import { EstimatesService, openDeviceHistory } from '../history';
 import { profileHandlers, sessionHandlers } from './handlers/profile-handlers';
 import { securePrivateData } from './private-data';
 import type { AppCore, AppCoreOptions } from './types';
@@ -72,6 +74,12 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     log,
   );
 
+  // Estimates of when jobs end and the device history (issue 14), beside the job store.
+  const knowing = {
+    connections,
+    estimates: new EstimatesService(cache),
+    history: openDeviceHistory(cache, (message) => log.warn(message)),
+  };
   const handlers: HandlerTable = {
     ...appHandlers(options, options.appVersion ?? CLIENT_VERSION),
     ...profileHandlers({ settings, connections, fetch: options.fetch }),
@@ -91,7 +99,12 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       drafts,
       dialogs: options.dialogs,
     }),
+    ...knowingHandlers(knowing),
   };
+  handlers['jobs.submit'] = recordDeviceHistory(
+    { ...knowing, events, log },
+    handlers['jobs.submit'],
+  );
 
   const loaded = await settings.load().catch((error: unknown) => {
     log.error('settings unreadable', { error });
