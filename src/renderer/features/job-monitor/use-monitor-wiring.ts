@@ -2,6 +2,7 @@ import { useEffect } from 'react';
 import { on } from '../../services/qjob';
 import { useAppStore } from '../../state/app/store';
 import { selectIsOffline, useConnectionStore } from '../../state/connection/store';
+import { useEstimatesStore } from '../../state/estimates/store';
 import { restoredSelection, useJobsStore } from '../../state/jobs/store';
 import { notifyJobEnd } from './notify-job-end';
 
@@ -21,6 +22,7 @@ export function useMonitorWiring(): void {
         session?.state === 'logged-out' ||
         session?.state === 'expired';
       if (!activeId || (!ready && useJobsStore.getState().profileId === activeId)) return;
+      void useEstimatesStore.getState().load();
       void useJobsStore
         .getState()
         .load(activeId)
@@ -37,6 +39,7 @@ export function useMonitorWiring(): void {
     const stops = [
       on('jobs.status', (event) => {
         useJobsStore.getState().applyStatus(event);
+        useEstimatesStore.getState().refreshSoon();
         const record = useJobsStore.getState().records.find((r) => r.id === event.jobId);
         notifyJobEnd(event, record?.name.trim() || null);
       }),
