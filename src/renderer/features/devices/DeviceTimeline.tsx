@@ -6,11 +6,17 @@ import type { Band, DeviceHistoryView } from './device-timeline';
 import { timelineBands } from './device-timeline';
 import './device-timeline.css';
 
-const SPANS = [
-  { label: '1 h', ms: 3600_000, days: 1 },
-  { label: '24 h', ms: 24 * 3600_000, days: 1 },
-  { label: '7 days', ms: 7 * 24 * 3600_000, days: 7 },
-] as const;
+interface Span {
+  label: string;
+  ms: number;
+}
+const SPANS: readonly Span[] = [
+  { label: '1 h', ms: 3600_000 },
+  { label: '24 h', ms: 24 * 3600_000 },
+  { label: '7 days', ms: 7 * 24 * 3600_000 },
+];
+/** "All seen" shows at least this much, so a history of seconds is not one wide band. */
+const MIN_SPAN_MS = 5 * 60_000;
 /** The device list is refreshed every 15 s: a status not seen for 2 min was not watched. */
 const STALE_AFTER_MS = 120_000;
 
@@ -36,7 +42,7 @@ function describe(b: Band): string {
 export function DeviceTimeline({ device }: { device: Device }) {
   const [history, setHistory] = useState<DeviceHistoryView | null>(null);
   const [error, setError] = useState<string | null>(null);
-  const [span, setSpan] = useState<(typeof SPANS)[number] | null>(null);
+  const [span, setSpan] = useState<string>('all');
   const [shown, setShown] = useState<number | null>(null);
 
   useEffect(() => {
@@ -64,8 +70,13 @@ export function DeviceTimeline({ device }: { device: Device }) {
 
   const end = Date.parse(history.to);
   const first = history.entries[0] ? Date.parse(history.entries[0].at) : end;
-  // By default the shortest span that shows everything seen.
-  const chosen = span ?? SPANS.find((s) => end - s.ms <= first) ?? SPANS[SPANS.length - 1]!;
+  // By default everything seen (up to the week kept), however short.
+  const all: Span = {
+    label: 'all seen',
+    ms: Math.min(SPANS[SPANS.length - 1]!.ms, Math.max(MIN_SPAN_MS, (end - first) * 1.05)),
+  };
+  const spans = [all, ...SPANS];
+  const chosen = spans.find((s) => s.label === (span === 'all' ? all.label : span)) ?? all;
   const start = end - chosen.ms;
   const bands = timelineBands(history.entries, start, end, STALE_AFTER_MS);
   const at = (t: number) => `${((t - start) / chosen.ms) * 100}%`;
@@ -74,18 +85,18 @@ export function DeviceTimeline({ device }: { device: Device }) {
   return (
     <div className="device-timeline" data-testid="device-timeline">
       <div className="dt-spans" role="group" aria-label="Time span">
-        {SPANS.map((s) => (
+        {spans.map((s) => (
           <button
             key={s.label}
             type="button"
             className="btn btn-ghost"
             aria-pressed={s === chosen}
             onClick={() => {
-              setSpan(s);
+              setSpan(s === all ? 'all' : s.label);
               setShown(null);
             }}
           >
-            {s.label}
+            {s === all ? 'All seen' : s.label}
           </button>
         ))}
       </div>
@@ -97,7 +108,7 @@ export function DeviceTimeline({ device }: { device: Device }) {
         <>
           <ol
             className="dt-bar"
-            aria-label={`Statuses of ${device.name} over the last ${chosen.label}`}
+            aria-label={`Statuses of ${device.name}, ${chosen === all ? 'everything seen' : `the last ${chosen.label}`}`}
           >
             {bands.map((b, i) => (
               <li

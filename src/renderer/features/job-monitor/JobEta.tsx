@@ -67,7 +67,16 @@ export function JobEtaDetail({ job, deviceName }: { job: JobRow; deviceName: str
     return <span className="muted">Not known yet: the app has not read the job history.</span>;
   }
   return (
-    <span className="jm-eta" data-testid="summary-eta">
+    <span
+      className="jm-eta"
+      data-testid="summary-eta"
+      // The whole duration it predicts (age plus the median still to go), for tests.
+      data-predicted-ms={
+        when.estimate.kind === 'estimate'
+          ? Math.round(now - Date.parse(job.created_at) + when.estimate.medianMs)
+          : undefined
+      }
+    >
       <span>{estimateSentence(when.estimate, deviceName)}</span>
       {when.stuck ? (
         <span className="callout callout-warn jm-stuck" role="status" data-testid="summary-stuck">

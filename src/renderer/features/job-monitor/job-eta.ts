@@ -6,6 +6,8 @@ import type { EstimatesView } from '../../state/estimates/store';
 export interface JobWhen {
   estimate: Estimate;
   stuck: StuckVerdict | null;
+  /** Time already spent in the current phase. */
+  elapsedMs: number;
 }
 
 /**
@@ -36,5 +38,9 @@ export function jobWhen(
     phase,
     elapsedMs: Number.isFinite(started) ? Math.max(0, now - started) : 0,
   };
-  return { estimate: estimateRemaining(view.model, open), stuck: stuckVerdict(view.model, open) };
+  return {
+    estimate: estimateRemaining(view.model, open),
+    stuck: stuckVerdict(view.model, open),
+    elapsedMs: open.elapsedMs,
+  };
 }
