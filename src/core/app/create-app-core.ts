@@ -21,6 +21,8 @@ import { jobsHandlers } from './handlers/jobs';
 import { profileHandlers } from './handlers/profiles';
 import { sessionHandlers } from './handlers/session';
 import { templatesHandlers } from './handlers/templates';
+import { knowingHandlers, recordDeviceHistory } from './handlers/knowing-handlers';
+import { EstimatesService, openDeviceHistory } from '../history';
 import { securePrivateData } from './private-data';
 import type { AppCore, AppCoreOptions } from './types';
 
@@ -78,6 +80,12 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   );
 
   // One file per namespace of the contract (./handlers/<namespace>.ts).
+  // Estimates of when jobs end and the device history (issue 14), beside the job store.
+  const knowing = {
+    connections,
+    estimates: new EstimatesService(cache),
+    history: openDeviceHistory(cache, (message) => log.warn(message)),
+  };
   const handlers: HandlerTable = {
     ...appHandlers(options, options.appVersion ?? CLIENT_VERSION),
     ...profileHandlers({ settings, connections, fetch: options.fetch }),
@@ -97,7 +105,12 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...templatesHandlers(path.join(options.resourcesDir, 'templates')),
     ...filesHandlers(options.dialogs),
     ...draftsHandlers(drafts),
+    ...knowingHandlers(knowing),
   };
+  handlers['jobs.submit'] = recordDeviceHistory(
+    { ...knowing, events, log },
+    handlers['jobs.submit'],
+  );
 
   const loaded = await settings.load().catch((error: unknown) => {
     log.error('settings unreadable', { error });

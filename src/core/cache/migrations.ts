@@ -7,7 +7,7 @@ import type { Database } from 'better-sqlite3';
  * kept as JSON in `extra`, so nothing the service sent is lost.
  * Bump SCHEMA_VERSION and add a step when a table changes; an old file is upgraded in place.
  */
-const SCHEMA_VERSION = 2;
+export const SCHEMA_VERSION = 3;
 
 const STEPS: Record<number, string> = {
   1: `
@@ -68,6 +68,19 @@ const STEPS: Record<number, string> = {
     BEGIN
       UPDATE jobs SET fp = NULL WHERE profile = new.profile AND id = new.id;
     END;
+  `,
+  // Device history (src/core/history): each device status change and each notice about a
+  // device this app saw, with when it was first and last seen (`at`, `last_at`).
+  3: `
+    CREATE TABLE device_history (
+      profile TEXT NOT NULL,
+      code    TEXT NOT NULL,
+      kind    TEXT NOT NULL CHECK (kind IN ('status', 'message')),
+      value   TEXT NOT NULL,
+      at      TEXT NOT NULL,
+      last_at TEXT NOT NULL
+    );
+    CREATE INDEX device_history_by_device ON device_history (profile, code, kind);
   `,
 };
 

@@ -68,6 +68,11 @@ export class SqliteJobCache implements JobCache {
     this.status = { persistent: true, message: null, file };
   }
 
+  /** The open database, for the stores that share its file (src/core/history). */
+  get database(): Database {
+    return this.#db;
+  }
+
   listRecords(profile: string): JobInfo[] {
     return this.#records(profile, null);
   }

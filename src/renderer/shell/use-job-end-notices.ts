@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { notifyJobEnd } from '../features/job-monitor/notify-job-end';
 import { on } from '../services/qjob';
+import { useEstimatesStore } from '../state/estimates/store';
 import { useJobsStore } from '../state/jobs/store';
 
 /**
@@ -12,6 +13,7 @@ export function useJobEndNotices(): void {
     () =>
       on('jobs.status', (event) => {
         useJobsStore.getState().applyStatus(event);
+        useEstimatesStore.getState().refreshSoon();
         const record = useJobsStore.getState().records.find((r) => r.id === event.jobId);
         notifyJobEnd(event, record?.name.trim() || null);
       }),

@@ -22,6 +22,7 @@ import {
   uiCommandSchema,
   variantIdSchema,
 } from './schemas';
+import { deviceHistoryViewSchema, estimatesViewSchema } from './estimate-schemas';
 import { DOCUMENT_MAX_CHARS, DRAFTS_MAX_TOTAL_BYTES, formatMegabytes } from './limits';
 import type { CallNameFromList, EventNameFromList } from './names';
 import { CALL_NAME_LIST } from './names';
@@ -150,6 +151,20 @@ export const calls = {
     z.strictObject({ id: z.number().int().nonnegative() }),
     z.strictObject({ entries: z.array(timelineEntrySchema) }),
     'The status changes of a job that this app has seen, oldest first.',
+  ),
+  'estimates.get': call(
+    none,
+    estimatesViewSchema,
+    'How long finished jobs took per device and job type (the newest of each), and when running ' +
+      'jobs started, for the estimates of when jobs end and the stuck flag (src/shared/estimates).',
+  ),
+  'deviceHistory.list': call(
+    z.strictObject({
+      code: z.string().min(1).max(200),
+      days: z.number().int().min(1).max(30).optional(),
+    }),
+    deviceHistoryViewSchema,
+    "A device's statuses and notices this app saw over the last `days` (default 7), oldest first.",
   ),
   'diagnostics.build': call(
     z.strictObject({ id: z.number().int().nonnegative() }),

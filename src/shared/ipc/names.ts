@@ -24,6 +24,8 @@ export const CALL_NAME_LIST = [
   'jobs.cancel',
   'jobs.watch',
   'jobs.history',
+  'estimates.get',
+  'deviceHistory.list',
   'diagnostics.build',
   'templates.list',
   'files.open',

@@ -6,6 +6,7 @@ import { useAppStore } from '../../state/app/store';
 import { useDevicesStore } from '../../state/devices/store';
 import { DeviceDescription } from './DeviceDescription';
 import { DeviceStatusBadge, statusMeaning } from '../../ui/components/DeviceStatusBadge';
+import { DeviceTimeline } from './DeviceTimeline';
 import './device-detail.css';
 
 const KNOWN = new Set(['code', 'nqubits', 'name', 'description', 'type', 'status', 'id']);
@@ -114,6 +115,10 @@ export function DeviceDetail({ device, onClose }: { device: Device | null; onClo
       <section aria-label="Description">
         <h3>Description</h3>
         <DeviceDescription text={device.description} />
+      </section>
+      <section aria-label="Status history">
+        <h3>Status history</h3>
+        <DeviceTimeline device={device} />
       </section>
       <section aria-label="Jobs">
         <h3>Jobs</h3>

@@ -9,6 +9,7 @@ import { formatLocal, formatUtc } from './job-format';
 import { jobTypeText } from '../../state/jobs/job-query';
 import type { SortKey } from '../../state/jobs/job-query';
 import { JobDuration } from './JobDuration';
+import { JobEtaCell } from './JobEta';
 import { JobProgressPill } from './JobProgressPill';
 import type { ProgressSources } from './JobProgressPill';
 import { JobStatusChip } from './status-look';
@@ -303,11 +304,18 @@ export function JobTable(props: JobTableProps) {
                   </div>
                   <div role="gridcell" className="jc-duration">
                     {/* A running job says how far it is, where the others say how long. */}
-                    <JobProgressPill
+                    <JobEtaCell
                       job={job}
-                      sources={props.progress(job)}
                       deviceName={props.deviceName(job.device_id)}
-                      fallback={<JobDuration job={job} />}
+                      age={<JobDuration job={job} />}
+                      withProgress={(fallback) => (
+                        <JobProgressPill
+                          job={job}
+                          sources={props.progress(job)}
+                          deviceName={props.deviceName(job.device_id)}
+                          fallback={fallback}
+                        />
+                      )}
                     />
                   </div>
                 </div>

@@ -7,6 +7,7 @@ import type { JobDetailView, TimelineEntry } from '../../state/jobs/store';
 import { isFinished } from '../../state/jobs/store';
 import { formatDuration, formatLocal, formatUtc } from './job-format';
 import { jobProgress } from './job-progress';
+import { JobEtaDetail } from './JobEta';
 import { progressSentence } from './JobProgressPill';
 import type { ProgressSources } from './JobProgressPill';
 import { durationMs } from '../../state/jobs/job-query';
@@ -96,6 +97,14 @@ export function SummaryTab({
             <span className="muted">since it was created; not finished yet</span>
           </>,
         ],
+    ...(isFinished(d)
+      ? []
+      : [
+          ['Estimate', <JobEtaDetail job={d} deviceName={deviceName(d.device_id)} />] as [
+            string,
+            ReactNode,
+          ],
+        ]),
     [
       'Result',
       resultType ? `present (${String(resultType)})` : <span className="muted">none</span>,

@@ -19,6 +19,25 @@ export interface JobEndFacts {
   watchingJobs: boolean;
   /** The browser's permission for system notifications; 'unsupported' where there are none. */
   permission: NotificationPermission | 'unsupported';
+  /** Other unfinished jobs that look stuck (src/shared/estimates), told with any end. */
+  stuck?: readonly number[];
+}
+
+/** What the end of a timed-out job means for the person: a final state some clients forget. */
+const TIMEOUT_ADVICE =
+  'The service gave up on it and nothing more will come; run it again, or check its device and logs.';
+
+/** "Jobs 12 and 14 look stuck: open them for what to do." */
+export function stuckNote(ids: readonly number[]): string {
+  if (ids.length === 0) return '';
+  const shown = ids.slice(0, 3).map((id) => `#${id}`);
+  const list =
+    ids.length > 3
+      ? `${shown.join(', ')} and ${ids.length - 3} more`
+      : shown.length > 1
+        ? `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`
+        : shown[0];
+  return ` Job${ids.length === 1 ? '' : 's'} ${list} look${ids.length === 1 ? 's' : ''} stuck: open ${ids.length === 1 ? 'it' : 'them'} for what to do.`;
 }
 
 /**
@@ -31,16 +50,20 @@ export interface JobEndFacts {
 export function decideJobEndNotice(f: JobEndFacts): JobEndNotice {
   if (!isTerminalStatus(f.to)) return { kind: 'none' };
   const title = `Job ${f.jobId} ${f.to}`;
-  const body = `${f.name ? `${f.name}: ` : ''}${JOB_STATUS_MEANING[f.to]}.`;
+  const stuck = stuckNote((f.stuck ?? []).filter((id) => id !== f.jobId));
+  const body = `${f.name ? `${f.name}: ` : ''}${JOB_STATUS_MEANING[f.to]}.${f.to === 'timeout' ? ` ${TIMEOUT_ADVICE}` : ''}${stuck}`;
   const inApp: JobEndNotice = {
     kind: 'in-app',
     tone: f.to === 'completed' ? 'ok' : 'warn',
     text: `${title}. ${body}`,
   };
-  if (f.shell === 'electron') return f.focused && !f.watchingJobs ? inApp : { kind: 'none' };
+  // A timeout is always told, even to someone looking at the list: the row alone is easy to miss.
+  const always = f.to === 'timeout';
+  if (f.shell === 'electron')
+    return f.focused && (always || !f.watchingJobs) ? inApp : { kind: 'none' };
   if (!f.focused && f.permission === 'granted')
     return { kind: 'system', title, body, tag: endKey(f) };
-  return !f.focused || !f.watchingJobs ? inApp : { kind: 'none' };
+  return always || !f.focused || !f.watchingJobs ? inApp : { kind: 'none' };
 }
 
 /** One job's one ending: the same end reported twice (an event and a reload) is told once. */

@@ -3,9 +3,23 @@ import { isTerminalStatus } from '../../../shared/variants';
 import { shell } from '../../services/qjob';
 import { useAppStore } from '../../state/app/store';
 import { openJobOn } from '../../state/app/open-job';
+import { useEstimatesStore } from '../../state/estimates/store';
+import { isFinished, useJobsStore } from '../../state/jobs/store';
+import { jobWhen } from './job-eta';
 import { createEndMemory, decideJobEndNotice, endKey } from './notice-decision';
 
 const told = createEndMemory();
+
+/** The unfinished jobs of the list that look stuck now (few: only unfinished ones are looked at). */
+function stuckJobIds(): number[] {
+  const view = useEstimatesStore.getState().view;
+  if (!view) return [];
+  const now = Date.now();
+  return useJobsStore
+    .getState()
+    .records.filter((r) => !isFinished(r) && jobWhen(view, r, now)?.stuck)
+    .map((r) => r.id);
+}
 
 export function notificationsSupported(): boolean {
   return typeof window !== 'undefined' && 'Notification' in window;
@@ -30,6 +44,7 @@ export function notifyJobEnd(event: EventPayload<'jobs.status'>, name: string | 
     focused: document.hasFocus(),
     watchingJobs: app.view === 'jobs',
     permission: notificationsSupported() ? Notification.permission : 'unsupported',
+    stuck: stuckJobIds(),
   });
   // The notice belongs to the job's connection: it is not shown while another one is in use.
   if (notice.kind === 'in-app') app.notify(notice.tone, notice.text, event.profileId);

@@ -1,6 +1,7 @@
 import { useEffect } from 'react';
 import { useAppStore } from '../../state/app/store';
 import { selectIsOffline, useConnectionStore } from '../../state/connection/store';
+import { useEstimatesStore } from '../../state/estimates/store';
 import { restoredSelection, useJobsStore } from '../../state/jobs/store';
 
 /**
@@ -20,6 +21,7 @@ export function useMonitorWiring(): void {
         session?.state === 'logged-out' ||
         session?.state === 'expired';
       if (!activeId || (!ready && useJobsStore.getState().profileId === activeId)) return;
+      void useEstimatesStore.getState().load();
       void useJobsStore
         .getState()
         .load(activeId)

@@ -4,6 +4,7 @@ import {
   createEndMemory,
   decideJobEndNotice,
   endKey,
+  stuckNote,
 } from '../../../../../src/renderer/features/job-monitor/notice-decision';
 import { JOB_STATUSES } from '../../../../../src/shared/variants';
 
@@ -100,5 +101,26 @@ describe('createEndMemory', () => {
     expect(memory.first('three')).toBe(false);
     expect(memory.first('two')).toBe(false);
     expect(memory.first('one')).toBe(true);
+  });
+});
+
+describe('timeouts and stuck jobs', () => {
+  it('always tells a timeout, even to someone looking at the job list, with what it means', () => {
+    for (const shell of ['web', 'electron'] as const) {
+      const seen = facts({ shell, to: 'timeout', focused: true, watchingJobs: true });
+      expect(decideJobEndNotice({ ...seen, to: 'completed' })).toEqual({ kind: 'none' });
+      const notice = decideJobEndNotice(seen);
+      expect(notice).toMatchObject({ kind: 'in-app', tone: 'warn' });
+      if (notice.kind === 'in-app') expect(notice.text).toMatch(/gave up on it.*run it again/);
+    }
+  });
+
+  it('tells about other jobs that look stuck with any end', () => {
+    const notice = decideJobEndNotice(facts({ stuck: [12, 14, 15] }));
+    if (notice.kind !== 'system') throw new Error('expected a system notification');
+    // The job that ended is not among them.
+    expect(notice.body).toMatch(/Jobs #14 and #15 look stuck: open them for what to do\.$/);
+    expect(stuckNote([3])).toBe(' Job #3 looks stuck: open it for what to do.');
+    expect(stuckNote([1, 2, 3, 4, 5])).toMatch(/#1, #2, #3 and 2 more look stuck/);
   });
 });
