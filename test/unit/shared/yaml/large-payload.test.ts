@@ -21,5 +21,5 @@ describe('payloads up to the size limit', () => {
     expect(payload).toBeNull();
     expect(problems.map((p) => [p.code, p.line, p.column])).toEqual([['size_limit', 1, 1]]);
     expect(problems[0]?.message).toMatch(/the limit is 8388608 bytes/);
-  });
+  }, 120_000);
 });
