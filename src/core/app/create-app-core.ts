@@ -2,6 +2,7 @@ import path from 'node:path';
 import { MemorySecretStore } from '../auth/memory-secret-store';
 import type { SecretStore } from '../auth/secret-store';
 import { CLIENT_VERSION, DEFAULT_USER_AGENT } from '../client/user-agent';
+import { batchStoreFile, openBatchStore } from '../batches/open-batch-store';
 import { jobCacheFile, openJobCache, profileCacheKey } from '../cache';
 import { silentLogger } from '../logging/logger';
 import { settingsFilePath } from '../profiles/config-dir';
@@ -12,6 +13,7 @@ import { createDraftsStore } from './drafts-store';
 import { EmbeddedSimulators } from './embedded-simulators';
 import { createEventHub } from './event-hub';
 import { appHandlers } from './handlers/app-handlers';
+import { batchHandlers } from './handlers/batch-handlers';
 import { documentHandlers } from './handlers/document-handlers';
 import { jobHandlers } from './handlers/job-handlers';
 import { monitorHandlers } from './handlers/monitor-handlers';
@@ -66,6 +68,9 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       }
     },
   });
+  // Sweeps sent as local batches (docs/sweeps.md), kept beside the job store.
+  const batchStore = await openBatchStore(batchStoreFile(options.dataDir, options.shell), log);
+  const batches = batchHandlers({ connections, cache, store: batchStore, events, log });
   const drafts = createDraftsStore(
     options.dataDir,
     options.shell === 'web' ? 'drafts-web.json' : 'drafts.json',
@@ -91,6 +96,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       drafts,
       dialogs: options.dialogs,
     }),
+    ...batches.handlers,
   };
 
   const loaded = await settings.load().catch((error: unknown) => {
@@ -108,9 +114,11 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     settings,
     dispose: () =>
       (disposed ??= (async () => {
+        await batches.stop();
         await connections.dispose();
         await simulators.stopAll();
         cache.close();
+        batchStore.close();
       })()),
   };
 }

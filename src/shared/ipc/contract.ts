@@ -22,6 +22,7 @@ import {
   uiCommandSchema,
   variantIdSchema,
 } from './schemas';
+import { batchCalls, batchChangedEventSchema } from './batch-schemas';
 import { DOCUMENT_MAX_CHARS, DRAFTS_MAX_TOTAL_BYTES, formatMegabytes } from './limits';
 import type { CallNameFromList, EventNameFromList } from './names';
 import { CALL_NAME_LIST, EVENT_NAME_LIST } from './names';
@@ -210,6 +211,7 @@ export const calls = {
     z.null(),
     `Autosave the editor tabs (up to ${formatMegabytes(DRAFTS_MAX_TOTAL_BYTES)} of text in all).`,
   ),
+  ...batchCalls,
 } as const;
 
 export const events = {
@@ -221,6 +223,8 @@ export const events = {
   'ui.command': uiCommandSchema,
   /** The window is about to close: answer with `app.respondToClose` (unsaved-changes guard). */
   'app.closeRequested': z.strictObject({}),
+  /** A batch or one of its members changed: ask `batches.get` for it. */
+  'batches.changed': batchChangedEventSchema,
 } as const;
 
 export type Calls = typeof calls;

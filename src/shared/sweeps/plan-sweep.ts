@@ -16,6 +16,8 @@ export interface PlannedMember {
   text: string;
   /** The member's validation errors (YAML, the variant's model, the payload dialect); empty when it can be sent. */
   errors: YamlProblem[];
+  /** The payload's execute type, when it was checked and is valid. */
+  executeType: string | null;
 }
 
 export interface SweepPlan {
@@ -101,18 +103,18 @@ export function planSweep(
         text,
         parameters.map((p, k) => ({ path: p.segments, value: values[k]! })),
       );
-      const errors =
+      const checked =
         options.validate === false
-          ? []
-          : documentToExecutePayload(variant, memberText, {}, { dialect: true }).problems.filter(
-              (problem) => problem.severity === 'error',
-            );
+          ? null
+          : documentToExecutePayload(variant, memberText, {}, { dialect: true });
+      const errors = (checked?.problems ?? []).filter((problem) => problem.severity === 'error');
       members.push({
         index: i + 1,
         name: memberName(batchName, i + 1, count),
         values,
         text: memberText,
         errors,
+        executeType: checked?.payload?.type ?? null,
       });
     });
   } catch (error) {
