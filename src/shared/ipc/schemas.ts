@@ -262,6 +262,7 @@ export const UI_COMMANDS = [
   'view.editor',
   'view.devices',
   'view.jobs',
+  'view.batches',
   'app.about',
 ] as const;
 export type UiCommandName = (typeof UI_COMMANDS)[number];

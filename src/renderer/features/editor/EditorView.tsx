@@ -11,6 +11,7 @@ import { PreflightPanel } from '../preflight/PreflightPanel';
 import { EditorTabs } from './EditorTabs';
 import { openFile, saveTab } from './file-io';
 import { TemplatesMenu } from './TemplatesMenu';
+import { SweepButton } from '../batches/SweepButton';
 import './editor.css';
 
 const MonacoPane = lazy(() => import('./monaco/MonacoPane'));
@@ -120,6 +121,7 @@ export function EditorView() {
               <Icon name="save" />
             </button>
             <TemplatesMenu />
+            <SweepButton />
           </div>
         </div>
         <div

@@ -16,8 +16,16 @@ import './shell.css';
 
 // The job monitor brings its charts and tables; load it when Jobs is first opened.
 const JobsView = lazy(() => import('../job-monitor').then((m) => ({ default: m.JobsView })));
+const BatchesView = lazy(() =>
+  import('../batches/BatchesView').then((m) => ({ default: m.BatchesView })),
+);
 
-const TITLES: Record<ViewName, string> = { editor: 'Editor', devices: 'Devices', jobs: 'Jobs' };
+const TITLES: Record<ViewName, string> = {
+  editor: 'Editor',
+  devices: 'Devices',
+  jobs: 'Jobs',
+  batches: 'Batches',
+};
 
 /**
  * The window: top bar, activity bar, the current view, status bar. Views stay mounted once
@@ -74,6 +82,11 @@ export function App() {
               {v === 'jobs' ? (
                 <Suspense fallback={<div className="view-loading" aria-busy="true" />}>
                   <JobsView />
+                </Suspense>
+              ) : null}
+              {v === 'batches' ? (
+                <Suspense fallback={<div className="view-loading" aria-busy="true" />}>
+                  <BatchesView />
                 </Suspense>
               ) : null}
             </main>

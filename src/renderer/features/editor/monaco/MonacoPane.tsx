@@ -6,6 +6,7 @@ import { runCommand } from '../../shell/commands';
 import { installMonacoEnvironment } from './environment';
 import { startModelSync } from './models';
 import { ProblemsPanel } from './ProblemsPanel';
+import { setEditorCursor } from '../../batches/editor-cursor';
 import { ensureYamlLanguage } from './yaml-language';
 
 installMonacoEnvironment();
@@ -51,6 +52,9 @@ export default function MonacoPane() {
     // Submit from inside the editor: Monaco would otherwise insert a line on Ctrl/Cmd+Enter.
     e.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => runCommand('job.submit'));
     e.onDidChangeModel(() => setModel(e.getModel()));
+    e.onDidChangeCursorPosition((c) =>
+      setEditorCursor(e.getModel()?.getOffsetAt(c.position) ?? null),
+    );
     setEditor(e);
     return () => e.dispose();
   }, []);
