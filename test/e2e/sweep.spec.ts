@@ -42,7 +42,9 @@ test('a sweep of a rotation angle gives P(0) = cos²(θ/2) in the batch view', a
   await page.screenshot({ path: reviewShot('sweep-dialog-1280.png') });
 
   await page.getByTestId('sweep-submit').click();
-  await expect(page.getByRole('heading', { level: 2, name: /^case-\d+ sweep \d\d:\d\d$/ })).toBeVisible();
+  await expect(
+    page.getByRole('heading', { level: 2, name: /^case-\d+ sweep \d\d:\d\d$/ }),
+  ).toBeVisible();
   await expect(page.getByTestId('batch-progress')).toContainText('9 of 9 submitted', {
     timeout: 30_000,
   });
@@ -57,9 +59,8 @@ test('a sweep of a rotation angle gives P(0) = cos²(θ/2) in the batch view', a
   });
   await expect(page.getByTestId('batch-plot')).toBeVisible();
 
-  const cells = await rows.evaluateAll((trs) =>
-    trs.map((tr) => Array.from(tr.querySelectorAll('td'), (td) => td.textContent ?? '')),
-  );
+  const cells: string[][] = [];
+  for (let i = 0; i < 9; i++) cells.push(await rows.nth(i).locator('td').allTextContents());
   for (const row of cells) {
     const theta = Number(row[1]);
     const p0 = Number(row[row.length - 1]);
