@@ -40,6 +40,10 @@ const COMMANDS: Record<string, { load: () => Promise<Runner>; summary: string; o
     load: async () => (await import('./commands/submit')).runSubmitCommand,
     summary: 'validate and submit a payload document',
   },
+  sweep: {
+    load: async () => (await import('./commands/sweep')).runSweepCommand,
+    summary: 'send one payload with some numbers swept, as one batch',
+  },
   wait: {
     load: async () => (await import('./commands/wait')).runWaitCommand,
     summary: 'wait for a job to end, with progress',

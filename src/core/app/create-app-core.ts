@@ -2,6 +2,7 @@ import path from 'node:path';
 import { MemorySecretStore } from '../auth/memory-secret-store';
 import type { SecretStore } from '../auth/secret-store';
 import { CLIENT_VERSION, DEFAULT_USER_AGENT } from '../client/user-agent';
+import { batchStoreFile, openBatchStore } from '../batches/open-batch-store';
 import { jobCacheFile, openJobCache, profileCacheKey } from '../cache';
 import { silentLogger } from '../logging/logger';
 import { settingsFilePath } from '../profiles/config-dir';
@@ -23,6 +24,7 @@ import { sessionHandlers } from './handlers/session';
 import { templatesHandlers } from './handlers/templates';
 import { knowingHandlers, recordDeviceHistory } from './handlers/knowing-handlers';
 import { EstimatesService, openDeviceHistory } from '../history';
+import { batchHandlers } from './handlers/batch-handlers';
 import { securePrivateData } from './private-data';
 import type { AppCore, AppCoreOptions } from './types';
 
@@ -73,6 +75,9 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       }
     },
   });
+  // Sweeps sent as local batches (docs/sweeps.md), kept beside the job store.
+  const batchStore = await openBatchStore(batchStoreFile(options.dataDir, options.shell), log);
+  const batches = batchHandlers({ connections, cache, store: batchStore, events, log });
   const drafts = createDraftsStore(
     options.dataDir,
     options.shell === 'web' ? 'drafts-web.json' : 'drafts.json',
@@ -106,6 +111,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...filesHandlers(options.dialogs),
     ...draftsHandlers(drafts),
     ...knowingHandlers(knowing),
+    ...batches.handlers,
   };
   handlers['jobs.submit'] = recordDeviceHistory(
     { ...knowing, events, log },
@@ -127,9 +133,11 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     settings,
     dispose: () =>
       (disposed ??= (async () => {
+        await batches.stop();
         await connections.dispose();
         await simulators.stopAll();
         cache.close();
+        batchStore.close();
       })()),
   };
 }

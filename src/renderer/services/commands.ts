@@ -55,6 +55,7 @@ export function commandForKey(e: KeyboardEvent): UiCommandName | null {
     if (e.code === 'Digit1') return 'view.editor';
     if (e.code === 'Digit2') return 'view.devices';
     if (e.code === 'Digit3') return 'view.jobs';
+    if (e.code === 'Digit4') return 'view.batches';
   }
   return null;
 }

@@ -6,6 +6,7 @@ import { useConnectionStore } from '../state/connection/store';
 import { useLoginFormOnRefusal } from '../state/connection/login-flow';
 import { DevicesView } from '../features/devices/DevicesView';
 import { EditorView } from '../features/editor/EditorView';
+import { SweepButton } from '../features/job-monitor/batches/SweepButton';
 import { ActivityBar } from './ActivityBar';
 import { startApp } from './bootstrap';
 import { Dialogs } from './Dialogs';
@@ -19,8 +20,16 @@ import './shell.css';
 const JobsView = lazy(() =>
   import('../features/job-monitor').then((m) => ({ default: m.JobsView })),
 );
+const BatchesView = lazy(() =>
+  import('../features/job-monitor/batches/BatchesView').then((m) => ({ default: m.BatchesView })),
+);
 
-const TITLES: Record<ViewName, string> = { editor: 'Editor', devices: 'Devices', jobs: 'Jobs' };
+const TITLES: Record<ViewName, string> = {
+  editor: 'Editor',
+  devices: 'Devices',
+  jobs: 'Jobs',
+  batches: 'Batches',
+};
 
 /**
  * The window: top bar, activity bar, the current view, status bar. Views stay mounted once
@@ -73,11 +82,16 @@ export function App() {
         ) : (
           visited.map((v) => (
             <main key={v} className="app-view" hidden={v !== view} aria-label={TITLES[v]}>
-              {v === 'editor' ? <EditorView /> : null}
+              {v === 'editor' ? <EditorView tools={<SweepButton />} /> : null}
               {v === 'devices' ? <DevicesView /> : null}
               {v === 'jobs' ? (
                 <Suspense fallback={<div className="view-loading" aria-busy="true" />}>
                   <JobsView />
+                </Suspense>
+              ) : null}
+              {v === 'batches' ? (
+                <Suspense fallback={<div className="view-loading" aria-busy="true" />}>
+                  <BatchesView />
                 </Suspense>
               ) : null}
             </main>

@@ -73,6 +73,7 @@ export function startApp(): () => void {
     registerCommand('view.editor', () => useAppStore.getState().showView('editor')),
     registerCommand('view.devices', () => useAppStore.getState().showView('devices')),
     registerCommand('view.jobs', () => useAppStore.getState().showView('jobs')),
+    registerCommand('view.batches', () => useAppStore.getState().showView('batches')),
     // A notification's job: on the connection it came from, never the same id elsewhere.
     registerCommand(
       'job.open',

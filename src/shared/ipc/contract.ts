@@ -23,6 +23,7 @@ import {
   variantIdSchema,
 } from './schemas';
 import { deviceHistoryViewSchema, estimatesViewSchema } from './estimate-schemas';
+import { batchCalls, batchChangedEventSchema } from './batch-schemas';
 import { DOCUMENT_MAX_CHARS, DRAFTS_MAX_TOTAL_BYTES, formatMegabytes } from './limits';
 import type { CallNameFromList, EventNameFromList } from './names';
 import { CALL_NAME_LIST } from './names';
@@ -226,6 +227,7 @@ export const calls = {
     z.null(),
     `Autosave the editor tabs (up to ${formatMegabytes(DRAFTS_MAX_TOTAL_BYTES)} of text in all).`,
   ),
+  ...batchCalls,
 } as const;
 
 export const events = {
@@ -237,6 +239,8 @@ export const events = {
   'ui.command': uiCommandSchema,
   /** The window is about to close: answer with `app.respondToClose` (unsaved-changes guard). */
   'app.closeRequested': z.strictObject({}),
+  /** A batch or one of its members changed: ask `batches.get` for it. */
+  'batches.changed': batchChangedEventSchema,
 } as const;
 
 export type Calls = typeof calls;

@@ -32,6 +32,13 @@ export const CALL_NAME_LIST = [
   'files.save',
   'drafts.load',
   'drafts.save',
+  'batches.list',
+  'batches.get',
+  'batches.create',
+  'batches.pause',
+  'batches.resume',
+  'batches.retry',
+  'batches.dryRun',
 ] as const;
 
 export const EVENT_NAME_LIST = [
@@ -41,6 +48,7 @@ export const EVENT_NAME_LIST = [
   'connection.changed',
   'ui.command',
   'app.closeRequested',
+  'batches.changed',
 ] as const;
 
 export type CallNameFromList = (typeof CALL_NAME_LIST)[number];

@@ -265,6 +265,7 @@ const UI_COMMANDS = [
   'view.editor',
   'view.devices',
   'view.jobs',
+  'view.batches',
   'app.about',
 ] as const;
 export type UiCommandName = (typeof UI_COMMANDS)[number];

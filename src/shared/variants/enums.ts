@@ -18,7 +18,7 @@ export const JOB_STATUSES = [
  * Statuses after which a job never changes again (spec §2.8; the client treats timeout as terminal
  * too: docs/wire-format.md, "Job lookups").
  */
-const TERMINAL_JOB_STATUSES = ['completed', 'error', 'cancelled', 'timeout'] as const;
+export const TERMINAL_JOB_STATUSES = ['completed', 'error', 'cancelled', 'timeout'] as const;
 
 export type DeviceType = (typeof DEVICE_TYPES)[number];
 export type DeviceStatus = (typeof DEVICE_STATUSES)[number];

@@ -1,4 +1,5 @@
 import { Suspense, lazy, useEffect, useState } from 'react';
+import type { ReactNode } from 'react';
 import { ConfirmDialog } from '../../ui/components/ConfirmDialog';
 import { ErrorBoundary } from '../../ui/components/ErrorBoundary';
 import { Icon } from '../../ui/components/Icon';
@@ -31,7 +32,8 @@ function EditorSkeleton() {
 }
 
 /** The payload editor: tabs, Monaco with the problems list, and the pre-flight panel beside it. */
-export function EditorView() {
+/** `tools`: more buttons for the toolbar, from features the shell composes in (Sweep…). */
+export function EditorView({ tools }: { tools?: ReactNode } = {}) {
   const status = useEditorStore((s) => s.status);
   const hasTabs = useEditorStore((s) => s.tabs.length > 0);
   const activeTab = useEditorStore(selectActiveTab);
@@ -120,6 +122,7 @@ export function EditorView() {
               <Icon name="save" />
             </button>
             <TemplatesMenu />
+            {tools}
           </div>
         </div>
         <div

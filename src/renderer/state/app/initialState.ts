@@ -3,7 +3,7 @@ import type { appInfoSchema } from '../../../shared/ipc/schemas';
 import type { TransportStatus } from '../../services/qjob';
 
 export type AppInfo = z.infer<typeof appInfoSchema>;
-export type ViewName = 'editor' | 'devices' | 'jobs';
+export type ViewName = 'editor' | 'devices' | 'jobs' | 'batches';
 export type ThemePreference = 'system' | 'light' | 'dark';
 export type DialogName = 'profiles' | 'login' | 'about' | 'openById' | null;
 

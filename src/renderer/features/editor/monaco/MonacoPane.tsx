@@ -7,6 +7,7 @@ import { installMonacoEnvironment } from '../../../ui/monaco/environment';
 import { startModelSync } from './models';
 import { ProblemsPanel } from './ProblemsPanel';
 import { ensureYamlLanguage } from '../../../ui/monaco/yaml-language';
+import { setEditorCursor } from '../../../state/editor/cursor';
 
 installMonacoEnvironment();
 // One model sync for the app's lifetime: tabs outlive any one editor widget.
@@ -51,6 +52,9 @@ export default function MonacoPane() {
     // Submit from inside the editor: Monaco would otherwise insert a line on Ctrl/Cmd+Enter.
     e.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => runCommand('job.submit'));
     e.onDidChangeModel(() => setModel(e.getModel()));
+    e.onDidChangeCursorPosition((c) =>
+      setEditorCursor(e.getModel()?.getOffsetAt(c.position) ?? null),
+    );
     setEditor(e);
     return () => e.dispose();
   }, []);
