@@ -8,7 +8,7 @@ import { cancelJob } from '../cancel-job';
 import type { ConnectionManager } from '../connection-manager';
 import type { NamespaceHandlers } from '../dispatch';
 import { cacheKeyOf, fetchDetail, fetcher } from '../job-details';
-import { preparePayload } from '../payload-submission';
+import { preparePayload } from '../../payloads/prepare-payload';
 
 /** Unfinished jobs of a fresh list that get watched (newest first), so their changes arrive live. */
 const MAX_AUTO_WATCH = 500;
