@@ -14,6 +14,7 @@ import { createEventHub } from './event-hub';
 import { appHandlers } from './handlers/app-handlers';
 import { documentHandlers } from './handlers/document-handlers';
 import { jobHandlers } from './handlers/job-handlers';
+import { handoverHandlers } from './handlers/handover-handlers';
 import { monitorHandlers } from './handlers/monitor-handlers';
 import { profileHandlers, sessionHandlers } from './handlers/profile-handlers';
 import { securePrivateData } from './private-data';
@@ -76,10 +77,20 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...appHandlers(options, options.appVersion ?? CLIENT_VERSION),
     ...profileHandlers({ settings, connections, fetch: options.fetch }),
     ...sessionHandlers(connections),
-    ...jobHandlers({ connections, log }),
+    ...jobHandlers({ connections, cache, log }),
     ...monitorHandlers({
       connections,
       cache,
+      app: {
+        name: options.appName ?? 'Quantum Job Studio',
+        version: options.appVersion ?? CLIENT_VERSION,
+        shell: options.shell,
+      },
+    }),
+    ...handoverHandlers({
+      connections,
+      cache,
+      log,
       app: {
         name: options.appName ?? 'Quantum Job Studio',
         version: options.appVersion ?? CLIENT_VERSION,

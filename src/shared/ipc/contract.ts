@@ -23,6 +23,7 @@ import {
   variantIdSchema,
 } from './schemas';
 import { DOCUMENT_MAX_CHARS, DRAFTS_MAX_TOTAL_BYTES, formatMegabytes } from './limits';
+import { handoverCalls } from './handover-calls';
 import type { CallNameFromList, EventNameFromList } from './names';
 import { CALL_NAME_LIST, EVENT_NAME_LIST } from './names';
 
@@ -210,6 +211,7 @@ export const calls = {
     z.null(),
     `Autosave the editor tabs (up to ${formatMegabytes(DRAFTS_MAX_TOTAL_BYTES)} of text in all).`,
   ),
+  ...handoverCalls,
 } as const;
 
 export const events = {

@@ -30,6 +30,14 @@ export const CALL_NAME_LIST = [
   'files.save',
   'drafts.load',
   'drafts.save',
+  'annotations.get',
+  'annotations.changeTags',
+  'annotations.setNote',
+  'annotations.index',
+  'jobs.rerunSource',
+  'jobs.rerun',
+  'bundles.export',
+  'bundles.open',
 ] as const;
 
 export const EVENT_NAME_LIST = [

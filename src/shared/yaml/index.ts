@@ -16,3 +16,4 @@ export * from './header-comment';
 export { resolveNode, propsOf, aliasTarget } from './origins';
 export type { NodeProps } from './cst-scan';
 export { keyString, pathSegments, dottedPath } from './paths';
+export * from './payload-to-yaml';

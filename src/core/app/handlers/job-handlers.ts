@@ -2,7 +2,8 @@ import type { Logger } from '../../logging/logger';
 import { cancelJob } from '../cancel-job';
 import type { ConnectionManager } from '../connection-manager';
 import type { HandlerTable } from '../dispatch';
-import { preparePayload } from '../payload-submission';
+import type { JobCache } from '../../cache';
+import { recordedSubmit } from '../recorded-submit';
 
 // jobs.list and jobs.get go through the local job store: see monitor-handlers.ts.
 type JobCalls = 'devices.list' | 'jobs.submit' | 'jobs.cancel' | 'jobs.watch';
@@ -10,6 +11,7 @@ type JobCalls = 'devices.list' | 'jobs.submit' | 'jobs.cancel' | 'jobs.watch';
 /** Devices and jobs of the active connection. Every call needs a logged-in session. */
 export function jobHandlers(deps: {
   connections: ConnectionManager;
+  cache: JobCache;
   log: Logger;
 }): Pick<HandlerTable, JobCalls> {
   const { connections } = deps;
@@ -22,22 +24,14 @@ export function jobHandlers(deps: {
   return {
     'devices.list': ({ refresh }) => connections.requireActive().devices(refresh ?? false),
 
-    'jobs.submit': async ({ text, deviceCode, name }) => {
-      const active = loggedIn();
-      const payload = preparePayload(active.profile.variant, text);
-      const outcome = await active.client.execute(payload, {
+    'jobs.submit': async ({ text, deviceCode, name, origin }) =>
+      // Kept with the exact text, so the job can be rerun and bundled byte for byte.
+      recordedSubmit(loggedIn(), deps.cache, deps.log, {
+        text,
         deviceCode,
-        ...(name ? { name } : {}),
-      });
-      // Watched from the start, so every status change of the new job arrives as an event.
-      active.watchSubmitted(outcome.jobId.id);
-      deps.log.info('job submitted', {
-        profile: active.profile.id,
-        jobId: outcome.jobId.id,
-        type: payload.type,
-      });
-      return { jobId: outcome.jobId.id, executeType: payload.type, message: outcome.message };
-    },
+        name,
+        origin: origin ?? null,
+      }),
 
     'jobs.cancel': async ({ id }) => {
       await cancelJob(loggedIn(), id, deps.log);

@@ -1,13 +1,13 @@
 import os from 'node:os';
-import type { JobDetail, JobInfo } from '../../../shared/variants';
+import type { JobInfo } from '../../../shared/variants';
 import { isTerminalStatus } from '../../../shared/variants';
-import type { CachedProblem, DetailAnswer, DetailAsk, Fetcher, JobCache } from '../../cache';
-import { getJob, listJobs, profileCacheKey } from '../../cache';
+import type { DetailAnswer, DetailAsk, JobCache } from '../../cache';
+import { listJobs, profileCacheKey } from '../../cache';
 import { buildDiagnosticsText } from '../../diagnostics';
 import type { ActiveConnection } from '../active-connection';
 import type { ConnectionManager } from '../connection-manager';
 import type { HandlerTable } from '../dispatch';
-import { fieldProblemView, truncationView } from '../views';
+import { detailThroughStore, fetcher } from '../detail-through-store';
 
 type MonitorCalls = 'jobs.list' | 'jobs.get' | 'jobs.history' | 'diagnostics.build';
 
@@ -29,26 +29,11 @@ export function monitorHandlers(deps: MonitorDeps): Pick<HandlerTable, MonitorCa
   const { connections, cache } = deps;
   const key = (active: ActiveConnection) => profileCacheKey(active.profile);
 
-  const detailSource = (active: ActiveConnection, id: number, ask: DetailAsk) =>
-    fetcher(active, async () => {
-      const { detail, problems, truncated } = await active.client.getJob(
-        id,
-        typeof ask === 'boolean' ? { full: ask } : { fields: ask.fields },
-      );
-      return {
-        detail: detail as JobDetail,
-        problems: [
-          ...problems.map(fieldProblemView),
-          ...(truncated ?? []).map(truncationView),
-        ] as CachedProblem[],
-      };
-    });
-
   const fetchDetail = (
     active: ActiveConnection,
     id: number,
     ask: DetailAsk,
-  ): Promise<DetailAnswer> => getJob(cache, key(active), id, ask, detailSource(active, id, ask));
+  ): Promise<DetailAnswer> => detailThroughStore(cache, active, id, ask);
 
   return {
     'jobs.list': async ({ deviceId, cachedOnly }) => {
@@ -121,12 +106,6 @@ export function monitorHandlers(deps: MonitorDeps): Pick<HandlerTable, MonitorCa
       return { text, fileName: `job-${id}-diagnostics.txt` };
     },
   };
-}
-
-/** The service, or why it is not asked: without a login the store answers on its own. */
-function fetcher<T>(active: ActiveConnection, fetch: () => Promise<T>): Fetcher<T> {
-  if (active.isLoggedIn) return { fetch };
-  return { unavailable: `Not logged in to ${active.profile.name}.`, reason: 'logged-out' };
 }
 
 /**

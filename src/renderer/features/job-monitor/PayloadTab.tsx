@@ -3,7 +3,7 @@ import { StateMessage } from '../../components/States';
 import { useAppStore } from '../../state/app/store';
 import { useEditorStore } from '../../state/editor/store';
 import type { JobDetailView } from '../../state/jobs/store';
-import { payloadToYaml } from './payload-yaml';
+import { payloadToYaml } from '../../../shared/yaml/payload-to-yaml';
 
 // Monaco is the largest part of the renderer: only loaded when a payload is shown.
 const PayloadMonaco = lazy(() => import('./PayloadMonaco'));
