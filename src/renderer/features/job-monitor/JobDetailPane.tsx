@@ -11,6 +11,8 @@ import { LogViewer } from '../log-viewer';
 import { useCanCancel } from './CancelJobDialog';
 import { CompareDialog } from './CompareDialog';
 import { DiagnosticsDialog } from './DiagnosticsDialog';
+import { HandoverActions } from './annotations/HandoverActions';
+import { JobAnnotationsPanel } from './annotations/JobAnnotationsPanel';
 import { ErrorBanner } from './ErrorBanner';
 import { ErrorsTab } from './ErrorsTab';
 import { PayloadTab } from './PayloadTab';
@@ -127,6 +129,7 @@ export function JobDetailPane({
           >
             Compare…
           </button>
+          <HandoverActions id={id} ready={view !== null} />
           {canCancel && view && !isFinished(view.detail) ? (
             <button
               type="button"
@@ -176,6 +179,7 @@ export function JobDetailPane({
               </span>
             </p>
           ) : null}
+          <JobAnnotationsPanel id={id} onOpenJob={(jobId) => useJobsStore.getState().open(jobId)} />
           <ErrorBanner view={view} />
           <DetailTabs view={view} tab={tab} onTab={setTab} />
           <div
@@ -234,7 +238,7 @@ export function JobDetailPane({
 }
 
 /** The WAI-ARIA tabs pattern: one tab in the tab order, arrows move between them. */
-function DetailTabs({
+export function DetailTabs({
   view,
   tab,
   onTab,

@@ -98,6 +98,7 @@ export function PreflightPanel() {
       text: tab.text,
       device,
       name: jobNameOf(tab).name,
+      origin: tab.origin,
     });
   };
   useEffect(() => registerCommand('job.submit', doSubmit));
