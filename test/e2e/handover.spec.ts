@@ -14,6 +14,12 @@ const SIRIUS = 'qpu.digital.sirius';
 const row = (page: Page, id: number) => page.locator(`.job-row[data-job-id="${id}"]`);
 const detail = (page: Page) => page.getByTestId('job-detail');
 
+/** An item of the detail's "Run again" menu. */
+async function fromMenu(page: Page, item: string): Promise<void> {
+  await detail(page).getByRole('button', { name: 'Run again or export this job' }).click();
+  await page.getByRole('menuitem', { name: new RegExp(`^${item}`) }).click();
+}
+
 async function openJob(page: Page, id: number): Promise<void> {
   await page.getByRole('button', { name: 'Jobs', exact: true }).click();
   await expect(page.getByTestId('job-monitor')).toBeVisible();
@@ -30,7 +36,7 @@ test('Run again now: the new job says where it came from, and the old one lists 
   const { jobId: first } = await h['jobs.submit']({ text: BELL, deviceCode: SIRIUS, name: 'bell' });
   await openJob(page, first);
 
-  await detail(page).getByRole('button', { name: 'Run again now' }).click();
+  await fromMenu(page, 'Run again now');
   await expect(detail(page)).not.toHaveAttribute('data-job-id', String(first));
   const second = Number(await detail(page).getAttribute('data-job-id'));
   await expect(detail(page).getByTestId('job-lineage')).toHaveText(`Rerun of #${first}`);
@@ -41,7 +47,7 @@ test('Run again now: the new job says where it came from, and the old one lists 
   expect((await h['jobs.rerunSource']({ id: second })).text).toBe(BELL);
 
   // "Run again…" opens the payload in a new editor tab with its device picked.
-  await detail(page).getByRole('button', { name: 'Run again…' }).click();
+  await fromMenu(page, 'Run again in the editor');
   await expect(
     page.getByRole('tab', { name: new RegExp(`job-${first}-again\\.yaml`) }),
   ).toBeVisible();
@@ -120,7 +126,7 @@ test('bundle round trip: export, open read-only, run again with the same payload
   );
 
   const download = page.waitForEvent('download');
-  await detail(page).getByRole('button', { name: 'Export bundle' }).click();
+  await fromMenu(page, 'Export bundle');
   const file = await (await download).path();
   const saved = readFileSync(file, 'utf8');
   const bundle = JSON.parse(saved);

@@ -179,7 +179,6 @@ export function JobDetailPane({
               </span>
             </p>
           ) : null}
-          <JobAnnotationsPanel id={id} onOpenJob={(jobId) => useJobsStore.getState().open(jobId)} />
           <ErrorBanner view={view} />
           <DetailTabs view={view} tab={tab} onTab={setTab} />
           <div
@@ -188,6 +187,14 @@ export function JobDetailPane({
             id={`jm-panel-${tab}`}
             aria-labelledby={`jm-tab-${tab}`}
           >
+            {tab === 'summary' ? (
+              // Tags, note and rerun links first: they are about the job as a whole. In the
+              // Summary, not above the tabs: a result keeps the height of a small window.
+              <JobAnnotationsPanel
+                id={id}
+                onOpenJob={(jobId) => useJobsStore.getState().open(jobId)}
+              />
+            ) : null}
             {tab === 'summary' ? (
               <SummaryTab
                 view={view}

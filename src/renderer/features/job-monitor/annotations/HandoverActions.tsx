@@ -1,53 +1,51 @@
-import { useState } from 'react';
+import { Menu } from '../../../components/Menu';
 import { useAnnotationsStore } from '../../../state/annotations/store';
 import { useBundlesStore } from '../../../state/bundles/store';
 import { useAppStore } from '../../../state/app/store';
 import { saveTextFile } from '../../log-viewer';
 
-/** The detail's "Run again" (in the editor, or at once) and "Export bundle" buttons. */
+/**
+ * The detail's "Run again" menu: the payload in a new editor tab, or submitted again at once,
+ * and the job exported as a bundle. One button, so the detail's actions stay on one row and a
+ * result keeps the height of a small window.
+ */
 export function HandoverActions({ id, ready }: { id: number; ready: boolean }) {
   const rerunning = useAnnotationsStore((s) => s.rerunning);
-  const [exporting, setExporting] = useState(false);
   const { rerunInEditor, rerunNow } = useAnnotationsStore.getState();
+  const busy = !ready || rerunning !== null;
   const exportBundle = async () => {
-    setExporting(true);
-    try {
-      const file = await useBundlesStore.getState().exportJobs([id]);
-      if (file && (await saveTextFile(file.fileName, file.text)))
-        useAppStore.getState().notify('ok', `Saved ${file.fileName}.`);
-    } finally {
-      setExporting(false);
-    }
+    const file = await useBundlesStore.getState().exportJobs([id]);
+    if (file && (await saveTextFile(file.fileName, file.text)))
+      useAppStore.getState().notify('ok', `Saved ${file.fileName}.`);
   };
   return (
-    <>
-      <button
-        type="button"
-        className="btn"
-        onClick={() => void rerunInEditor(id)}
-        disabled={!ready || rerunning !== null}
-        title="Open this job’s payload in a new editor tab, its device picked"
-      >
-        Run again…
-      </button>
-      <button
-        type="button"
-        className="btn"
-        onClick={() => void rerunNow(id)}
-        disabled={!ready || rerunning !== null}
-        title="Submit this job’s payload again now, on the same device"
-      >
-        {rerunning === id ? 'Submitting…' : 'Run again now'}
-      </button>
-      <button
-        type="button"
-        className="btn"
-        onClick={() => void exportBundle()}
-        disabled={!ready || exporting}
-        title="Save this job as one file (payload, result, logs, tags and notes; secrets removed)"
-      >
-        Export bundle
-      </button>
-    </>
+    <Menu
+      label="Run again or export this job"
+      buttonContent={rerunning === id ? 'Submitting…' : 'Run again ▾'}
+      items={[
+        {
+          key: 'editor',
+          label: 'Run again in the editor…',
+          detail: 'Its payload in a new tab, its device picked',
+          disabled: busy,
+          onSelect: () => void rerunInEditor(id),
+        },
+        {
+          key: 'now',
+          label: 'Run again now',
+          detail: 'The same payload on the same device',
+          disabled: busy,
+          onSelect: () => void rerunNow(id),
+        },
+        {
+          key: 'bundle',
+          label: 'Export bundle…',
+          detail: 'One file: payload, result, logs, tags and note; secrets removed',
+          separatorBefore: true,
+          disabled: !ready,
+          onSelect: () => void exportBundle(),
+        },
+      ]}
+    />
   );
 }
