@@ -52,6 +52,22 @@ const COMMANDS: Record<string, { load: () => Promise<Runner>; summary: string; o
     load: async () => (await import('./commands/cancel')).runCancelCommand,
     summary: 'cancel a job, where the connection can',
   },
+  rerun: {
+    load: async () => (await import('./commands/rerun')).runRerunCommand,
+    summary: "submit a job's payload again (from the job it came from)",
+  },
+  tag: {
+    load: async () => (await import('./commands/tag')).runTagCommand,
+    summary: "add or remove a job's tags (kept on this computer)",
+  },
+  note: {
+    load: async () => (await import('./commands/note')).runNoteCommand,
+    summary: "set or show a job's note (kept on this computer)",
+  },
+  bundle: {
+    load: async () => (await import('./commands/bundle')).runBundleCommand,
+    summary: 'export jobs as one file, open one, run one again',
+  },
   validate: {
     load: async () => (await import('./commands/validate')).runValidateCommand,
     summary: 'check a payload document offline',

@@ -5,7 +5,12 @@ import type { FileDialogs } from '../core/app/types';
 import { writeFileAtomic } from '../node-kit/fs/atomic-write';
 
 const ALL_FILES = { name: 'All files', extensions: ['*'] };
-const YAML_FILTERS = [{ name: 'YAML payloads', extensions: ['yaml', 'yml'] }, ALL_FILES];
+const YAML_FILTERS = [
+  { name: 'YAML payloads', extensions: ['yaml', 'yml'] },
+  // Opened in the Jobs view, read-only (the renderer tells them by the name).
+  { name: 'Job bundles', extensions: ['qjob.json'] },
+  ALL_FILES,
+];
 
 /** Filters for the save dialog from the suggested name: a log offers .txt, a payload .yaml. */
 function filtersFor(name: string | null): { name: string; extensions: string[] }[] {

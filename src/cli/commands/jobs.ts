@@ -9,8 +9,28 @@ import { orDash, renderTable } from '../output/table';
 import { runCommand } from '../run-command';
 import { withStatuses } from '../job-status';
 import { deviceCodes, rememberDevices } from '../device-codes';
+import { tagSchema } from '../../shared/annotations';
+import type { Connection } from '../connection';
+import { UsageError } from '../errors';
+import { openCliJobStore } from '../job-store';
 
-export const JOBS_USAGE = `usage: qjob jobs [--status S] [--device ID] [connection options]
+function requireTag(raw: string): string {
+  const parsed = tagSchema.safeParse(raw);
+  if (!parsed.success) throw new UsageError(`--tag '${raw}': ${parsed.error.issues[0]?.message}`);
+  return parsed.data;
+}
+
+/** The tags qjob's job store keeps for this connection (see qjob tag). */
+async function taggedJobs(connection: Connection, io: CliIo): Promise<Map<number, string[]>> {
+  const store = await openCliJobStore(connection, io);
+  try {
+    return store.cache.annotations.tagIndex(store.key);
+  } finally {
+    store.close();
+  }
+}
+
+export const JOBS_USAGE = `usage: qjob jobs [--status S] [--device ID] [--tag T] [connection options]
 
 Lists jobs (the lightweight form: no payload, results or logs). Where the
 variant's job list carries no status (Variant A), each job's status is looked up.
@@ -20,6 +40,7 @@ names a device it does not know.
 
   --status S    only jobs with this status (${JOB_STATUSES.join(', ')})
   --device ID   only jobs on this device (its integer id, or its code)
+  --tag T       only jobs tagged T (see qjob tag); the TAGS column shows them
 
 ${GLOBAL_HELP}
 `;
@@ -33,11 +54,14 @@ export async function runJobsCommand(argv: string[], io: CliIo): Promise<number>
       commandArgs(argv, {
         status: { type: 'string' },
         device: { type: 'string' },
+        tag: { type: 'string' },
       }),
     async ({ globals, values, positionals }) => {
       noPositionals(positionals);
       const status = oneOf('--status', values.status, JOB_STATUSES);
+      const tag = values.tag === undefined ? undefined : requireTag(values.tag);
       const connection = await resolveConnection(globals, io);
+      const tagged = await taggedJobs(connection, io);
       const session = await requireSession(connection, globals, io);
       const call = io.signal ? { signal: io.signal } : {};
       try {
@@ -82,14 +106,24 @@ export async function runJobsCommand(argv: string[], io: CliIo): Promise<number>
         const jobs = listed.filter(
           (j) =>
             (!status || j.status === status) &&
-            (deviceId === undefined || j.device_id === deviceId),
+            (deviceId === undefined || j.device_id === deviceId) &&
+            (tag === undefined || (tagged.get(j.id)?.includes(tag) ?? false)),
         );
+        const withTags = tagged.size > 0;
         if (globals.json) io.stdout(toJson(jobs));
         else if (jobs.length === 0) io.stdout('No jobs match.\n');
         else {
           io.stdout(
             renderTable(
-              ['id', 'name', 'status', 'device', 'created', 'completed'],
+              [
+                'id',
+                'name',
+                'status',
+                'device',
+                'created',
+                'completed',
+                ...(withTags ? ['tags'] : []),
+              ],
               jobs.map((j) => [
                 String(j.id),
                 orDash(j.name),
@@ -97,6 +131,7 @@ export async function runJobsCommand(argv: string[], io: CliIo): Promise<number>
                 codes.get(j.device_id) ?? `#${j.device_id}`,
                 j.created_at,
                 orDash(j.completed_at),
+                ...(withTags ? [tagged.get(j.id)?.join(', ') ?? '—'] : []),
               ]),
             ),
           );

@@ -15,6 +15,8 @@ import { toJson } from '../output/json';
 import { formatProblem, readPayloadFile } from '../payload-file';
 import { runCommand } from '../run-command';
 import { waitAndReport } from '../waiting';
+import { openCliJobStore } from '../job-store';
+import { submitAndRecord } from '../recorded-submit';
 
 export const SUBMIT_USAGE = `usage: qjob submit FILE --device CODE [--name N] [--wait] [--timeout S] [--no-check] [connection options]
 
@@ -42,12 +44,12 @@ ${GLOBAL_HELP}
  * until it is back, and that is said first. A device list that cannot be read is not a reason
  * to refuse: the submission itself will tell.
  */
-async function checkDevice(
+export async function checkDevice(
   client: ServiceClient,
   connection: Connection,
   code: string,
   io: CliIo,
-): Promise<void> {
+): Promise<{ devices: Device[]; fetchedAt: string } | null> {
   let devices: Device[];
   try {
     devices = await client.listDevices(io.signal ? { signal: io.signal } : {});
@@ -56,8 +58,9 @@ async function checkDevice(
     io.stderr(
       `warning: the device list could not be read, so ${oneLine(code)} is not checked: ${oneLine((error as Error).message)}\n`,
     );
-    return;
+    return null;
   }
+  const fetchedAt = new Date().toISOString();
   await rememberDevices(connection.configDir, connection.profileKey, devices);
   const device = devices.find((d) => d.code === code);
   if (!device) {
@@ -73,6 +76,7 @@ async function checkDevice(
       `warning: ${oneLine(device.code)} is ${state}: the job is submitted and waits in its queue until the device is back online.\n`,
     );
   }
+  return { devices, fetchedAt };
 }
 
 export async function runSubmitCommand(argv: string[], io: CliIo): Promise<number> {
@@ -127,14 +131,18 @@ export async function runSubmitCommand(argv: string[], io: CliIo): Promise<numbe
       }
 
       const session = await requireSession(connection, globals, io);
+      const store = await openCliJobStore(connection, io);
       try {
-        await checkDevice(session.client, connection, values.device, io);
-        const outcome = await session.client.execute(payload, {
+        const devices = await checkDevice(session.client, connection, values.device, io);
+        const outcome = await submitAndRecord(session, store, io, {
+          text: read.text,
+          payload,
           deviceCode: values.device,
-          ...(values.name !== undefined ? { name: values.name } : {}),
-          ...(io.signal ? { signal: io.signal } : {}),
+          name: values.name,
+          origin: null,
+          devices,
         });
-        const id = outcome.jobId.id;
+        const { id } = outcome;
         // Shown once: on stdout with the human summary, else on stderr beside the JSON or the wait.
         const message = outcome.message === null ? null : oneLine(outcome.message);
         if (message && (globals.json || values.wait))
@@ -157,6 +165,7 @@ export async function runSubmitCommand(argv: string[], io: CliIo): Promise<numbe
           json: globals.json,
         });
       } finally {
+        store.close();
         session.dispose();
       }
     },

@@ -25,6 +25,7 @@ import { templatesHandlers } from './handlers/templates';
 import { knowingHandlers, recordDeviceHistory } from './handlers/knowing-handlers';
 import { EstimatesService, openDeviceHistory } from '../history';
 import { batchHandlers } from './handlers/batch-handlers';
+import { handoverHandlers } from './handlers/handover-handlers';
 import { securePrivateData } from './private-data';
 import type { AppCore, AppCoreOptions } from './types';
 
@@ -112,6 +113,16 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...draftsHandlers(drafts),
     ...knowingHandlers(knowing),
     ...batches.handlers,
+    ...handoverHandlers({
+      connections,
+      cache,
+      log,
+      app: {
+        name: options.appName ?? 'Quantum Job Studio',
+        version: options.appVersion ?? CLIENT_VERSION,
+        shell: options.shell,
+      },
+    }),
   };
   handlers['jobs.submit'] = recordDeviceHistory(
     { ...knowing, events, log },

@@ -1,4 +1,5 @@
 import type { JobInfo, JobStatus } from '../../shared/variants';
+import { MemoryAnnotationStore } from '../annotations/memory-annotation-store';
 import { fromColumns, toColumns } from './record-columns';
 import { jobTypeOf, mergedStatus, recordOf } from './record-merge';
 import type {
@@ -27,6 +28,7 @@ const MAX_DETAILS = 20;
  */
 export class MemoryJobCache implements JobCache {
   readonly status: CacheStatus;
+  readonly annotations = new MemoryAnnotationStore();
   readonly #records = new Map<string, Map<number, Kept>>();
   readonly #details = new Map<string, CachedDetail>();
   readonly #timelines = new Map<string, TimelineEntry[]>();

@@ -1,4 +1,5 @@
 import type { Database } from 'better-sqlite3';
+import { ANNOTATION_TABLES } from '../annotations/migration';
 
 /**
  * The store's tables. `profile` is the profile's cache key (a profile pointed at another service
@@ -7,7 +8,7 @@ import type { Database } from 'better-sqlite3';
  * kept as JSON in `extra`, so nothing the service sent is lost.
  * Bump SCHEMA_VERSION and add a step when a table changes; an old file is upgraded in place.
  */
-export const SCHEMA_VERSION = 3;
+export const SCHEMA_VERSION = 4;
 
 const STEPS: Record<number, string> = {
   1: `
@@ -82,6 +83,8 @@ const STEPS: Record<number, string> = {
     );
     CREATE INDEX device_history_by_device ON device_history (profile, code, kind);
   `,
+  // Tags, notes and what was submitted from here (rerun, bundles): annotations/migration.ts.
+  4: ANNOTATION_TABLES,
 };
 
 export function migrate(db: Database): void {

@@ -1,5 +1,7 @@
 import type { Database } from 'better-sqlite3';
 import type { JobInfo, JobStatus } from '../../shared/variants';
+import { SqliteAnnotationStore } from '../annotations/sqlite-annotation-store';
+import type { AnnotationStore } from '../annotations/types';
 import { migrate } from './migrations';
 import { jobTypeOf, mergedStatus } from './record-merge';
 import type { RecordColumns, RowBrief } from './record-columns';
@@ -47,6 +49,7 @@ export interface SqliteJobCacheOptions {
  */
 export class SqliteJobCache implements JobCache {
   readonly status: CacheStatus;
+  readonly annotations: AnnotationStore;
   readonly #db: Database;
   readonly #q: ReturnType<typeof prepareStatements>;
   readonly #onProblem: (message: string) => void;
@@ -61,6 +64,7 @@ export class SqliteJobCache implements JobCache {
       this.#db.pragma('busy_timeout = 3000');
       migrate(this.#db);
       this.#q = prepareStatements(this.#db);
+      this.annotations = new SqliteAnnotationStore(this.#db);
     } catch (error) {
       this.#db.close();
       throw error;

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import type { AnnotationStore } from '../annotations/types';
 import type { fieldProblemSchema } from '../../shared/ipc/schemas';
 import type { JobDetail, JobInfo, JobStatus } from '../../shared/variants';
 
@@ -46,6 +47,8 @@ export interface CacheStatus {
  */
 export interface JobCache {
   readonly status: CacheStatus;
+  /** Tags, notes and submissions, kept beside the records (in the same file when persistent). */
+  readonly annotations: AnnotationStore;
   /** Every record kept for the profile, newest id first, with the best status and job type known. */
   listRecords(profile: string): JobInfo[];
   getRecord(profile: string, id: number): JobInfo | null;

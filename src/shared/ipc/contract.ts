@@ -25,6 +25,7 @@ import {
 import { deviceHistoryViewSchema, estimatesViewSchema } from './estimate-schemas';
 import { batchCalls, batchChangedEventSchema } from './batch-schemas';
 import { DOCUMENT_MAX_CHARS, DRAFTS_MAX_TOTAL_BYTES, formatMegabytes } from './limits';
+import { handoverCalls } from './handover-calls';
 import type { CallNameFromList, EventNameFromList } from './names';
 import { CALL_NAME_LIST } from './names';
 
@@ -228,6 +229,7 @@ export const calls = {
     `Autosave the editor tabs (up to ${formatMegabytes(DRAFTS_MAX_TOTAL_BYTES)} of text in all).`,
   ),
   ...batchCalls,
+  ...handoverCalls,
 } as const;
 
 export const events = {

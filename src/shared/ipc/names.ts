@@ -39,6 +39,14 @@ export const CALL_NAME_LIST = [
   'batches.resume',
   'batches.retry',
   'batches.dryRun',
+  'annotations.get',
+  'annotations.changeTags',
+  'annotations.setNote',
+  'annotations.index',
+  'jobs.rerunSource',
+  'jobs.rerun',
+  'bundles.export',
+  'bundles.open',
 ] as const;
 
 export const EVENT_NAME_LIST = [

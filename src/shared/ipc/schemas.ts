@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { deviceSchema } from '../variants/device';
 import { jobStatusSchema } from '../variants/enums';
+import { submissionOriginSchema } from '../annotations/schema';
 
 /** Schemas of the values that cross the IPC boundary. Tokens never appear in any of them. */
 
@@ -207,6 +208,8 @@ export const submitInputSchema = z.strictObject({
   text: z.string().max(20_000_000),
   deviceCode: z.string().min(1).max(200),
   name: z.string().max(200).optional(),
+  /** Where the text came from (a rerun opened in the editor, a bundle), kept with the new job. */
+  origin: submissionOriginSchema.optional(),
 });
 
 export const submitResultSchema = z.strictObject({

@@ -15,4 +15,5 @@ export * from './document-payload';
 export * from './header-comment';
 export { resolveNode, propsOf, aliasTarget } from './origins';
 export type { NodeProps } from './cst-scan';
-export { keyString, dottedPath } from './paths';
+export { keyString, pathSegments, dottedPath } from './paths';
+export * from './payload-to-yaml';

@@ -9,7 +9,7 @@ export function keyString(key: unknown): string {
 }
 
 /** The path segments of `node` given `yaml`'s visitor ancestry. */
-function pathSegments(
+export function pathSegments(
   ancestors: readonly (Document | Node | Pair)[],
   node: Node,
 ): (string | number)[] {

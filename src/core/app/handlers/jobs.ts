@@ -8,7 +8,7 @@ import { cancelJob } from '../cancel-job';
 import type { ConnectionManager } from '../connection-manager';
 import type { NamespaceHandlers } from '../dispatch';
 import { cacheKeyOf, fetchDetail, fetcher } from '../job-details';
-import { preparePayload } from '../../payloads/prepare-payload';
+import { recordedSubmit } from '../recorded-submit';
 
 /** Unfinished jobs of a fresh list that get watched (newest first), so their changes arrive live. */
 const MAX_AUTO_WATCH = 500;
@@ -24,7 +24,10 @@ export interface JobsDeps {
  * when it can, the store when it cannot, and keeps every answer), the timeline the store
  * recorded, and submitting, cancelling and watching, which need a logged-in session.
  */
-export function jobsHandlers(deps: JobsDeps): NamespaceHandlers<'jobs'> {
+/** Rerun's two calls are with the handover's (./handover-handlers.ts: rerun, tags, bundles). */
+type RerunCalls = 'jobs.rerunSource' | 'jobs.rerun';
+
+export function jobsHandlers(deps: JobsDeps): Omit<NamespaceHandlers<'jobs'>, RerunCalls> {
   const { connections, cache } = deps;
   const loggedIn = () => {
     const active = connections.requireActive();
@@ -75,22 +78,14 @@ export function jobsHandlers(deps: JobsDeps): NamespaceHandlers<'jobs'> {
       entries: cache.timeline(cacheKeyOf(connections.requireActive()), id),
     }),
 
-    'jobs.submit': async ({ text, deviceCode, name }) => {
-      const active = loggedIn();
-      const payload = preparePayload(active.profile.variant, text);
-      const outcome = await active.client.execute(payload, {
+    'jobs.submit': async ({ text, deviceCode, name, origin }) =>
+      // Kept with the exact text, so the job can be rerun and bundled byte for byte.
+      recordedSubmit(loggedIn(), deps.cache, deps.log, {
+        text,
         deviceCode,
-        ...(name ? { name } : {}),
-      });
-      // Watched from the start, so every status change of the new job arrives as an event.
-      active.watchSubmitted(outcome.jobId.id);
-      deps.log.info('job submitted', {
-        profile: active.profile.id,
-        jobId: outcome.jobId.id,
-        type: payload.type,
-      });
-      return { jobId: outcome.jobId.id, executeType: payload.type, message: outcome.message };
-    },
+        name,
+        origin: origin ?? null,
+      }),
 
     'jobs.cancel': async ({ id }) => {
       await cancelJob(loggedIn(), id, deps.log);

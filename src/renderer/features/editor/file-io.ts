@@ -1,6 +1,7 @@
 import { decodeUtf8 } from '../../../shared/text/utf8';
 import { call } from '../../services/qjob';
 import { selectIsWebShell, useAppStore } from '../../state/app/store';
+import { useBundlesStore } from '../../state/bundles/store';
 import { useEditorStore } from '../../state/editor/store';
 import type { EditorTab } from '../../state/editor/store';
 import { downloadText } from '../../ui/download';
@@ -16,24 +17,36 @@ function ensureYamlName(title: string): string {
 
 const isWeb = () => selectIsWebShell(useAppStore.getState());
 
+const isBundleName = (name: string) => /\.qjob\.json$/i.test(name);
+
+/** A job bundle opens read-only in the Jobs view, not as an editor tab. */
+async function openBundle(file: { name: string; size: number; text(): Promise<string> }) {
+  useAppStore.getState().showView('jobs');
+  await useBundlesStore.getState().openFile(file);
+}
+
 /** Browser mode: a file picker; the desktop app: the native dialog through the core. */
 export async function openFile(): Promise<void> {
   const { openTab } = useEditorStore.getState();
   if (!isWeb()) {
     const file = await call('files.open', {});
-    if (file)
+    if (file && isBundleName(file.path)) {
+      const text = file.text;
+      await openBundle({ name: baseName(file.path), size: text.length, text: async () => text });
+    } else if (file)
       openTab({ title: baseName(file.path), text: file.text, path: file.path, clean: true });
     return;
   }
   const input = document.createElement('input');
   input.type = 'file';
-  input.accept = '.yaml,.yml,application/x-yaml,text/yaml';
+  input.accept = '.yaml,.yml,application/x-yaml,text/yaml,.qjob.json';
   const file = await new Promise<File | null>((resolve) => {
     input.addEventListener('change', () => resolve(input.files?.[0] ?? null), { once: true });
     input.addEventListener('cancel', () => resolve(null), { once: true });
     input.click();
   });
   if (!file) return;
+  if (isBundleName(file.name)) return openBundle(file);
   // Not `file.text()`: it replaces bytes that are not UTF-8 and the payload would look fine.
   const decoded = decodeUtf8(new Uint8Array(await file.arrayBuffer()));
   if (!decoded.ok) {

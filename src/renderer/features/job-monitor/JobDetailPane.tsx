@@ -12,6 +12,8 @@ import { useLogViewerHost } from './use-log-host';
 import { useCanCancel } from './CancelJobDialog';
 import { CompareDialog } from './CompareDialog';
 import { DiagnosticsDialog } from './DiagnosticsDialog';
+import { HandoverActions } from './annotations/HandoverActions';
+import { JobAnnotationsPanel } from './annotations/JobAnnotationsPanel';
 import { ErrorBanner } from './ErrorBanner';
 import { ErrorsTab } from './ErrorsTab';
 import { PayloadTab } from './PayloadTab';
@@ -129,6 +131,7 @@ export function JobDetailPane({
           >
             Compare…
           </button>
+          <HandoverActions id={id} ready={view !== null} />
           {canCancel && view && !isFinished(view.detail) ? (
             <button
               type="button"
@@ -187,6 +190,14 @@ export function JobDetailPane({
             aria-labelledby={`jm-tab-${tab}`}
           >
             {tab === 'summary' ? (
+              // Tags, note and rerun links first: they are about the job as a whole. In the
+              // Summary, not above the tabs: a result keeps the height of a small window.
+              <JobAnnotationsPanel
+                id={id}
+                onOpenJob={(jobId) => useJobsStore.getState().open(jobId)}
+              />
+            ) : null}
+            {tab === 'summary' ? (
               <SummaryTab
                 view={view}
                 deviceName={deviceName}
@@ -237,7 +248,7 @@ export function JobDetailPane({
 }
 
 /** The WAI-ARIA tabs pattern: one tab in the tab order, arrows move between them. */
-function DetailTabs({
+export function DetailTabs({
   view,
   tab,
   onTab,

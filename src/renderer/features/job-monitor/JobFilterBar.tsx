@@ -19,6 +19,7 @@ export function JobFilterBar({
   devices,
   jobTypes,
   statusCounts,
+  knownTags = [],
 }: {
   filters: JobFilters;
   onChange: (patch: Partial<JobFilters>) => void;
@@ -27,6 +28,8 @@ export function JobFilterBar({
   /** Empty when the variant has no job types on its records (Variant A). */
   jobTypes: readonly string[];
   statusCounts: Record<string, number>;
+  /** Every tag of the connection's jobs (kept on this computer); no Tag filter when empty. */
+  knownTags?: readonly string[];
 }) {
   const idBase = useId();
   const active =
@@ -35,7 +38,8 @@ export function JobFilterBar({
     filters.jobTypes.length +
     (filters.from ? 1 : 0) +
     (filters.to ? 1 : 0) +
-    (filters.query.trim() ? 1 : 0);
+    (filters.query.trim() ? 1 : 0) +
+    filters.tags.length;
   return (
     <div className="jm-filters" role="search" aria-label="Find jobs">
       <div className="jm-search">
@@ -43,8 +47,8 @@ export function JobFilterBar({
         <input
           type="search"
           className="input"
-          placeholder="Search by id or name"
-          aria-label="Search jobs by id or name"
+          placeholder="Search by id, name or tag:…"
+          aria-label="Search jobs by id, name, or tag:name"
           value={filters.query}
           onChange={(e) => onChange({ query: e.target.value })}
           data-testid="job-search"
@@ -72,6 +76,24 @@ export function JobFilterBar({
           ))}
         </select>
       </label>
+      {knownTags.length || filters.tags.length ? (
+        <label className="jm-field">
+          <span>Tag</span>
+          <select
+            className="select"
+            value={filters.tags[0] ?? ''}
+            onChange={(e) => onChange({ tags: e.target.value ? [e.target.value] : [] })}
+            data-testid="tag-filter"
+          >
+            <option value="">Any</option>
+            {[...new Set([...knownTags, ...filters.tags])].sort().map((t) => (
+              <option key={t} value={t}>
+                {t}
+              </option>
+            ))}
+          </select>
+        </label>
+      ) : null}
       {jobTypes.length ? (
         <label className="jm-field">
           <span>Job type</span>

@@ -54,6 +54,8 @@ export interface JobTableProps {
   progress: (job: JobRecord) => ProgressSources;
   /** The row menu's items for a job (the ⋯ button, right-click, the Menu key or Shift+F10). */
   rowMenu: (job: JobRecord) => MenuItem[];
+  /** A job's tags (kept on this computer), shown after its name. */
+  tagsOf?: (id: number) => readonly string[] | undefined;
 }
 
 /** Where the open row menu is: its job and the fixed position under (or above) its button. */
@@ -262,6 +264,7 @@ export function JobTable(props: JobTableProps) {
                     <span className="jc-name-text">
                       {job.name || <span className="muted">(no name)</span>}
                     </span>
+                    <RowTags tags={props.tagsOf?.(job.id)} />
                     <button
                       type="button"
                       className="btn btn-ghost btn-icon job-menu-button"
@@ -356,4 +359,18 @@ function rowSummary(
   ]
     .filter(Boolean)
     .join('\n');
+}
+
+/** A row's tags after its name, as small chips (the detail edits them). */
+function RowTags({ tags }: { tags: readonly string[] | undefined }) {
+  if (!tags?.length) return null;
+  return (
+    <span className="jc-tags" data-testid="row-tags">
+      {tags.map((t) => (
+        <span key={t} className="jc-tag">
+          {t}
+        </span>
+      ))}
+    </span>
+  );
 }

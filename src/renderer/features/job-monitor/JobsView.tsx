@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { readLogProgress } from '../../../shared/jobs/log-progress';
 import { VARIANTS } from '../../../shared/variants';
 import { Icon } from '../../ui/components/Icon';
@@ -15,6 +15,8 @@ import { useLoginPrompt } from '../../state/connection/login-flow';
 import { LoginPrompt } from '../../ui/components/LoginPrompt';
 import { shortcutLabel } from '../../services/commands';
 import { CancelJobDialog, useCanCancel } from './CancelJobDialog';
+import { BundleOpener, useBundleDrop } from './bundles/BundleOpener';
+import { BundleView } from './bundles/BundleView';
 import { JobDetailPane } from './JobDetailPane';
 import { JobFilterBar } from './JobFilterBar';
 import { usualDurations } from './job-progress';
@@ -23,6 +25,8 @@ import { JobTable } from './JobTable';
 import { enableNotifications, notificationsSupported } from './notify-job-end';
 import { useMonitorWiring } from './use-monitor-wiring';
 import { useStatusFill } from './use-status-fill';
+import { useAnnotationsStore } from '../../state/annotations/store';
+import { useBundlesStore } from '../../state/bundles/store';
 import './job-monitor.css';
 
 /**
@@ -55,9 +59,19 @@ export function JobsView() {
   const sortClock = s.sort.key === 'duration' ? now : 0;
   // Keeps the sorted order between queries: a keystroke or a live change does not sort again.
   const [queryJobs] = useState(createJobQuery);
+  // Tags are kept on this computer: the index is read again with every list.
+  const tagIndex = useAnnotationsStore((a) => a.index);
+  useEffect(() => {
+    if (s.profileId) void useAnnotationsStore.getState().loadIndex();
+  }, [s.profileId, s.fetchedAt]);
+  const knownTags = useMemo(() => [...new Set([...tagIndex.values()].flat())].sort(), [tagIndex]);
+  const tagsOf = useCallback((id: number) => tagIndex.get(id), [tagIndex]);
+  const bundle = useBundlesStore((b) => b.view);
+  const bundleError = useBundlesStore((b) => b.error);
+  const drop = useBundleDrop();
   const rows = useMemo(
-    () => queryJobs(s.records, s.filters, s.sort, deviceName, sortClock),
-    [queryJobs, s.records, s.filters, s.sort, deviceName, sortClock],
+    () => queryJobs(s.records, s.filters, s.sort, deviceName, sortClock, tagIndex),
+    [queryJobs, s.records, s.filters, s.sort, deviceName, sortClock, tagIndex],
   );
   const statusCounts = useMemo(() => {
     const counts: Record<string, number> = {};
@@ -188,12 +202,13 @@ export function JobsView() {
         onVisible={onVisible}
         progress={progress}
         rowMenu={rowMenu}
+        tagsOf={tagsOf}
       />
     );
   }
 
   return (
-    <div className="jm-view" data-testid="job-monitor">
+    <div className="jm-view" data-testid="job-monitor" {...drop}>
       <header className="jm-head">
         <h1 className="jm-title">Jobs</h1>
         <span className="jm-count" data-testid="job-count" aria-live="polite">
@@ -223,6 +238,7 @@ export function JobsView() {
               Notify me when jobs end
             </button>
           ) : null}
+          <BundleOpener />
           <button
             type="button"
             className="btn"
@@ -287,15 +303,28 @@ export function JobsView() {
           <span>{s.cache.message}</span>
         </p>
       ) : null}
-      <JobFilterBar
-        filters={s.filters}
-        onChange={s.setFilters}
-        onClear={s.clearFilters}
-        devices={deviceOptions}
-        jobTypes={VARIANTS[variant].jobDetailJobType ? VARIANTS[variant].jobTypes : []}
-        statusCounts={statusCounts}
-      />
-      <div className={`jm-split${s.openId !== null ? ' has-detail' : ''}`}>
+      {bundleError ? (
+        <p className="callout callout-err jm-banner" role="alert" data-testid="bundle-error">
+          <Icon name="error" />
+          <span>{bundleError}</span>
+        </p>
+      ) : null}
+      {bundle ? <BundleView bundle={bundle} variant={variant} /> : null}
+      {bundle ? null : (
+        <JobFilterBar
+          filters={s.filters}
+          onChange={s.setFilters}
+          onClear={s.clearFilters}
+          devices={deviceOptions}
+          jobTypes={VARIANTS[variant].jobDetailJobType ? VARIANTS[variant].jobTypes : []}
+          statusCounts={statusCounts}
+          knownTags={knownTags}
+        />
+      )}
+      <div
+        className={`jm-split${s.openId !== null ? ' has-detail' : ''}`}
+        style={bundle ? { display: 'none' } : undefined}
+      >
         <section className="jm-list" aria-label="Job list">
           {list}
         </section>

@@ -3,17 +3,27 @@ import { StateMessage } from '../../ui/components/States';
 import { useAppStore } from '../../state/app/store';
 import { useEditorStore } from '../../state/editor/store';
 import type { JobDetailView } from '../../state/jobs/store';
-import { payloadToYaml } from './payload-yaml';
+import { payloadToYaml } from '../../../shared/yaml/payload-to-yaml';
 
 // Monaco is the largest part of the renderer: only loaded when a payload is shown.
 const PayloadMonaco = lazy(() => import('./PayloadMonaco'));
 
 /** The payload as the document that was submitted, read-only; "Open in editor" clones it. */
-export function PayloadTab({ view }: { view: JobDetailView }) {
+export function PayloadTab({
+  view,
+  documentText,
+}: {
+  view: JobDetailView;
+  /** The document itself, when it is known byte for byte (a bundle): shown as it is. */
+  documentText?: string | undefined;
+}) {
   const payload = (view.detail as { payload?: unknown }).payload;
-  const text = useMemo(() => (payload ? payloadToYaml(payload) : ''), [payload]);
+  const text = useMemo(
+    () => documentText ?? (payload ? payloadToYaml(payload) : ''),
+    [documentText, payload],
+  );
   const id = view.detail.id;
-  if (!payload) {
+  if (!payload && documentText === undefined) {
     const broken = view.problems.some((p) => p.field === 'payload');
     return (
       <StateMessage

@@ -13,6 +13,8 @@ export interface OpenTabInput {
   path?: string | null;
   /** True when the text is reproducible (a template, a file just read): no unsaved changes. */
   clean?: boolean;
+  /** A job run again, a bundle: recorded with the jobs the tab submits. */
+  origin?: EditorTab['origin'];
 }
 
 export interface EditorActions {
@@ -140,10 +142,18 @@ export const createEditorActions = (
         return [];
       }
     },
-    openTab({ title, text, path = null, clean = false }) {
+    openTab({ title, text, path = null, clean = false, origin }) {
       const id = newTabId();
       // A new tab starts unnamed: its jobs take its own title, never an earlier tab's name.
-      const tab: EditorTab = { id, title, text, path, baseline: clean ? text : null, jobName: '' };
+      const tab: EditorTab = {
+        id,
+        title,
+        text,
+        path,
+        baseline: clean ? text : null,
+        jobName: '',
+        ...(origin ? { origin } : {}),
+      };
       set((s) => ({ tabs: [...s.tabs, tab], activeId: id }));
       schedule(id, 0);
       return id;

@@ -1,3 +1,4 @@
+import type { SubmissionOrigin } from '../../../shared/annotations';
 import type { Template } from '../../../shared/ipc/schemas';
 import type { VariantId } from '../../../shared/variants';
 import type { Analysis } from './analysis/analyze';
@@ -18,6 +19,8 @@ export interface EditorTab {
    * payload's `# title:` comment, else the tab's name): see `jobNameOf`.
    */
   jobName: string;
+  /** Where the text came from (a job run again, a bundle): kept with the jobs it submits. */
+  origin?: SubmissionOrigin;
 }
 
 export interface TabAnalysis extends Analysis {

@@ -29,8 +29,25 @@ export interface JobFilters {
   /** Local calendar dates (`YYYY-MM-DD`), inclusive; empty for no bound. */
   from: string;
   to: string;
-  /** An id (`123`, `#123`) or part of a name. */
+  /** An id (`123`, `#123`) or part of a name; `tag:calib` words ask for a tag. */
   query: string;
+  /** Only jobs carrying every one of these tags (kept on this computer, see TagIndex). */
+  tags: string[];
+}
+
+/** The tags of every tagged job (`annotations.index`): what `tags` and `tag:` filter by. */
+export type TagIndex = ReadonlyMap<number, readonly string[]>;
+
+/** `tag:calib bell` → the tags asked for (lower case) and the rest of the search text. */
+export function splitTagQuery(query: string): { tags: string[]; text: string } {
+  const tags: string[] = [];
+  const text = query
+    .replace(/(^|\s)tag:(\S*)/gi, (_m, lead: string, tag: string) => {
+      if (tag) tags.push(tag.toLowerCase());
+      return lead;
+    })
+    .trim();
+  return { tags, text };
 }
 
 export const NO_FILTERS: JobFilters = {
@@ -40,6 +57,7 @@ export const NO_FILTERS: JobFilters = {
   from: '',
   to: '',
   query: '',
+  tags: [],
 };
 
 export type SortKey = 'id' | 'name' | 'device' | 'status' | 'jobType' | 'created' | 'duration';
@@ -56,7 +74,8 @@ export function hasFilters(f: JobFilters): boolean {
     f.jobTypes.length > 0 ||
     f.from !== '' ||
     f.to !== '' ||
-    f.query.trim() !== ''
+    f.query.trim() !== '' ||
+    f.tags.length > 0
   );
 }
 
@@ -86,9 +105,10 @@ function filterIndices(
   rows: readonly JobRow[],
   f: JobFilters,
   order: ArrayLike<number> = allIndices(rows),
+  tagIndex?: TagIndex,
 ): ArrayLike<number> {
   if (!hasFilters(f)) return order;
-  const pass = passing(rows, f);
+  const pass = passing(rows, f, tagIndex);
   const out = new Uint32Array(order.length);
   let kept = 0;
   for (let k = 0; k < order.length; k++) if (pass[order[k]!]) out[kept++] = order[k]!;
@@ -96,7 +116,7 @@ function filterIndices(
 }
 
 /** 1 for each row that passes every filter, 0 for the others. */
-function passing(rows: readonly JobRow[], f: JobFilters): Uint8Array {
+function passing(rows: readonly JobRow[], f: JobFilters, tagIndex?: TagIndex): Uint8Array {
   const pass = new Uint8Array(rows.length);
   const statuses = f.statuses.length ? new Set<string>(f.statuses) : null;
   const devices = f.deviceIds.length ? new Set(f.deviceIds) : null;
@@ -108,7 +128,9 @@ function passing(rows: readonly JobRow[], f: JobFilters): Uint8Array {
     ? Number.NaN
     : new Date(new Date(toStart).setDate(new Date(toStart).getDate() + 1)).getTime();
   const created = Number.isNaN(from) && Number.isNaN(to) ? null : column(rows, CREATED);
-  const q = f.query.trim().toLowerCase();
+  const asked = splitTagQuery(f.query);
+  const wanted = [...new Set([...f.tags, ...asked.tags])];
+  const q = asked.text.toLowerCase();
   const exactId = /^#\d+$/.test(q) ? Number(q.slice(1)) : null;
   const idPrefix = /^\d+$/.test(q) ? q : null;
   const names = q && exactId === null ? column(rows, NAME) : null;
@@ -121,6 +143,10 @@ function passing(rows: readonly JobRow[], f: JobFilters): Uint8Array {
     if (created) {
       const at = created[i]!;
       if (at < from || at >= to) continue;
+    }
+    if (wanted.length) {
+      const tags = tagIndex?.get(row.id);
+      if (!tags || !wanted.every((t) => tags.includes(t))) continue;
     }
     if (q) {
       if (exactId !== null) {
@@ -145,8 +171,12 @@ function pick<R>(rows: readonly R[], index: ArrayLike<number>): R[] {
 }
 
 /** The rows that pass every filter, in their original order. */
-export function filterJobs<R extends JobRow>(rows: readonly R[], f: JobFilters): R[] {
-  return pick(rows, filterIndices(rows, f));
+export function filterJobs<R extends JobRow>(
+  rows: readonly R[],
+  f: JobFilters,
+  tagIndex?: TagIndex,
+): R[] {
+  return pick(rows, filterIndices(rows, f, undefined, tagIndex));
 }
 
 /** How long a job ran (or has run, up to `now`), in ms; null without a start. */
@@ -337,8 +367,12 @@ export function queryJobs<R extends JobRow>(
   sort: JobSort,
   deviceName: (id: number) => string,
   now: number,
+  tagIndex?: TagIndex,
 ): R[] {
-  return pick(rows, sortIndices(rows, filterIndices(rows, filters), sort, deviceName, now));
+  return pick(
+    rows,
+    sortIndices(rows, filterIndices(rows, filters, undefined, tagIndex), sort, deviceName, now),
+  );
 }
 
 /** What a row is sorted by, to tell whether a changed row may have moved. */
@@ -390,7 +424,7 @@ export function createJobQuery(): typeof queryJobs {
     return true;
   }
 
-  return (rows, filters, sort, deviceName, now) => {
+  return (rows, filters, sort, deviceName, now, tagIndex) => {
     const same =
       last !== null &&
       last.sort.key === sort.key &&
@@ -400,6 +434,6 @@ export function createJobQuery(): typeof queryJobs {
       (last.rows === rows || stillSorted(last.rows, rows, sort.key));
     const order = same ? last!.order : sortIndices(rows, allIndices(rows), sort, deviceName, now);
     last = { rows, sort, deviceName, now, order };
-    return pick(rows, filterIndices(rows, filters, order));
+    return pick(rows, filterIndices(rows, filters, order, tagIndex));
   };
 }

@@ -1,3 +1,4 @@
+import type { SubmissionOrigin } from '../../../shared/annotations';
 import type { Device } from '../../../shared/variants';
 import type { SetState } from '../create-store';
 import { call } from '../../services/qjob';
@@ -13,6 +14,8 @@ export interface SubmitRequest {
   text: string;
   device: Pick<Device, 'code' | 'name' | 'status'>;
   name: string;
+  /** Where the text came from (a rerun, a bundle), kept with the new job. */
+  origin?: SubmissionOrigin | undefined;
 }
 
 export interface SubmitActions {
@@ -33,7 +36,7 @@ export const createSubmitActions = (
   pickPreferred(key, code) {
     set({ deviceCode: code, preferenceApplied: key });
   },
-  async submit({ tabId, profileId, text, device, name }) {
+  async submit({ tabId, profileId, text, device, name, origin }) {
     // The menu accelerator and the editor's own key binding can both fire for one key press.
     if (get().submitting) return null;
     const key = submitKey(tabId, profileId);
@@ -49,6 +52,7 @@ export const createSubmitActions = (
         text,
         deviceCode: device.code,
         ...(trimmed ? { name: trimmed } : {}),
+        ...(origin ? { origin } : {}),
       });
       put({
         error: null,

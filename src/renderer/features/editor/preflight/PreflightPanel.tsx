@@ -100,6 +100,7 @@ export function PreflightPanel() {
       text: tab.text,
       device,
       name: jobNameOf(tab).name,
+      origin: tab.origin,
     });
   };
   useEffect(() => registerCommand('job.submit', doSubmit));

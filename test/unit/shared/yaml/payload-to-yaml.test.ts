@@ -1,8 +1,8 @@
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { documentToExecutePayload } from '../../../../../src/shared/yaml';
-import { payloadToYaml } from '../../../../../src/renderer/features/job-monitor/payload-yaml';
+import { documentToExecutePayload } from '../../../../src/shared/yaml';
+import { payloadToYaml } from '../../../../src/shared/yaml/payload-to-yaml';
 
 const templates = (variant: 'a' | 'b') =>
   readdirSync(path.join('resources/templates', variant))

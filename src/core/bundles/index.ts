@@ -1,0 +1,3 @@
+export * from './build-bundle';
+export * from './collect-bundle';
+export * from './open-bundle';

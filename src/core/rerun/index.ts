@@ -1,0 +1,2 @@
+export * from './submit-recorded';
+export * from './rerun-source';

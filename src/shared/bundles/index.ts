@@ -1,0 +1,3 @@
+export * from './schema';
+export * from './read-bundle';
+export * from './view';

@@ -1,0 +1,155 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { JobCache } from '../../../../src/core/cache';
+import { MemoryJobCache, SqliteJobCache, loadSqlite } from '../../../../src/core/cache';
+import { TooManyTagsError } from '../../../../src/core/annotations';
+import type { SubmissionRecord } from '../../../../src/core/annotations';
+import { tagListSchema, tagProblem } from '../../../../src/shared/annotations';
+
+const P = 'simulator-b:B';
+let dir: string;
+beforeEach(() => {
+  dir = mkdtempSync(path.join(tmpdir(), 'qjob-notes-'));
+});
+afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+const file = () => path.join(dir, 'jobs.sqlite');
+const kinds: [string, () => Promise<JobCache>][] = [
+  ['sqlite', async () => new SqliteJobCache(await loadSqlite(), file())],
+  ['memory', async () => new MemoryJobCache('no SQLite in this test')],
+];
+
+const submission = (jobId: number, extra: Partial<SubmissionRecord> = {}): SubmissionRecord => ({
+  jobId,
+  payloadText: 'sampling: !Sampling\n  shots: 10 # as typed\n',
+  deviceCode: 'sim-1',
+  device: {
+    code: 'sim-1',
+    id: 3,
+    nqubits: 2,
+    name: 'Sim',
+    description: '',
+    type: 'simulator',
+    status: 'online',
+  },
+  deviceSeenAt: '2026-01-01T10:00:00.000Z',
+  origin: null,
+  submittedAt: '2026-01-01T10:00:01.000Z',
+  ...extra,
+});
+
+describe.each(kinds)('%s annotations', (_kind, open) => {
+  it('adds and removes tags per profile and job, sorted, and indexes them', async () => {
+    const { annotations: a } = await open();
+    expect(a.changeTags(P, 5, { add: ['calib', 'bell', 'calib'] })).toEqual(['bell', 'calib']);
+    a.changeTags(P, 7, { add: ['calib'] });
+    a.changeTags('other:B', 5, { add: ['elsewhere'] });
+    expect(a.changeTags(P, 5, { remove: ['bell'] })).toEqual(['calib']);
+    expect([...a.tagIndex(P)]).toEqual([
+      [5, ['calib']],
+      [7, ['calib']],
+    ]);
+    expect(a.annotations(P, 5).tags).toEqual(['calib']);
+    expect(a.annotations('other:B', 5).tags).toEqual(['elsewhere']);
+  });
+
+  it('refuses a 21st tag and keeps the 20 it had', async () => {
+    const { annotations: a } = await open();
+    const twenty = Array.from({ length: 20 }, (_, i) => `t${String(i).padStart(2, '0')}`);
+    a.changeTags(P, 1, { add: twenty });
+    expect(() => a.changeTags(P, 1, { add: ['one-more'] })).toThrow(TooManyTagsError);
+    expect(a.annotations(P, 1).tags).toEqual(twenty);
+  });
+
+  it('sets, replaces and removes a note', async () => {
+    const { annotations: a } = await open();
+    a.setNote(P, 2, 'first', '2026-01-01T00:00:00.000Z');
+    a.setNote(P, 2, 'second', '2026-01-02T00:00:00.000Z');
+    expect(a.annotations(P, 2)).toMatchObject({
+      note: 'second',
+      noteUpdatedAt: '2026-01-02T00:00:00.000Z',
+    });
+    a.setNote(P, 2, '', '2026-01-03T00:00:00.000Z');
+    expect(a.annotations(P, 2)).toMatchObject({ note: '', noteUpdatedAt: null });
+  });
+
+  it('links a rerun both ways and keeps the submitted text byte for byte', async () => {
+    const { annotations: a } = await open();
+    a.recordSubmission(P, submission(12));
+    a.recordSubmission(P, submission(15, { origin: { kind: 'rerun', jobId: 12 } }));
+    a.recordSubmission(P, submission(16, { origin: { kind: 'rerun', jobId: 12 } }));
+    a.recordSubmission(
+      P,
+      submission(17, { origin: { kind: 'bundle', jobId: 12, file: 'x.qjob.json' } }),
+    );
+    expect(a.annotations(P, 12)).toMatchObject({
+      origin: null,
+      reruns: [15, 16],
+      payloadKept: true,
+    });
+    expect(a.annotations(P, 15).origin).toEqual({ kind: 'rerun', jobId: 12 });
+    expect(a.annotations(P, 17).origin).toEqual({ kind: 'bundle', jobId: 12, file: 'x.qjob.json' });
+    expect(a.submission(P, 12)).toEqual(submission(12));
+    expect(a.annotations(P, 99)).toMatchObject({ payloadKept: false, reruns: [], tags: [] });
+  });
+});
+
+describe('annotations in the SQLite file', () => {
+  it('survive reopening, and an older file (schema 2) is upgraded with its jobs kept', async () => {
+    const Sqlite = await loadSqlite();
+    const old = new Database(file());
+    old.exec(`CREATE TABLE jobs (profile TEXT NOT NULL, id INTEGER NOT NULL, status TEXT, job_type TEXT,
+      name TEXT NOT NULL, description TEXT NOT NULL, device_id INTEGER NOT NULL, created_at TEXT NOT NULL,
+      updated_at TEXT, completed_at TEXT, message TEXT, extra TEXT, seen_at TEXT NOT NULL,
+      fp INTEGER, learnt INTEGER NOT NULL DEFAULT 0, PRIMARY KEY (profile, id)) WITHOUT ROWID;
+      CREATE TABLE details (profile TEXT NOT NULL, id INTEGER NOT NULL, detail TEXT NOT NULL,
+      problems TEXT NOT NULL, fetched_at TEXT NOT NULL, PRIMARY KEY (profile, id));
+      CREATE TABLE timeline (profile TEXT NOT NULL, job_id INTEGER NOT NULL, status TEXT NOT NULL,
+      at TEXT NOT NULL, source TEXT NOT NULL);
+      INSERT INTO jobs VALUES ('${P}', 4, 'completed', NULL, 'kept', '', 1, '2026-01-01T00:00:00Z',
+      NULL, NULL, NULL, NULL, '2026-01-01T00:00:00Z', NULL, 0);
+      PRAGMA user_version = 2;`);
+    old.close();
+    const cache = new SqliteJobCache(Sqlite, file());
+    expect(cache.getRecord(P, 4)?.name).toBe('kept');
+    cache.annotations.changeTags(P, 4, { add: ['calib'] });
+    cache.annotations.recordSubmission(P, submission(4));
+    cache.close();
+    const again = new SqliteJobCache(Sqlite, file());
+    expect(again.annotations.annotations(P, 4)).toMatchObject({
+      tags: ['calib'],
+      payloadKept: true,
+    });
+    again.close();
+  });
+
+  it('reads a damaged device or origin as unknown instead of trusting it', async () => {
+    const cache = new SqliteJobCache(await loadSqlite(), file());
+    cache.annotations.recordSubmission(P, submission(8, { origin: { kind: 'rerun', jobId: 2 } }));
+    cache.close();
+    const db = new Database(file());
+    db.exec(`UPDATE submissions SET device = '{"code": 5}', origin = 'not json'`);
+    db.close();
+    const again = new SqliteJobCache(await loadSqlite(), file());
+    expect(again.annotations.submission(P, 8)).toMatchObject({ device: null, origin: null });
+    again.close();
+  });
+});
+
+describe('tag rules', () => {
+  it('keeps tags in lower case and says what is wrong with a bad one', () => {
+    expect(tagListSchema.parse(['Calib', ' T1/q0 '])).toEqual(['calib', 't1/q0']);
+    expect(tagProblem('')).toBe("'': a tag cannot be empty");
+    expect(tagProblem('a b')).toMatch(/^'a b': a tag starts with a letter or digit/);
+    expect(tagProblem('tag:x')).not.toBeNull();
+    expect(tagProblem('-x')).not.toBeNull();
+    expect(tagProblem('x'.repeat(41))).toContain('at most 40 characters');
+    expect(tagProblem('Größe-2')).toBeNull();
+    expect(tagListSchema.safeParse(Array.from({ length: 21 }, (_, i) => `t${i}`)).success).toBe(
+      false,
+    );
+  });
+});
