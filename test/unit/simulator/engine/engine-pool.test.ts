@@ -72,7 +72,9 @@ describe('EnginePool (worker threads)', () => {
 
   it('aborting a running job terminates its worker; the pool keeps serving', async () => {
     const controller = new AbortController();
-    const running = pool.run(heavyJob(40), undefined, controller.signal);
+    // Long enough that no machine finishes it before the abort (the engine got fast): the
+    // abort comes at its first progress report, or after 300 ms, whichever is first.
+    const running = pool.run(heavyJob(2000), () => controller.abort(), controller.signal);
     setTimeout(() => controller.abort(), 300);
     await expect(running).rejects.toMatchObject({ name: 'AbortError' });
     const after = await pool.run(
