@@ -33,7 +33,7 @@ async function openInEditor(page: Page, name: string, text: string): Promise<voi
 
 test.describe('live', () => {
   // Slow enough to see the statuses go by, fast enough for a test.
-  test.use({ simulatorSpeed: 2 });
+  test.use({ simulatorSpeed: 1 });
 
   test('a submitted Bell job goes through its statuses to completed without a reload, then opens', async ({
     page,
