@@ -51,7 +51,9 @@ export function decideJobEndNotice(f: JobEndFacts): JobEndNotice {
   if (!isTerminalStatus(f.to)) return { kind: 'none' };
   const title = `Job ${f.jobId} ${f.to}`;
   const stuck = stuckNote((f.stuck ?? []).filter((id) => id !== f.jobId));
-  const body = `${f.name ? `${f.name}: ` : ''}${JOB_STATUS_MEANING[f.to]}.${f.to === 'timeout' ? ` ${TIMEOUT_ADVICE}` : ''}${stuck}`;
+  const meaning = JOB_STATUS_MEANING[f.to];
+  // Without a name the meaning starts the sentence.
+  const body = `${f.name ? `${f.name}: ${meaning}` : meaning.charAt(0).toUpperCase() + meaning.slice(1)}.${f.to === 'timeout' ? ` ${TIMEOUT_ADVICE}` : ''}${stuck}`;
   const inApp: JobEndNotice = {
     kind: 'in-app',
     tone: f.to === 'completed' ? 'ok' : 'warn',

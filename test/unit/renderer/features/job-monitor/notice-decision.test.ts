@@ -64,6 +64,10 @@ describe('decideJobEndNotice', () => {
       expect(decideJobEndNotice(facts({ name: null, to: 'timeout' }))).toMatchObject({
         body: expect.not.stringContaining(':'),
       });
+      // The sentence then starts with its meaning, capitalised.
+      expect(decideJobEndNotice(facts({ name: null, to: 'completed' }))).toMatchObject({
+        body: expect.stringMatching(/^The job finished successfully\./),
+      });
     });
   });
 
