@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { Device } from '../../../shared/variants';
+import { roughDuration } from '../../../shared/estimates';
 import { formatDateTime } from '../../services/format';
 import { call, on } from '../../services/qjob';
 import type { Band, DeviceHistoryView } from './device-timeline';
@@ -31,7 +32,21 @@ function describe(b: Band): string {
   const notices = b.notices.map(
     (n) => ` Notice seen ${formatDateTime(new Date(n.at).toISOString())}: ${n.text}`,
   );
-  return `${WORD[b.status]} from ${formatDateTime(new Date(b.from).toISOString())} to ${formatDateTime(new Date(b.to).toISOString())}.${notices.join('')}`;
+  return `${WORD[b.status]} ${span(b.from, b.to)}.${notices.join('')}`;
+}
+
+/**
+ * "from Nov 25, 2026, 1:39:05 PM to 1:39:52 PM (47 s)": to the second, since a band can be
+ * short, with the date said once when both ends fall on the same day.
+ */
+function span(from: number, to: number): string {
+  const a = new Date(from);
+  const b = new Date(to);
+  const time = (d: Date) => d.toLocaleTimeString(undefined, { timeStyle: 'medium' });
+  const dated = (d: Date) =>
+    `${d.toLocaleDateString(undefined, { dateStyle: 'medium' })}, ${time(d)}`;
+  const end = a.toDateString() === b.toDateString() ? time(b) : dated(b);
+  return `from ${dated(a)} to ${end} (${roughDuration(to - from)})`;
 }
 
 /**
