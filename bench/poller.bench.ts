@@ -3,13 +3,14 @@
  * the plain way: asking for each job every 5 s (120,000 requests). Time is simulated: the
  * poller's timers run on a virtual clock that jumps to the next due timer, and the service is
  * an in-process fetch that counts requests and answers at once, so ten minutes take a moment.
- * Each variant is watched its own way: Variant B's job records carry their status, so one
- * `GET /jobs` serves every job; Variant A's do not, so each job is looked up by id.
+ * Variant B's job records carry their status, so one `GET /jobs` serves every job. Variant A's
+ * need not: past a few watched jobs one list serves them too (its records carry `completed_at`),
+ * and the jobs whose records come without a status are also asked for their error text now and
+ * then, at a rate that stays bounded however many jobs are watched (src/core/jobs/cadence.ts).
+ * The Variant A case is run with records that carry no status at all: the costly case.
  *
- * Target: Variant B, no more requests than polling each job every 5 s (value = plain / ours
- * ≥ 1). Variant A is reported without a target: its per-job lookups follow the poller's
- * running cadence (1 s), so a thousand running jobs cost more than the plain way; a cadence
- * that stretches with the number of watched jobs is still to be written.
+ * Target: both variants, no more requests than polling each job every 5 s (value = plain / ours
+ * ≥ 1).
  */
 import { createServiceClient } from '../src/core/client';
 import { JobPoller } from '../src/core/jobs';
@@ -63,10 +64,19 @@ class VirtualClock {
 
 async function requestsToWatch(variant: VariantId): Promise<number> {
   const infos = Array.from({ length: JOBS }, (_, i) => jobInfo(i + 1, 'running'));
+  // Variant A may leave `status` out: then only lookups by id with the error text say more.
+  const statusless = (wire: Record<string, unknown>) => {
+    if (variant === 'A') delete wire.status;
+    return wire;
+  };
   const fetch = fakeFetch((req) => {
-    if (req.path === '/jobs') return jsonResponse(wireJobList(variant, infos));
+    if (req.path === '/jobs') {
+      const list = wireJobList(variant, infos);
+      list.items.forEach(statusless);
+      return jsonResponse(list);
+    }
     const id = Number(/^\/jobs\/(\d+)$/.exec(req.path)?.[1]);
-    return jsonResponse(wireJobDetail(variant, infos[id - 1]!));
+    return jsonResponse(statusless(wireJobDetail(variant, infos[id - 1]!)));
   });
   const clock = new VirtualClock();
   clock.install();
@@ -95,7 +105,7 @@ for (const variant of process.argv[2] ? [process.argv[2] as VariantId] : (['B', 
     name: `requests to watch ${JOBS} running jobs for 10 min, Variant ${variant}: every 5 s / ours`,
     value: plain / ours,
     meaning: 'plain polling requests / ours',
-    target: variant === 'B' ? { atLeast: 1 } : {},
+    target: { atLeast: 1 },
     detail: {
       ours,
       plain,

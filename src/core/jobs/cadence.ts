@@ -21,6 +21,18 @@ export interface PollCadence {
    * polling because the error text can be long.
    */
   errorCheckMs: number;
+  /**
+   * Status-less records only: error-text lookups across all watched jobs are spread so that no
+   * more than this many are made per second; with many jobs each is checked less often than
+   * `errorCheckMs`.
+   */
+  errorChecksPerSecond: number;
+  /**
+   * Where job records may lack a status (Variant A) each job is looked up by id; once more than
+   * this many are due at once, one `GET /jobs` serves them instead (its records carry
+   * `completed_at` and any status), so the requests no longer grow with the jobs watched.
+   */
+  listAbove: number;
 }
 
 export const DEFAULT_CADENCE: Readonly<PollCadence> = Object.freeze({
@@ -30,6 +42,8 @@ export const DEFAULT_CADENCE: Readonly<PollCadence> = Object.freeze({
   backoffBaseMs: 1_000,
   maxRetryAfterMs: 600_000,
   errorCheckMs: 30_000,
+  errorChecksPerSecond: 5,
+  listAbove: 8,
 });
 
 export function resolveCadence(override: Partial<PollCadence> = {}): PollCadence {
@@ -46,9 +60,19 @@ export function resolveCadence(override: Partial<PollCadence> = {}): PollCadence
     backoffBaseMs: pick('backoffBaseMs', 10),
     maxRetryAfterMs: pick('maxRetryAfterMs', 0),
     errorCheckMs: pick('errorCheckMs', 50),
+    errorChecksPerSecond: pick('errorChecksPerSecond', 0.01),
+    listAbove: pick('listAbove', 0),
   };
 }
 
 export function intervalFor(status: JobStatus | null | undefined, cadence: PollCadence): number {
   return status === 'running' ? cadence.runningMs : cadence.waitingMs;
+}
+
+/**
+ * How long a status-less job waits between error-text lookups: `errorCheckMs`, stretched so the
+ * checks for all `statuslessJobs` stay within `errorChecksPerSecond`.
+ */
+export function errorCheckInterval(statuslessJobs: number, cadence: PollCadence): number {
+  return Math.max(cadence.errorCheckMs, (statuslessJobs * 1000) / cadence.errorChecksPerSecond);
 }

@@ -8,7 +8,7 @@ import type { ServiceClient } from '../client/types';
 import type { Logger } from '../logging/logger';
 import { silentLogger } from '../logging/logger';
 import type { PollCadence } from './cadence';
-import { intervalFor, resolveCadence } from './cadence';
+import { errorCheckInterval, intervalFor, resolveCadence } from './cadence';
 
 export interface JobStatusEvent {
   jobId: number;
@@ -100,6 +100,8 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
   #connection: ConnectionState = 'online';
   #abort = new AbortController();
   #stopped = false;
+  /** Between error-text lookups of one status-less job; set at each tick from their number. */
+  #errorCheckEvery = 0;
 
   constructor(options: JobPollerOptions) {
     super();
@@ -181,12 +183,16 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
     this.#ticking = true;
     try {
       const now = this.#now();
+      let statusless = 0;
+      for (const j of this.#jobs.values()) if (j.statusless) statusless++;
+      this.#errorCheckEvery = errorCheckInterval(statusless, this.#cadence);
       const due = [...this.#jobs.values()].filter((j) => j.dueAt <= now && !j.inFlight);
       const finishing = due.filter((j) => j.finishing);
       const polling = due.filter((j) => !j.finishing);
       if (polling.length > 0) {
-        if (this.#listCarriesStatus) await this.#pollByList(polling);
-        else await this.#runLimited(polling, (j) => this.#pollOne(j));
+        if (this.#listCarriesStatus || polling.length > this.#cadence.listAbove) {
+          await this.#pollByList(polling);
+        } else await this.#runLimited(polling, (j) => this.#pollOne(j));
       }
       if (finishing.length > 0) await this.#runLimited(finishing, (j) => this.#fetchDetail(j));
       if (due.length > 0) this.#online();
@@ -218,8 +224,19 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
       if (info) this.#observe(job, info);
       else if (due.includes(job)) missing.push(job);
     }
-    // Not in the list (a page we do not see, or gone): ask for it by id.
-    if (missing.length) await this.#runLimited(missing, (j) => this.#pollOne(j));
+    // Not in the list (a page we do not see, or gone): ask for it by id. A record without a
+    // status may hide a failure only the error text shows: those are asked for by id too, now
+    // and then (#errorCheckDue).
+    const now = this.#now();
+    const byIdNow = due.filter(
+      (j) => missing.includes(j) || (!j.finishing && j.statusless && this.#errorCheckDue(j, now)),
+    );
+    if (byIdNow.length) await this.#runLimited(byIdNow, (j) => this.#pollOne(j));
+  }
+
+  /** A status-less job's error text is due for a look (spread over all such jobs). */
+  #errorCheckDue(job: Watched, now: number): boolean {
+    return now - job.errorCheckedAt >= this.#errorCheckEvery;
   }
 
   /**
@@ -229,7 +246,7 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
    */
   async #pollOne(job: Watched): Promise<void> {
     const now = this.#now();
-    const withError = job.statusless && now - job.errorCheckedAt >= this.#cadence.errorCheckMs;
+    const withError = job.statusless && this.#errorCheckDue(job, now);
     if (withError) job.errorCheckedAt = now;
     const { detail, problems } = await this.#client.getJob(job.id, {
       signal: this.#abort.signal,
