@@ -8,10 +8,10 @@ const VIEWS: { view: ViewName; label: string; icon: IconName; key: string }[] = 
   { view: 'editor', label: 'Editor', icon: 'editor', key: 'Alt+1' },
   { view: 'devices', label: 'Devices', icon: 'devices', key: 'Alt+2' },
   { view: 'jobs', label: 'Jobs', icon: 'jobs', key: 'Alt+3' },
-  { view: 'batches', label: 'Batches', icon: 'jobs', key: 'Alt+4' },
+  { view: 'batches', label: 'Batches', icon: 'batches', key: 'Alt+4' },
 ];
 
-/** The left-hand navigation between the app's three places. */
+/** The left-hand navigation between the app's four places. */
 export function ActivityBar() {
   const view = useAppStore((s) => s.view);
   const show = useAppStore((s) => s.showView);

@@ -6,6 +6,8 @@ const PATHS = {
   editor: 'M4 2.5h5.5L12 5v8.5H4zM9.5 2.5V5H12M6 8h4M6 10.5h4',
   devices: 'M3 3.5h10v7H3zM6 13.5h4M8 10.5v3',
   jobs: 'M3 4h10M3 8h10M3 12h6M12 11l1.5 1.5L16 10',
+  batches: 'M5.5 2.5h8v8h-8zM3.5 5v8.5H12',
+  sweep: 'M1.5 8c1.6-5.3 3.2-5.3 4.8 0s3.2 5.3 4.8 0M11.1 8c.8-2.7 1.7-3.4 3.4-3.4',
   plus: 'M8 3v10M3 8h10',
   close: 'M4 4l8 8M12 4l-8 8',
   chevronDown: 'M4 6l4 4 4-4',

@@ -1,6 +1,10 @@
-import { useState } from 'react';
+import { Suspense, lazy, useState } from 'react';
+import { Icon } from '../../../ui/components/Icon';
 import { selectActiveTab, useEditorStore } from '../../../state/editor/store';
-import { SweepDialog } from './SweepDialog';
+
+// The dialog brings the sweep planner and the result model: load it when first opened, not
+// with the editor.
+const SweepDialog = lazy(() => import('./SweepDialog').then((m) => ({ default: m.SweepDialog })));
 
 /** “Sweep…” in the editor's toolbar: the payload of the tab in front, many values, one batch. */
 export function SweepButton() {
@@ -14,12 +18,16 @@ export function SweepButton() {
         disabled={!tab || !tab.text.trim()}
         title="Send this payload with some of its numbers swept, as one batch"
         onClick={() => tab && setOpen({ text: tab.text, title: tab.title })}
+        aria-label="Sweep…"
         data-testid="sweep-open"
       >
-        Sweep…
+        <Icon name="sweep" />
+        <span className="hide-narrow">Sweep…</span>
       </button>
       {open ? (
-        <SweepDialog text={open.text} title={open.title} onClose={() => setOpen(null)} />
+        <Suspense fallback={null}>
+          <SweepDialog text={open.text} title={open.title} onClose={() => setOpen(null)} />
+        </Suspense>
       ) : null}
     </>
   );
