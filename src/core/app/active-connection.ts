@@ -2,7 +2,8 @@ import type { z } from 'zod';
 import type { JobInfo } from '../../shared/variants';
 import type { SessionState } from '../../shared/ipc/schemas';
 import type { devicesViewSchema } from '../../shared/ipc/schemas';
-import { JOB_STATUS_MEANING, isTerminalStatus } from '../../shared/variants/enums';
+import { jobEndBody } from '../../shared/estimates';
+import { isTerminalStatus } from '../../shared/variants/enums';
 import { Session } from '../auth/session';
 import type { SecretStore } from '../auth/secret-store';
 import { createServiceClient } from '../client/service-client';
@@ -44,6 +45,8 @@ export interface ActiveConnectionDeps {
    * simulator refuses to renew the login.
    */
   autoLogin?: { user: string; apiKey: string } | undefined;
+  /** The profile's unfinished jobs that look stuck now, told with a job's end. */
+  stuckJobs?: ((profile: Profile) => readonly number[]) | undefined;
   /** Told each job record the job watcher saw change status (the local job store keeps it). */
   onJobSeen?: ((profile: Profile, record: JobInfo, at: string) => void) | undefined;
 }
@@ -219,7 +222,12 @@ export class ActiveConnection {
           status: event.to,
           name,
           title: `Job ${event.jobId} ${event.to}`,
-          body: `${name ? `${name}: ` : ''}${JOB_STATUS_MEANING[event.to]}.`,
+          body: jobEndBody({
+            jobId: event.jobId,
+            to: event.to,
+            name,
+            stuck: this.#stuckJobs(),
+          }),
         });
       }
     });
@@ -228,6 +236,16 @@ export class ActiveConnection {
     this.poller.on('failure', (event) =>
       log.warn('watching a job failed', { jobId: event.jobId, error: event.error }),
     );
+  }
+
+  /** Stuck jobs for a notice; a failure to tell leaves them out rather than the notice. */
+  #stuckJobs(): readonly number[] {
+    try {
+      return this.#deps.stuckJobs?.(this.profile) ?? [];
+    } catch (error) {
+      this.#deps.log.warn('stuck jobs could not be looked up for a notice', { error });
+      return [];
+    }
   }
 
   /**

@@ -24,6 +24,8 @@ export interface ConnectionManagerDeps {
   deviceRefreshMs: number;
   userAgent?: string | undefined;
   notify?: ((notice: JobEndedNotice) => void) | undefined;
+  /** The profile's unfinished jobs that look stuck now (the estimates), told with a job's end. */
+  stuckJobs?: ((profile: Profile) => readonly number[]) | undefined;
   onJobSeen?: ActiveConnectionDeps['onJobSeen'];
 }
 
@@ -119,6 +121,7 @@ export class ConnectionManager {
       deviceRefreshMs: this.#deps.deviceRefreshMs,
       userAgent: this.#deps.userAgent,
       notify: this.#deps.notify,
+      stuckJobs: this.#deps.stuckJobs,
       autoLogin: profile.builtin === 'simulator' ? this.#deps.simulators.credentials : undefined,
       onJobSeen: this.#deps.onJobSeen,
     });

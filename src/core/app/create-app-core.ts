@@ -54,6 +54,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   });
   // The local job store (issue 6): SQLite, or memory with a reason when the binding will not load.
   const cache = await openJobCache(jobCacheFile(options.dataDir, options.shell), log);
+  // Estimates of when jobs end (issue 14), from the job store: also say which jobs look stuck.
+  const estimates = new EstimatesService(cache);
   const connections = new ConnectionManager({
     settings,
     simulators,
@@ -66,6 +68,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
       ? DEFAULT_USER_AGENT.replace(`/${CLIENT_VERSION}`, `/${options.appVersion}`)
       : DEFAULT_USER_AGENT,
     notify: options.notify,
+    stuckJobs: (profile) => estimates.stuckJobs(profileCacheKey(profile)),
     // A job watched from here (one just submitted, say) is kept with the record the watcher
     // saw, so the monitor still has it when the service goes away.
     onJobSeen: (profile, record, at) => {
@@ -89,7 +92,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   // Estimates of when jobs end and the device history (issue 14), beside the job store.
   const knowing = {
     connections,
-    estimates: new EstimatesService(cache),
+    estimates,
     history: openDeviceHistory(cache, (message) => log.warn(message)),
   };
   const handlers: HandlerTable = {

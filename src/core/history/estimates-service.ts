@@ -1,6 +1,7 @@
 import type { Database } from 'better-sqlite3';
-import type { DurationModel } from '../../shared/estimates';
-import { buildDurationModel } from '../../shared/estimates';
+import type { DurationModel, JobTimes } from '../../shared/estimates';
+import { buildDurationModel, openJobAt, stuckVerdict } from '../../shared/estimates';
+import { isTerminalStatus, jobStatusSchema } from '../../shared/variants';
 import type { JobCache } from '../cache';
 import { SqliteJobCache } from '../cache';
 import { sqliteDurationSamples, storeDurationSamples } from './duration-samples';
@@ -21,6 +22,7 @@ export class EstimatesService {
   readonly #sql: {
     samples: ReturnType<typeof sqliteDurationSamples>;
     running: ReturnType<Database['prepare']>;
+    unfinished: ReturnType<Database['prepare']>;
   } | null;
   readonly #built = new Map<string, { signature: string; model: DurationModel }>();
 
@@ -35,6 +37,14 @@ export class EstimatesService {
             `SELECT j.id, (SELECT t.at FROM timeline t WHERE t.profile = j.profile AND t.job_id = j.id
                AND t.status = 'running' ORDER BY t.rowid DESC LIMIT 1)
              FROM jobs j WHERE j.profile = ? AND j.status = 'running'`,
+          )
+          .raw(true),
+        // Unfinished: a status that is not final, or none and no completion time (Variant A).
+        unfinished: db
+          .prepare(
+            `SELECT id, status, job_type, device_id, created_at, completed_at FROM jobs
+             WHERE profile = ? AND (status IN ('pending', 'validating', 'queued', 'running')
+               OR (status IS NULL AND completed_at IS NULL))`,
           )
           .raw(true),
       };
@@ -54,6 +64,47 @@ export class EstimatesService {
     const model = buildDurationModel(sql.samples(profile));
     this.#built.set(profile, { signature, model });
     return model;
+  }
+
+  /**
+   * The unfinished jobs of a profile that look stuck at `now` (the rule of src/shared/estimates,
+   * the same the job table flags), for the notice that tells a job's end.
+   */
+  stuckJobs(profile: string, now: number = Date.now()): number[] {
+    const model = this.model(profile);
+    const since = this.#runningSince(profile);
+    const stuck: number[] = [];
+    for (const job of this.#unfinished(profile)) {
+      const open = openJobAt(job, since[String(job.id)], now);
+      if (open && stuckVerdict(model, open)) stuck.push(job.id);
+    }
+    return stuck;
+  }
+
+  #unfinished(profile: string): (JobTimes & { id: number })[] {
+    if (!this.#sql) {
+      return this.#cache
+        .listRecords(profile)
+        .filter(
+          (r) => !isTerminalStatus(r.status) && !(r.status == null && r.completed_at != null),
+        );
+    }
+    const out: (JobTimes & { id: number })[] = [];
+    for (const raw of this.#sql.unfinished.iterate(profile) as Iterable<unknown[]>) {
+      const [id, status, jobType, deviceId, createdAt, completedAt] = raw;
+      if (typeof id !== 'number' || typeof deviceId !== 'number' || typeof createdAt !== 'string')
+        continue;
+      const known = jobStatusSchema.safeParse(status);
+      out.push({
+        id,
+        device_id: deviceId,
+        status: known.success ? known.data : null,
+        created_at: createdAt,
+        completed_at: typeof completedAt === 'string' ? completedAt : null,
+        jobType,
+      });
+    }
+    return out;
   }
 
   #runningSince(profile: string): Record<string, string> {

@@ -1,6 +1,5 @@
-import type { Estimate, StuckVerdict } from '../../../shared/estimates';
-import { estimateRemaining, phaseOf, stuckVerdict } from '../../../shared/estimates';
-import type { JobStatus } from '../../../shared/variants';
+import type { Estimate, JobTimes, StuckVerdict } from '../../../shared/estimates';
+import { estimateRemaining, openJobAt, stuckVerdict } from '../../../shared/estimates';
 import type { EstimatesView } from '../../state/estimates/store';
 
 export interface JobWhen {
@@ -17,27 +16,12 @@ export interface JobWhen {
  */
 export function jobWhen(
   view: EstimatesView | null,
-  job: {
-    id: number;
-    device_id: number;
-    status?: JobStatus | null | undefined;
-    completed_at?: string | null | undefined;
-    created_at: string;
-    jobType?: unknown;
-  },
+  job: JobTimes & { id: number },
   now: number,
 ): JobWhen | null {
   if (!view) return null;
-  const phase = job.status == null && job.completed_at != null ? null : phaseOf(job.status);
-  if (!phase) return null;
-  const since = phase === 'running' ? view.runningSince[String(job.id)] : job.created_at;
-  const started = since ? Date.parse(since) : now;
-  const open = {
-    deviceId: job.device_id,
-    kind: typeof job.jobType === 'string' ? job.jobType : null,
-    phase,
-    elapsedMs: Number.isFinite(started) ? Math.max(0, now - started) : 0,
-  };
+  const open = openJobAt(job, view.runningSince[String(job.id)], now);
+  if (!open) return null;
   return {
     estimate: estimateRemaining(view.model, open),
     stuck: stuckVerdict(view.model, open),

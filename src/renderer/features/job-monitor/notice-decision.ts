@@ -1,5 +1,6 @@
+import { jobEndBody } from '../../../shared/estimates';
 import type { JobStatus } from '../../../shared/variants';
-import { JOB_STATUS_MEANING, isTerminalStatus } from '../../../shared/variants';
+import { isTerminalStatus } from '../../../shared/variants';
 
 /** How the end of a job is told: a system notification, a notice inside the app, or not at all. */
 export type JobEndNotice =
@@ -23,23 +24,6 @@ export interface JobEndFacts {
   stuck?: readonly number[];
 }
 
-/** What the end of a timed-out job means for the person: a final state some clients forget. */
-const TIMEOUT_ADVICE =
-  'The service gave up on it and nothing more will come; run it again, or check its device and logs.';
-
-/** "Jobs 12 and 14 look stuck: open them for what to do." */
-export function stuckNote(ids: readonly number[]): string {
-  if (ids.length === 0) return '';
-  const shown = ids.slice(0, 3).map((id) => `#${id}`);
-  const list =
-    ids.length > 3
-      ? `${shown.join(', ')} and ${ids.length - 3} more`
-      : shown.length > 1
-        ? `${shown.slice(0, -1).join(', ')} and ${shown.at(-1)}`
-        : shown[0];
-  return ` Job${ids.length === 1 ? '' : 's'} ${list} look${ids.length === 1 ? 's' : ''} stuck: open ${ids.length === 1 ? 'it' : 'them'} for what to do.`;
-}
-
 /**
  * Whether and how a job's end is told. Only an end is news (completed, error, timeout,
  * cancelled). The desktop app's main process raises the system notification itself when the
@@ -50,10 +34,7 @@ export function stuckNote(ids: readonly number[]): string {
 export function decideJobEndNotice(f: JobEndFacts): JobEndNotice {
   if (!isTerminalStatus(f.to)) return { kind: 'none' };
   const title = `Job ${f.jobId} ${f.to}`;
-  const stuck = stuckNote((f.stuck ?? []).filter((id) => id !== f.jobId));
-  const meaning = JOB_STATUS_MEANING[f.to];
-  // Without a name the meaning starts the sentence.
-  const body = `${f.name ? `${f.name}: ${meaning}` : meaning.charAt(0).toUpperCase() + meaning.slice(1)}.${f.to === 'timeout' ? ` ${TIMEOUT_ADVICE}` : ''}${stuck}`;
+  const body = jobEndBody(f);
   const inApp: JobEndNotice = {
     kind: 'in-app',
     tone: f.to === 'completed' ? 'ok' : 'warn',

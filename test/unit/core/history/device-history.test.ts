@@ -150,6 +150,39 @@ describe.each([
     });
     expect(runningSince).toEqual({ '3': '2026-01-01T10:02:00.000Z' });
   });
+  it('name the unfinished jobs that look stuck, for the notice of a job end', async () => {
+    const cache = await openCache();
+    // Six jobs on device 2 that each waited 10 s: enough to rest the stuck rule on.
+    const done = Array.from({ length: 6 }, (_, i) =>
+      job(10 + i, {
+        created_at: `2026-01-01T10:0${i}:00.000Z`,
+        completed_at: `2026-01-01T10:0${i}:10.000Z`,
+      }),
+    );
+    // Job 20 has waited an hour (stuck); job 21 a few seconds; job 22 ended (Variant A: no
+    // status, a completion time); job 23 has no status and no completion time (waiting, long).
+    cache.upsertRecords(
+      P,
+      [
+        ...done,
+        job(20, { status: 'queued', created_at: '2026-01-01T10:00:00.000Z' }),
+        job(21, { status: 'queued', created_at: '2026-01-01T10:59:57.000Z' }),
+        job(22, {
+          status: undefined,
+          created_at: '2026-01-01T09:00:00.000Z',
+          completed_at: '2026-01-01T09:00:10.000Z',
+        }),
+        job(23, { status: undefined, created_at: '2026-01-01T09:30:00.000Z' }),
+      ],
+      '2026-01-01T11:00:00.000Z',
+      'list',
+    );
+    const service = new EstimatesService(cache);
+    const now = Date.parse('2026-01-01T11:00:00.000Z');
+    expect(service.stuckJobs(P, now).sort((a, b) => a - b)).toEqual([20, 23]);
+    // With too few finished jobs to rest on, nothing is called stuck.
+    expect(new EstimatesService(cache).stuckJobs('other-profile', now)).toEqual([]);
+  });
 });
 
 describe('histories of several stores', () => {

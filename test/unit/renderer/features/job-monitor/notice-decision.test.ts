@@ -4,8 +4,8 @@ import {
   createEndMemory,
   decideJobEndNotice,
   endKey,
-  stuckNote,
 } from '../../../../../src/renderer/features/job-monitor/notice-decision';
+import { stuckNote } from '../../../../../src/shared/estimates';
 import { JOB_STATUSES } from '../../../../../src/shared/variants';
 
 const facts = (over: Partial<JobEndFacts> = {}): JobEndFacts => ({
