@@ -13,10 +13,13 @@ export interface CliJobStore {
 }
 
 /**
- * qjob's local job store (`cache/jobs-cli.sqlite` in the config folder): tags, notes and the
- * submissions made with qjob. One file per shell like the app's, since each shell's built-in
- * simulator numbers its jobs from 1. When SQLite cannot be opened the store lives in memory
- * and a warning says nothing will be kept.
+ * The local job store qjob keeps tags, notes and its submissions in. For a service (any profile
+ * but a built-in simulator) it is the desktop app's own store (`cache/jobs-electron.sqlite` in
+ * the config folder, which the app shares): a tag given with `qjob tag` shows in the app's job
+ * table and the other way round, and SQLite's write-ahead log lets both write at once. A built-in
+ * simulator numbers its jobs from 1 in every shell, so qjob's simulator jobs keep a file of their
+ * own (`cache/jobs-cli.sqlite`). When SQLite cannot be opened the store lives in memory and a
+ * warning says nothing will be kept.
  */
 export async function openCliJobStore(connection: Connection, io: CliIo): Promise<CliJobStore> {
   const warn = (message: string) => io.stderr(`warning: ${oneLine(message)}\n`);
@@ -26,6 +29,12 @@ export async function openCliJobStore(connection: Connection, io: CliIo): Promis
     warn,
     error: warn,
   };
-  const cache = await openJobCache(jobCacheFile(connection.configDir, 'cli'), log);
+  const cache = await openJobCache(cliJobStoreFile(connection), log);
   return { cache, key: profileCacheKey(connection.profile), close: () => cache.close() };
+}
+
+/** Where qjob's store is for this connection: the desktop app's for a service, its own for a simulator. */
+export function cliJobStoreFile(connection: Pick<Connection, 'configDir' | 'profile'>): string {
+  const shell = connection.profile.builtin === 'simulator' ? 'cli' : 'electron';
+  return jobCacheFile(connection.configDir, shell);
 }

@@ -6,6 +6,7 @@ import { silentLogger } from '../../core/logging/logger';
 import type { Device } from '../../shared/variants';
 import type { Connection } from '../connection';
 import { UsageError } from '../errors';
+import { cliJobStoreFile } from '../job-store';
 import type { CliIo } from '../io';
 import { toJson } from '../output/json';
 import { renderTable } from '../output/table';
@@ -37,17 +38,18 @@ export async function printDeviceHistory(
   const lists: DeviceHistoryEntry[][] = [];
   const problems: string[] = [];
 
-  const cache = await openJobCache(jobCacheFile(connection.configDir, 'cli'), silentLogger);
+  const own = cliJobStoreFile(connection);
+  const cache = await openJobCache(own, silentLogger);
   try {
-    const own = openDeviceHistory(cache, (m) => problems.push(m));
-    own.recordStatuses(profile, devices, now.toISOString());
-    lists.push(own.entries(profile, code, since));
+    const history = openDeviceHistory(cache, (m) => problems.push(m));
+    history.recordStatuses(profile, devices, now.toISOString());
+    lists.push(history.entries(profile, code, since));
   } finally {
     cache.close();
   }
   for (const shell of ['electron', 'web'] as const) {
     const file = jobCacheFile(connection.configDir, shell);
-    if (!existsSync(file)) continue;
+    if (file === own || !existsSync(file)) continue;
     try {
       const Sqlite = await loadSqlite();
       const db = new Sqlite(file, { readonly: true, fileMustExist: true });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SqliteJobCache, jobCacheFile, loadSqlite, profileCacheKey } from '../../../src/core/cache';
 import { startSimulator } from '../../../src/simulator';
 import type { SimulatorHandle } from '../../../src/simulator';
 import { REPO_ROOT, runCli } from '../../support/cli-runner';
@@ -74,6 +75,28 @@ describe('qjob rerun, tag, note and bundle', () => {
     expect(bad.stderr).toContain("'has space': a tag starts with a letter or digit");
     const removed = await runCli(['tag', String(first), 'bell/2q', '--remove', ...conn], { env });
     expect(removed.stdout).toBe(`Job ${first}: calib\n`);
+  });
+
+  it('keeps tags of a service in the desktop app’s job store, so the app shows them too', async () => {
+    const tag = await runCli(['tag', String(first), 'shared-with-app', ...conn], { env });
+    expect(tag.code, tag.stderr).toBe(0);
+    // qjob's own file is for its built-in simulator's jobs only.
+    expect(fs.existsSync(jobCacheFile(configDir, 'cli'))).toBe(false);
+    const desktop = new SqliteJobCache(await loadSqlite(), jobCacheFile(configDir, 'electron'));
+    try {
+      const key = profileCacheKey({ id: 'url', variant: 'B', baseUrl: sim.url });
+      expect(desktop.annotations.tagIndex(key).get(first)).toContain('shared-with-app');
+      // And the other way round: a tag given in the app is one qjob filters by.
+      desktop.annotations.changeTags(key, first, { add: ['from-app'] });
+    } finally {
+      desktop.close();
+    }
+    const listed = await runCli(['jobs', '--tag', 'from-app', '--json', ...conn], { env });
+    expect(listed.code, listed.stderr).toBe(0);
+    expect((JSON.parse(listed.stdout) as { id: number }[]).map((j) => j.id)).toEqual([first]);
+    await runCli(['tag', String(first), 'shared-with-app', 'from-app', '--remove', ...conn], {
+      env,
+    });
   });
 
   it('keeps a note and prints it back', async () => {
