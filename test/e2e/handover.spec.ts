@@ -174,3 +174,42 @@ test('a file that is not a bundle is refused with where', async ({ page }) => {
   await expect(page.getByTestId('bundle-error')).toContainText('notes.qjob.json is damaged at');
   await expect(page.getByTestId('bundle-view')).toHaveCount(0);
 });
+
+test('Export list: the jobs the table shows after a filter go out as one bundle', async ({
+  page,
+  studio,
+}) => {
+  const h = studio.server.core.handlers;
+  const ids: number[] = [];
+  for (const name of ['sweep a', 'sweep b', 'unrelated']) {
+    const { jobId } = await h['jobs.submit']({ text: BELL, deviceCode: DEVICE, name });
+    ids.push(jobId);
+  }
+  await h['annotations.changeTags']({ id: ids[0]!, add: ['drift-check'] });
+  await h['annotations.changeTags']({ id: ids[1]!, add: ['drift-check'] });
+  await page.getByRole('button', { name: 'Jobs', exact: true }).click();
+  await expect(row(page, ids[2]!)).toBeVisible();
+  await page.getByTestId('job-search').fill('tag:drift-check');
+  await expect(row(page, ids[2]!)).toHaveCount(0);
+  await expect(page.getByTestId('job-count')).toHaveText(/^2 of \d+$/);
+
+  const exporter = page.getByTestId('export-list');
+  await expect(exporter).toHaveAccessibleName('Export the 2 jobs shown as a bundle');
+  await page.screenshot({ path: reviewShot('export-list-1280.png') });
+  await page.setViewportSize({ width: 760, height: 800 });
+  await page.screenshot({ path: reviewShot('export-list-760.png') });
+  await page.setViewportSize({ width: 1280, height: 800 });
+  const download = page.waitForEvent('download');
+  await exporter.click();
+  const saved = readFileSync(await (await download).path(), 'utf8');
+  const bundle = JSON.parse(saved) as { jobs: { record: { id: number }; tags: string[] }[] };
+  expect(bundle.jobs.map((j) => j.record.id).sort((a, b) => a - b)).toEqual([ids[0], ids[1]]);
+  expect(bundle.jobs.every((j) => j.tags.includes('drift-check'))).toBe(true);
+  expect(saved).not.toContain(studio.token);
+  await expect(page.getByText(/Saved jobs-.*\.qjob\.json: 2 jobs\./)).toBeVisible();
+
+  // Nothing shown, nothing to export, and the button says so.
+  await page.getByTestId('job-search').fill('tag:no-such-tag');
+  await expect(exporter).toBeDisabled();
+  await expect(exporter).toHaveAttribute('title', 'No jobs to export: the list is empty');
+});

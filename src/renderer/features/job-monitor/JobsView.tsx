@@ -16,6 +16,7 @@ import { LoginPrompt } from '../../ui/components/LoginPrompt';
 import { shortcutLabel } from '../../services/commands';
 import { CancelJobDialog, useCanCancel } from './CancelJobDialog';
 import { BundleOpener, useBundleDrop } from './bundles/BundleOpener';
+import { ListExporter } from './bundles/ListExporter';
 import { BundleView } from './bundles/BundleView';
 import { JobDetailPane } from './JobDetailPane';
 import { JobFilterBar } from './JobFilterBar';
@@ -73,6 +74,7 @@ export function JobsView() {
     () => queryJobs(s.records, s.filters, s.sort, deviceName, sortClock, tagIndex),
     [queryJobs, s.records, s.filters, s.sort, deviceName, sortClock, tagIndex],
   );
+  const exportIds = useMemo(() => rows.map((r) => r.id), [rows]);
   const statusCounts = useMemo(() => {
     const counts: Record<string, number> = {};
     for (const r of s.records)
@@ -239,6 +241,7 @@ export function JobsView() {
             </button>
           ) : null}
           <BundleOpener />
+          <ListExporter ids={exportIds} filtered={hasFilters} />
           <button
             type="button"
             className="btn"
