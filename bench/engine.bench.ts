@@ -92,6 +92,7 @@ reportRatio({
   name: '22-qubit job: GHZ, RY on every qubit, 1000 shots',
   value: t22.job! / t22.floor!,
   meaning: 'job time / one copy pass of the state',
+  // Measured 60 passes for 44 gates (2026-11-25): twice that at most.
   target: { atMost: 120 },
   detail: { 'job ms': t22.job!, 'copy pass ms': t22.floor!, 'copy GB/s': floor.gbPerS },
 });
@@ -116,7 +117,8 @@ reportRatio({
   name: '12-qubit job, 1,000,000 shots',
   value: t1m.job! / t1m.floor!,
   meaning: 'job time / drawing and sorting 10^6 uniforms',
-  target: { atMost: 4 },
+  // Measured 1.2 (2026-11-25): about twice that, so a regression of the sampler shows.
+  target: { atMost: 2.5 },
   detail: { 'job ms': t1m.job!, 'draw and sort ms': t1m.floor! },
 });
 
