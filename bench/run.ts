@@ -3,11 +3,12 @@
  * Exits 1 when a case misses its target. `npm run bench -- engine` runs only matching files.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, writeFileSync } from 'node:fs';
+import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import { join } from 'node:path';
 import { MARK, RATIO_MARK } from './harness';
 import type { Measurement, Ratio } from './harness';
+import { readResults, withResults } from './results-table';
 
 const dir = import.meta.dirname;
 const filter = process.argv.slice(2);
@@ -105,6 +106,9 @@ if (filter.length === 0) {
       2,
     ) + '\n',
   );
+  // The README's table follows the results file (bench/results-table.ts).
+  const readme = join(dir, '..', 'README.md');
+  writeFileSync(readme, withResults(readFileSync(readme, 'utf8'), readResults()));
 }
 process.exit(missed > 0 || crashed > 0 ? 1 : 0);
 
