@@ -1,7 +1,7 @@
-import type { DeviceType } from '../variants';
+import type { DeviceType, WorkKind } from '../variants';
 
-/** What kind of work a payload asks a device to do (docs/payload-dialect.md, "Devices and physics"). */
-export type WorkKind = 'circuit' | 'schedule' | 'experiment';
+/** What kind of work a payload asks a device to do (its execute type's `work`, or its tags). */
+export type { WorkKind };
 
 /**
  * Which work each device type runs: digital QPUs run circuits, analog QPUs schedules and

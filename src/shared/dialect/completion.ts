@@ -112,7 +112,7 @@ function fieldOf(
     const kind = VARIANTS[ctx.variant].executeKinds.find((k) => k.payloadField === parentKey);
     if (!kind) return null;
     if (name === kind.functionalField) {
-      const tags = dialectOf(ctx.variant).functionalTags[kind.executeType] ?? [];
+      const tags = kind.functionalTags;
       return { name, required: true, doc: kind.label, example: '', tags };
     }
     if (name === 'readout' && kind.readout) {

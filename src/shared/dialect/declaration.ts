@@ -1,9 +1,17 @@
-import type { VariantId } from '../variants/declaration';
+import { RESULT_TAGS, VARIANTS } from '../variants/declaration';
+import type {
+  FunctionalTagOf,
+  ReadoutKind,
+  ReadoutTagOf,
+  VariantId,
+} from '../variants/declaration';
 
 /*
  * The payload dialect as data: every tagged object the simulator reads, its fields, and which
  * tags may stand where. The readers take their keys from here, the editor's completion offers
- * what is declared here, and docs/payload-dialect.md describes the same.
+ * what is declared here, and docs/payload-dialect.md describes the same. Which tags an execute
+ * type's functional object, its readouts and its result carry is the variant declaration's
+ * (src/shared/variants/declaration.ts); each of those tags has its object here.
  */
 
 export type GateName =
@@ -200,7 +208,13 @@ const COMMON: ObjectDecl[] = [
   },
 ];
 
-function variational(inner: readonly string[]): ObjectDecl {
+/**
+ * The objects of the tags a variant's functional objects (or readouts) may carry, one per
+ * declared tag: the compiler names this file when the variant declaration adds one.
+ */
+type DeclsOf<T extends string> = { readonly [K in T]: ObjectDecl & { readonly tag: K } };
+
+function variational(inner: readonly string[]): ObjectDecl & { tag: '!VariationalProgram' } {
   return {
     tag: '!VariationalProgram',
     doc: 'optimise the !Parameter values of a functional against a cost',
@@ -214,8 +228,8 @@ function variational(inner: readonly string[]): ObjectDecl {
   };
 }
 
-const B_OBJECTS: ObjectDecl[] = [
-  {
+const B_FUNCTIONALS: DeclsOf<FunctionalTagOf<'B'>> = {
+  '!Sampling': {
     tag: '!Sampling',
     doc: 'run a circuit and sample its measured qubits',
     fields: [
@@ -223,7 +237,7 @@ const B_OBJECTS: ObjectDecl[] = [
       SHOTS('number of samples'),
     ],
   },
-  {
+  '!TimeEvolution': {
     tag: '!TimeEvolution',
     doc: 'evolve a state under a schedule and measure observables',
     fields: [
@@ -236,8 +250,8 @@ const B_OBJECTS: ObjectDecl[] = [
       }),
     ],
   },
-  variational(['!Sampling', '!TimeEvolution']),
-  {
+  '!VariationalProgram': variational(['!Sampling', '!TimeEvolution']),
+  '!RabiExperiment': {
     tag: '!RabiExperiment',
     doc: 'a Rabi sweep of the drive pulse duration',
     fields: [
@@ -245,7 +259,7 @@ const B_OBJECTS: ObjectDecl[] = [
       field('drive_pulse_duration', 'pulse durations (ns)', '[0, 10, 20, 30, 40]'),
     ],
   },
-  {
+  '!T1Experiment': {
     tag: '!T1Experiment',
     doc: 'a T1 sweep of the wait before measurement',
     fields: [
@@ -255,36 +269,47 @@ const B_OBJECTS: ObjectDecl[] = [
       field('wait_times', 'waits before measuring (ns)', '[0, 10000, 20000, 40000]'),
     ],
   },
-];
+};
 
-const A_READOUTS: ObjectDecl[] = [
-  {
+const A_READOUTS: DeclsOf<ReadoutTagOf<'A'>> = {
+  '!SamplingReadout': {
     tag: '!SamplingReadout',
     doc: 'sample the state',
     fields: [SHOTS('number of samples')],
     flow: true,
   },
-  {
+  '!ExpectationReadout': {
     tag: '!ExpectationReadout',
     doc: 'expectation values of observables',
     fields: [OBSERVABLES, optional('nshots', 'shots per value (0 = exact)', '0')],
     flow: true,
   },
-  {
+  '!StateTomographyReadout': {
     tag: '!StateTomographyReadout',
     doc: 'the full state (at most 10 qubits on the simulator)',
     fields: [optional('method', 'how the state is read', 'exact', { values: ['exact'] })],
     flow: true,
   },
-];
+};
 
-const A_OBJECTS: ObjectDecl[] = [
-  {
+/** Every layer of a `!QuantumReservoir`. */
+const RESERVOIR_LAYER: ObjectDecl = {
+  tag: '!ReservoirLayer',
+  doc: 'one layer of a reservoir',
+  fields: [
+    optional('input_encoding', 'a circuit holding !Parameter inputs', '', { tags: ['!Circuit'] }),
+    optional('evolution_dynamics', 'fixed dynamics', '', { tags: ['!Schedule'] }),
+    optional('qubits_to_reset', 'qubits reset after the layer', '[0]'),
+  ],
+};
+
+const A_FUNCTIONALS: DeclsOf<FunctionalTagOf<'A'>> = {
+  '!DigitalPropagation': {
     tag: '!DigitalPropagation',
     doc: 'run a circuit; the readouts say what to extract',
     fields: [field('circuit', 'the circuit', '', { tags: ['!Circuit'] })],
   },
-  {
+  '!AnalogEvolution': {
     tag: '!AnalogEvolution',
     doc: 'evolve a state under a schedule; the readouts say what to extract',
     fields: [
@@ -292,26 +317,17 @@ const A_OBJECTS: ObjectDecl[] = [
       INITIAL_STATE,
     ],
   },
-  {
+  '!QuantumReservoir': {
     tag: '!QuantumReservoir',
     doc: 'layers of input encoding and fixed dynamics, run once per input',
     fields: [
-      field('layers', 'the layers in order', '', { list: true, tags: ['!ReservoirLayer'] }),
+      field('layers', 'the layers in order', '', { list: true, tags: [RESERVOIR_LAYER.tag] }),
       field('inputs', 'one {parameter: value} mapping per input', '[{x: 0.1}]'),
       INITIAL_STATE,
     ],
   },
-  {
-    tag: '!ReservoirLayer',
-    doc: 'one layer of a reservoir',
-    fields: [
-      optional('input_encoding', 'a circuit holding !Parameter inputs', '', { tags: ['!Circuit'] }),
-      optional('evolution_dynamics', 'fixed dynamics', '', { tags: ['!Schedule'] }),
-      optional('qubits_to_reset', 'qubits reset after the layer', '[0]'),
-    ],
-  },
-  variational(['!DigitalPropagation', '!AnalogEvolution']),
-  {
+  '!VariationalProgram': variational(['!DigitalPropagation', '!AnalogEvolution']),
+  '!RabiExperiment': {
     tag: '!RabiExperiment',
     doc: 'a Rabi sweep of the drive duration',
     fields: [
@@ -320,7 +336,7 @@ const A_OBJECTS: ObjectDecl[] = [
       field('drive_duration_values', 'drive durations (ns)', '[0, 10, 20, 30, 40]'),
     ],
   },
-  {
+  '!T1Experiment': {
     tag: '!T1Experiment',
     doc: 'a T1 sweep of the wait before measurement',
     fields: [
@@ -329,26 +345,12 @@ const A_OBJECTS: ObjectDecl[] = [
       field('wait_duration_values', 'waits before measuring (ns)', '[0, 10000, 20000, 40000]'),
     ],
   },
-  ...A_READOUTS,
-];
+};
 
-/** Tags of results: known to the dialect, but never part of a payload. */
-const RESULT_TAGS = [
-  '!SamplingResult',
-  '!TimeEvolutionResult',
-  '!VariationalProgramResult',
-  '!OptimizerResult',
-  '!RabiExperimentResult',
-  '!T1ExperimentResult',
-  '!FunctionalResult',
-  '!SamplingReadoutResult',
-  '!ExpectationReadoutResult',
-  '!StateTomographyReadoutResult',
-];
+/** Parts of results with a tag of their own (a variational program's optimiser run). */
+const RESULT_PART_TAGS = ['!OptimizerResult'];
 
 export interface VariantDialect {
-  /** Execute type → the tags its functional object may carry. */
-  readonly functionalTags: Readonly<Record<string, readonly string[]>>;
   /** Variant A: what a `readout` (or each of a list of them) may be; none in Variant B. */
   readonly readoutTags: readonly string[];
   readonly objects: ReadonlyMap<string, ObjectDecl>;
@@ -356,28 +358,24 @@ export interface VariantDialect {
 
 const byTag = (list: ObjectDecl[]) => new Map(list.map((o) => [o.tag, o]));
 
+function readoutTags(variant: VariantId): string[] {
+  const readouts: readonly ReadoutKind[] = VARIANTS[variant].readouts;
+  return readouts.map((r) => r.tag);
+}
+
 const DIALECTS: Record<VariantId, VariantDialect> = {
   A: {
-    functionalTags: {
-      digital_propagation: ['!DigitalPropagation'],
-      analog_evolution: ['!AnalogEvolution'],
-      quantum_reservoir: ['!QuantumReservoir'],
-      variational_program: ['!VariationalProgram'],
-      experiment: ['!RabiExperiment', '!T1Experiment'],
-    },
-    readoutTags: A_READOUTS.map((r) => r.tag),
-    objects: byTag([...COMMON, ...A_OBJECTS]),
+    readoutTags: readoutTags('A'),
+    objects: byTag([
+      ...COMMON,
+      ...Object.values(A_FUNCTIONALS),
+      RESERVOIR_LAYER,
+      ...Object.values(A_READOUTS),
+    ]),
   },
   B: {
-    functionalTags: {
-      sampling: ['!Sampling'],
-      time_evolution: ['!TimeEvolution'],
-      variational_program: ['!VariationalProgram'],
-      rabi_experiment: ['!RabiExperiment'],
-      t1_experiment: ['!T1Experiment'],
-    },
-    readoutTags: [],
-    objects: byTag([...COMMON, ...B_OBJECTS]),
+    readoutTags: readoutTags('B'),
+    objects: byTag([...COMMON, ...Object.values(B_FUNCTIONALS)]),
   },
 };
 
@@ -390,6 +388,7 @@ export const DIALECT_TAGS: ReadonlySet<string> = new Set([
   ...DIALECTS.A.objects.keys(),
   ...DIALECTS.B.objects.keys(),
   ...RESULT_TAGS,
+  ...RESULT_PART_TAGS,
   '!tuple',
 ]);
 

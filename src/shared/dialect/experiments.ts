@@ -1,7 +1,8 @@
 import { keysOf, objectDecl } from './declaration';
 import { mappingSpec } from './mapping-spec';
+import type { ExecuteKindOf, VariantId } from '../variants/declaration';
 import { readEach } from './node-reader';
-import type { NodeRef } from './node-reader';
+import type { Fields, NodeRef } from './node-reader';
 import { limitProblem } from './parse-context';
 import type { ParseContext } from './parse-context';
 import { need } from './read-session';
@@ -63,29 +64,55 @@ export function readExperiment(
   const averages = variantA
     ? ref.attempt(() => readAverages(f.req('averages'), ctx, tag))
     : VARIANT_B_DEFAULT_AVERAGES;
-  if (tag === '!RabiExperiment') {
+  const build = Object.hasOwn(BUILD, tag) ? BUILD[tag as ExperimentTag] : undefined;
+  if (!build) throw new Error(`no experiment is built from ${tag}`);
+  return build({ ref, tag, variantA, fields: f, qubit, sweep, averages });
+}
+
+/** Every tag of an execute type the variant declaration gives the work `experiment`. */
+type ExperimentTag = Extract<
+  ExecuteKindOf<VariantId>,
+  { work: 'experiment' }
+>['functionalTags'][number];
+
+/** What every experiment reads alike: its qubit, its sweep and its averages (undefined if failed). */
+interface SweepRead {
+  ref: NodeRef;
+  tag: string;
+  variantA: boolean;
+  fields: Fields;
+  qubit: number | undefined;
+  sweep: number[] | undefined;
+  averages: number | undefined;
+}
+
+/** The experiment of each declared experiment tag: the compiler names this table for a new one. */
+const BUILD: { readonly [T in ExperimentTag]: (read: SweepRead) => Experiment } = {
+  '!RabiExperiment': ({ ref, qubit, sweep, averages }) => ({
+    kind: 'rabi',
+    qubit: need(qubit),
+    durationsNs: need(sweep),
+    averages: need(averages),
+    ref,
+  }),
+  '!T1Experiment': ({ ref, tag, variantA, fields, qubit, sweep, averages }) => {
+    const pulse = variantA
+      ? null
+      : ref.attempt(() => readDuration(fields.req('pulse_duration'), tag));
+    const delay = variantA
+      ? null
+      : ref.attempt(() => readDuration(fields.req('delay_between_pulses'), tag));
     return {
-      kind: 'rabi',
+      kind: 't1',
       qubit: need(qubit),
-      durationsNs: need(sweep),
+      waitsNs: need(sweep),
       averages: need(averages),
+      pulseDurationNs: need(pulse),
+      delayNs: need(delay),
       ref,
     };
-  }
-  const pulse = variantA ? null : ref.attempt(() => readDuration(f.req('pulse_duration'), tag));
-  const delay = variantA
-    ? null
-    : ref.attempt(() => readDuration(f.req('delay_between_pulses'), tag));
-  return {
-    kind: 't1',
-    qubit: need(qubit),
-    waitsNs: need(sweep),
-    averages: need(averages),
-    pulseDurationNs: need(pulse),
-    delayNs: need(delay),
-    ref,
-  };
-}
+  },
+};
 
 function readDeviceQubit(ref: NodeRef, ctx: ParseContext, what: string): number {
   const q = ref.integer('qubit', 0);

@@ -1,6 +1,5 @@
-import { executeKind, executeTypes } from '../variants/declaration';
-import type { VariantId } from '../variants/declaration';
-import { dialectOf } from './declaration';
+import { entryFor, executeKind, executeTypes } from '../variants/declaration';
+import type { ExecuteTypeOf, PerExecuteType, VariantId } from '../variants/declaration';
 import { DialectError } from './dialect-error';
 import type { Experiment } from './experiments';
 import { readExperiment } from './experiments';
@@ -32,6 +31,8 @@ export type Functional =
 
 export interface ParsedJob {
   variant: VariantId;
+  /** The execute type it was read as: its reader (`READERS`) made `functional`. */
+  executeType: string;
   functional: Functional;
   /** Variant A readouts (null for Variant B and for experiments). */
   readouts: Readout[] | null;
@@ -42,7 +43,7 @@ export interface ParsedJob {
 type Reader = (ref: NodeRef, ctx: ParseContext, tags: readonly string[]) => Functional;
 
 /** How each execute type's functional object is read; its tags come from the declaration. */
-const READERS: Record<VariantId, Record<string, Reader>> = {
+const READERS = {
   B: {
     sampling: (r, c) => readSampling(r, c, null),
     time_evolution: (r, c) => readTimeEvolution(r, c, null),
@@ -57,14 +58,25 @@ const READERS: Record<VariantId, Record<string, Reader>> = {
     variational_program: readVariational,
     experiment: readExperiment,
   },
-};
+} as const satisfies PerExecuteType<Reader>;
+
+/** What the reader of an execute type makes of its functional object. */
+export type FunctionalOf<
+  V extends VariantId,
+  T extends ExecuteTypeOf<V>,
+> = (typeof READERS)[V] extends infer Row
+  ? T extends keyof Row
+    ? Row[T] extends (...args: never[]) => infer F
+      ? F
+      : never
+    : never
+  : never;
 
 /** The execute type's declaration and reader, or a DialectError naming the variant's types. */
 function executeTypeOf(variant: VariantId, executeType: string) {
   const kind = executeKind(variant, executeType);
-  const read = READERS[variant]?.[executeType];
-  const tags = dialectOf(variant).functionalTags[executeType];
-  if (!kind || !read || !tags) {
+  const read = entryFor<Reader>(READERS, variant, executeType);
+  if (!kind || !read) {
     throw new DialectError({
       path: 'type',
       subject: `execute type "${executeType}"`,
@@ -72,6 +84,7 @@ function executeTypeOf(variant: VariantId, executeType: string) {
       expected: `one of: ${executeTypes(variant).join(', ')}`,
     });
   }
+  const tags: readonly string[] = kind.functionalTags;
   return { kind, read, tags };
 }
 
@@ -120,7 +133,14 @@ export function parseJob(job: DialectJob): ParsedJob {
       problem: 'a readout is given, but this execute type takes none',
     });
   }
-  return { variant: job.variant, functional, readouts, resultField: kind.resultField, ctx };
+  return {
+    variant: job.variant,
+    executeType: job.executeType,
+    functional,
+    readouts,
+    resultField: kind.resultField,
+    ctx,
+  };
 }
 
 /**

@@ -1,14 +1,11 @@
-import type { VariantId } from '../variants/declaration';
+import type { VariantId, WorkKind } from '../variants/declaration';
 import { DEFAULT_DIALECT_LIMITS } from './job-input';
 import type { DialectDevice, DialectLimits } from './job-input';
 import type { NodeRef } from './node-reader';
 import { ParamTable } from './numbers';
 
-/**
- * What kind of hardware a piece of work needs (a device runs only the work its type fits:
- * docs/payload-dialect.md, "Devices and physics").
- */
-export type Capability = 'circuit' | 'schedule' | 'experiment';
+/** What kind of hardware a piece of work needs (the variant declaration's work kinds). */
+export type Capability = WorkKind;
 
 const RUNS: Record<DialectDevice['type'], readonly Capability[]> = {
   simulator: ['circuit', 'schedule', 'experiment'],

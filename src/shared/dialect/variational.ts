@@ -13,6 +13,7 @@ import type { ParseContext } from './parse-context';
 import { need } from './read-session';
 import { readPauliSum } from './pauli-expression';
 import type { PauliSum } from './pauli-expression';
+import type { FunctionalTagOf, VariantId } from '../variants/declaration';
 
 export type OptimizerMethod = 'COBYLA' | 'Nelder-Mead' | 'SPSA';
 
@@ -37,10 +38,10 @@ const METHODS: Record<string, OptimizerMethod> = {
   spsa: 'SPSA',
 };
 
-const INNER: Record<
-  'A' | 'B',
-  Record<string, (ref: NodeRef, ctx: ParseContext) => InnerFunctional>
-> = {
+type InnerReader = (ref: NodeRef, ctx: ParseContext) => InnerFunctional;
+
+/** What a variational program may optimise, by the tag of a functional object the variant declares. */
+const INNER: { readonly [V in VariantId]: { readonly [T in FunctionalTagOf<V>]?: InnerReader } } = {
   B: {
     '!Sampling': (ref, ctx) => readSampling(ref, ctx, ctx.params),
     '!TimeEvolution': (ref, ctx) => readTimeEvolution(ref, ctx, ctx.params),
@@ -93,7 +94,7 @@ export function readVariational(ref: NodeRef, ctx: ParseContext): VariationalPro
 
 function readInner(innerRef: NodeRef, ctx: ParseContext): InnerFunctional {
   const tag = '!VariationalProgram';
-  const readers = INNER[ctx.variant];
+  const readers: Readonly<Partial<Record<string, InnerReader>>> = INNER[ctx.variant];
   const reader = readers[innerRef.tag ?? ''];
   const expected = `functional: ${Object.keys(readers).join(' or ')} holding !Parameter values`;
   if (!reader) {

@@ -1,4 +1,10 @@
-import type { ExecuteTypeOf, VariantId } from '../variants/declaration';
+import { entryFor } from '../variants/declaration';
+import type {
+  ExecuteKindOf,
+  ExecuteTypeOf,
+  PerExecuteType,
+  VariantId,
+} from '../variants/declaration';
 import type { JobHandle } from './handle';
 import { createHandle } from './handle';
 
@@ -8,8 +14,10 @@ import { createHandle } from './handle';
  */
 
 /** Variant A execute types whose result is a `functional_result`. */
-export type FunctionalExecuteType =
-  'digital_propagation' | 'analog_evolution' | 'quantum_reservoir';
+export type FunctionalExecuteType = Extract<
+  ExecuteKindOf<'A'>,
+  { resultField: 'functional_result' }
+>['executeType'];
 
 /**
  * Variant A, functional jobs. The spec names digital propagation and analog evolution; a
@@ -63,11 +71,32 @@ export function t1ExperimentHandle(
   return createHandle('B', 't1_experiment', id);
 }
 
+/** The handle of each declared execute type: the compiler names this table for a new type. */
+const HANDLES = {
+  A: {
+    digital_propagation: (id) => functionalHandle(id, 'digital_propagation'),
+    analog_evolution: (id) => functionalHandle(id, 'analog_evolution'),
+    quantum_reservoir: (id) => functionalHandle(id, 'quantum_reservoir'),
+    variational_program: (id) => variationalProgramHandle('A', id),
+    experiment: (id) => experimentHandle(id),
+  },
+  B: {
+    sampling: samplingHandle,
+    time_evolution: timeEvolutionHandle,
+    variational_program: (id) => variationalProgramHandle('B', id),
+    rabi_experiment: rabiExperimentHandle,
+    t1_experiment: t1ExperimentHandle,
+  },
+} satisfies PerExecuteType<(id: number) => JobHandle>;
+
 /** The handle that fits a job of `executeType` (e.g. from its payload). Throws RangeError for a type the variant lacks. */
 export function handleForExecuteType<V extends VariantId>(
   variant: V,
   executeType: ExecuteTypeOf<V> | string,
   id: number,
 ): JobHandle<V> {
-  return createHandle(variant, executeType as ExecuteTypeOf<V>, id);
+  const make = entryFor<(id: number) => JobHandle>(HANDLES, variant, executeType);
+  if (!make) throw new RangeError(`Variant ${variant} has no execute type '${executeType}'`);
+  // The table's row for `variant` makes handles of that variant.
+  return make(id) as JobHandle<V>;
 }

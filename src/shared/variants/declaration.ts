@@ -2,10 +2,25 @@
  * Variant A and Variant B of the service's data model, each declared once as data (spec §9).
  * Every schema, the editor's JSON Schema, templates and UI labels are derived from these two
  * objects; nothing else in the code base branches on the variant's name.
+ *
+ * An execute type is declared here and nowhere else: its fields, the tags of its functional
+ * object and of its result, and the work it asks of a device. Every table that must hold one
+ * entry per execute type (the dialect's readers, the simulator's evaluators, the handles) is a
+ * `PerExecuteType`, and every table per result tag is keyed by `ResultTag`, so a type added
+ * here makes the compiler name each place that must handle it (docs/architecture.md, "Recipes").
  */
 
 export const VARIANT_IDS = ['A', 'B'] as const;
 export type VariantId = (typeof VARIANT_IDS)[number];
+
+/** A tag of the payload dialect, as written in YAML (`!Sampling`). */
+export type DialectTag = `!${string}`;
+
+/**
+ * What kind of hardware a piece of work needs: a device runs only the work its type fits
+ * (docs/payload-dialect.md, "Devices and physics").
+ */
+export type WorkKind = 'circuit' | 'schedule' | 'experiment';
 
 /**
  * One execute type and everything that hangs off it (spec §2.4–§2.7; its `job_type`:
@@ -31,12 +46,29 @@ export interface ExecuteKind {
   readonly jobType: string;
   /** A person-facing label. */
   readonly label: string;
+  /**
+   * The tags its functional object may carry (docs/payload-dialect.md). With several, the
+   * result tag is the functional tag's name plus `Result` (`!T1Experiment` → `!T1ExperimentResult`).
+   */
+  readonly functionalTags: readonly DialectTag[];
+  /** The tags its result may carry, in the order of `functionalTags` when there are several. */
+  readonly resultTags: readonly DialectTag[];
+  /** The work it asks of a device; null when that is the work of the functional object it wraps. */
+  readonly work: WorkKind | null;
+}
+
+/** Variant A: a readout the payload names beside its functional object, and the tag of its result. */
+export interface ReadoutKind {
+  readonly tag: DialectTag;
+  readonly resultTag: DialectTag;
 }
 
 export interface VariantDeclaration {
   readonly id: VariantId;
   readonly label: string;
   readonly executeKinds: readonly ExecuteKind[];
+  /** What a `readout` may be (Variant A); none in Variant B. */
+  readonly readouts: readonly ReadoutKind[];
   /** The ExecuteResult's result fields, in specification order (§2.7). */
   readonly resultFields: readonly string[];
   /** JobType values (§2.9). */
@@ -65,6 +97,9 @@ const VARIANT_A = {
       resultField: 'functional_result',
       jobType: 'digital',
       label: 'Digital propagation',
+      functionalTags: ['!DigitalPropagation'],
+      resultTags: ['!FunctionalResult'],
+      work: 'circuit',
     },
     {
       executeType: 'analog_evolution',
@@ -76,6 +111,9 @@ const VARIANT_A = {
       resultField: 'functional_result',
       jobType: 'analog',
       label: 'Analog evolution',
+      functionalTags: ['!AnalogEvolution'],
+      resultTags: ['!FunctionalResult'],
+      work: 'schedule',
     },
     {
       executeType: 'quantum_reservoir',
@@ -87,6 +125,9 @@ const VARIANT_A = {
       resultField: 'functional_result',
       jobType: 'quantum_reservoir',
       label: 'Quantum reservoir',
+      functionalTags: ['!QuantumReservoir'],
+      resultTags: ['!FunctionalResult'],
+      work: 'schedule',
     },
     {
       executeType: 'variational_program',
@@ -98,6 +139,9 @@ const VARIANT_A = {
       resultField: 'variational_program_result',
       jobType: 'variational',
       label: 'Variational program',
+      functionalTags: ['!VariationalProgram'],
+      resultTags: ['!VariationalProgramResult'],
+      work: null,
     },
     {
       executeType: 'experiment',
@@ -109,7 +153,15 @@ const VARIANT_A = {
       resultField: 'experiment_result',
       jobType: 'pulse',
       label: 'Experiment',
+      functionalTags: ['!RabiExperiment', '!T1Experiment'],
+      resultTags: ['!RabiExperimentResult', '!T1ExperimentResult'],
+      work: 'experiment',
     },
+  ],
+  readouts: [
+    { tag: '!SamplingReadout', resultTag: '!SamplingReadoutResult' },
+    { tag: '!ExpectationReadout', resultTag: '!ExpectationReadoutResult' },
+    { tag: '!StateTomographyReadout', resultTag: '!StateTomographyReadoutResult' },
   ],
   resultFields: ['functional_result', 'variational_program_result', 'experiment_result'],
   jobTypes: ['digital', 'pulse', 'analog', 'quantum_reservoir', 'variational'],
@@ -133,6 +185,9 @@ const VARIANT_B = {
       resultField: 'sampling_result',
       jobType: 'digital',
       label: 'Sampling',
+      functionalTags: ['!Sampling'],
+      resultTags: ['!SamplingResult'],
+      work: 'circuit',
     },
     {
       executeType: 'time_evolution',
@@ -144,6 +199,9 @@ const VARIANT_B = {
       resultField: 'time_evolution_result',
       jobType: 'analog',
       label: 'Time evolution',
+      functionalTags: ['!TimeEvolution'],
+      resultTags: ['!TimeEvolutionResult'],
+      work: 'schedule',
     },
     {
       executeType: 'variational_program',
@@ -155,6 +213,9 @@ const VARIANT_B = {
       resultField: 'variational_program_result',
       jobType: 'variational',
       label: 'Variational program',
+      functionalTags: ['!VariationalProgram'],
+      resultTags: ['!VariationalProgramResult'],
+      work: null,
     },
     {
       executeType: 'rabi_experiment',
@@ -166,6 +227,9 @@ const VARIANT_B = {
       resultField: 'rabi_experiment_result',
       jobType: 'pulse',
       label: 'Rabi experiment',
+      functionalTags: ['!RabiExperiment'],
+      resultTags: ['!RabiExperimentResult'],
+      work: 'experiment',
     },
     {
       executeType: 't1_experiment',
@@ -177,8 +241,12 @@ const VARIANT_B = {
       resultField: 't1_experiment_result',
       jobType: 'pulse',
       label: 'T1 experiment',
+      functionalTags: ['!T1Experiment'],
+      resultTags: ['!T1ExperimentResult'],
+      work: 'experiment',
     },
   ],
+  readouts: [],
   resultFields: [
     'sampling_result',
     'time_evolution_result',
@@ -196,14 +264,54 @@ const VARIANT_B = {
 export const VARIANTS = { A: VARIANT_A, B: VARIANT_B } as const;
 export type VariantDecl<V extends VariantId> = (typeof VARIANTS)[V];
 
-export type ExecuteTypeOf<V extends VariantId> =
-  VariantDecl<V>['executeKinds'][number]['executeType'];
+/** The declared execute kinds of a variant, each with its literal facts. */
+export type ExecuteKindOf<V extends VariantId> = VariantDecl<V>['executeKinds'][number];
+export type ExecuteTypeOf<V extends VariantId> = ExecuteKindOf<V>['executeType'];
 export type ExecuteType = ExecuteTypeOf<'A'> | ExecuteTypeOf<'B'>;
+export type FunctionalFieldOf<V extends VariantId> = ExecuteKindOf<V>['functionalField'];
+/** The tags a functional object of `V` may carry. */
+export type FunctionalTagOf<V extends VariantId> = ExecuteKindOf<V>['functionalTags'][number];
+export type ReadoutTagOf<V extends VariantId> = VariantDecl<V>['readouts'][number]['tag'];
+/** The tags a result of `V` may carry: those of its execute types and of its readouts. */
+export type ResultTagOf<V extends VariantId> =
+  ExecuteKindOf<V>['resultTags'][number] | VariantDecl<V>['readouts'][number]['resultTag'];
+export type ResultTag = ResultTagOf<'A'> | ResultTagOf<'B'>;
+/** A tag's name without its `!` (`!SamplingResult` → `SamplingResult`), as the SDK's classes are named. */
+export type TagName<T extends DialectTag> = T extends `!${infer N}` ? N : never;
 export type ResultFieldOf<V extends VariantId> = VariantDecl<V>['resultFields'][number];
 export type PayloadFieldOf<V extends VariantId> =
   VariantDecl<V>['executeKinds'][number]['payloadField'];
 export type JobTypeOf<V extends VariantId> = VariantDecl<V>['jobTypes'][number];
 export type JobType = JobTypeOf<'A'> | JobTypeOf<'B'>;
+
+/**
+ * A table with one entry for every declared execute type of each variant. Declare a table as
+ * `PerExecuteType<X>` (or check it with `satisfies`) and the compiler names it when a type is
+ * added to the declaration.
+ */
+export type PerExecuteType<X> = {
+  readonly [V in VariantId]: { readonly [T in ExecuteTypeOf<V>]: X };
+};
+
+/** The entry of `table` for a type read from outside (a payload, a job), or undefined. */
+export function entryFor<X>(
+  table: PerExecuteType<X>,
+  variant: VariantId,
+  executeType: string,
+): X | undefined {
+  const row: Readonly<Partial<Record<string, X>>> = table[variant];
+  return Object.hasOwn(row, executeType) ? row[executeType] : undefined;
+}
+
+/** Every result tag either variant declares, its execute types' and its readouts'. */
+export const RESULT_TAGS: readonly ResultTag[] = [
+  ...new Set(
+    VARIANT_IDS.flatMap((id) => [
+      ...VARIANTS[id].executeKinds.flatMap((k) => k.resultTags),
+      ...VARIANTS[id].readouts.map((r) => r.resultTag),
+    ]),
+  ),
+];
 
 /** The execute kind for a type, or undefined when the variant has no such type. */
 export function executeKind(id: VariantId, executeType: string): ExecuteKind | undefined {

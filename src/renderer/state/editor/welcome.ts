@@ -1,6 +1,6 @@
 import type { Template } from '../../../shared/ipc/schemas';
 import { VARIANTS } from '../../../shared/variants';
-import type { VariantId } from '../../../shared/variants';
+import type { FunctionalFieldOf, VariantId } from '../../../shared/variants';
 
 const BELL_CIRCUIT = `!Circuit
       nqubits: 2
@@ -10,7 +10,7 @@ const BELL_CIRCUIT = `!Circuit
         - !M {qubits: [0, 1]}`;
 
 /** The functional object of a Bell pair, per functional field of the dialect (docs/payload-dialect.md). */
-const BELL_BODY: Record<string, string> = {
+const BELL_BODY: { readonly [F in FunctionalFieldOf<VariantId>]?: string } = {
   sampling: `!Sampling\n    nshots: 1000\n    circuit: ${BELL_CIRCUIT}`,
   digital_propagation: `!DigitalPropagation\n    circuit: ${BELL_CIRCUIT}`,
 };

@@ -2,14 +2,9 @@ import { DialectError } from '../../../shared/dialect/dialect-error';
 import { parseJob } from '../../../shared/dialect/job-model';
 import type { EngineJob, EngineOutcome, EngineProgress } from '../types';
 import { taggedYaml } from '../results/tagged-yaml';
-import type { Tagged } from '../results/tagged-yaml';
-import { evaluateSampling, evaluateTimeEvolution } from './evaluate-b';
-import { evaluateFunctionalA } from './evaluate-a';
+import { evaluateJob } from './evaluators';
 import { SimulationError } from './prepare-functional';
 import { RunContext } from './run-context';
-import { runExperiment } from './run-experiment';
-import { runReservoir } from './run-reservoir';
-import { runVariational } from './run-variational';
 import { Work } from './work';
 
 /** The simulator's `validating` step: parse and check everything, run nothing. */
@@ -37,42 +32,12 @@ export async function runJob(
     const parsed = parseJob(job);
     const ctx = new RunContext(job, parsed, work);
     work.report(0, 'started');
-    const result = await compute(ctx, work);
+    const result = await evaluateJob(ctx, work);
     work.report(1, 'done');
     return { ok: true, resultField: parsed.resultField, resultYaml: taggedYaml(result) };
   } catch (err) {
     if (signal?.aborted) throw err;
     return failure(err);
-  }
-}
-
-async function compute(ctx: RunContext, work: Work): Promise<Tagged> {
-  const f = ctx.parsed.functional;
-  const none = new Map<string, number>();
-  switch (f.kind) {
-    case 'sampling':
-      return (await evaluateSampling(f, none, ctx, work, null)).result;
-    case 'timeEvolution':
-      return (await evaluateTimeEvolution(f, none, ctx, work, null)).result;
-    case 'digital':
-    case 'analog':
-      return (
-        await evaluateFunctionalA(
-          f,
-          ctx.parsed.readouts ?? [],
-          ctx.parsed.ctx.params.initialValues(),
-          ctx,
-          work,
-          null,
-        )
-      ).result;
-    case 'reservoir':
-      return runReservoir(f, ctx.parsed.readouts ?? [], ctx, work);
-    case 'variational':
-      return runVariational(f, ctx, work);
-    case 'rabi':
-    case 't1':
-      return runExperiment(f, ctx);
   }
 }
 

@@ -1,5 +1,6 @@
 import { isMap, isNode, isScalar, isSeq, parseDocument, visit } from 'yaml';
-import type { WorkKind } from '../../../../shared/devices/device-fit';
+import { VARIANT_IDS, VARIANTS } from '../../../../shared/variants';
+import type { ExecuteKind, WorkKind } from '../../../../shared/variants';
 
 /** What kind of work a payload asks a device to do (docs/payload-dialect.md, "Devices and physics"). */
 export type { WorkKind };
@@ -14,9 +15,15 @@ export interface PayloadFacts {
   qubitsSource: string | null;
 }
 
-const SCHEDULE_TAGS = ['!Schedule', '!QuantumReservoir', '!AnalogEvolution', '!TimeEvolution'];
-const CIRCUIT_TAGS = ['!Circuit', '!Sampling', '!DigitalPropagation'];
-const EXPERIMENT_TAGS = ['!RabiExperiment', '!T1Experiment'];
+/** The functional tags of every execute type (either variant) declared to do `work`. */
+function functionalTagsOf(work: WorkKind): string[] {
+  const kinds = VARIANT_IDS.flatMap((id): readonly ExecuteKind[] => VARIANTS[id].executeKinds);
+  return kinds.filter((k) => k.work === work).flatMap((k) => k.functionalTags);
+}
+
+const SCHEDULE_TAGS = ['!Schedule', ...functionalTagsOf('schedule')];
+const CIRCUIT_TAGS = ['!Circuit', ...functionalTagsOf('circuit')];
+const EXPERIMENT_TAGS = functionalTagsOf('experiment');
 const PAULI_KEYS = new Set(['hamiltonians', 'observables', 'observable', 'paulis']);
 const PAULI_FACTOR = /\b[IXYZ](\d+)\b/g;
 

@@ -73,8 +73,11 @@ export function ResultViewer({ variant, detail, executeType }: ResultViewerProps
   );
   const decoded = useDecoded(outcome.ok ? outcome.yaml : null, hints);
   const tagNote = useMemo(
-    () => (outcome.ok ? unexpectedTagNote(outcome.executeType, outcome.tag, detail.payload) : null),
-    [outcome, detail.payload],
+    () =>
+      outcome.ok
+        ? unexpectedTagNote(variant, outcome.executeType, outcome.tag, detail.payload)
+        : null,
+    [variant, outcome, detail.payload],
   );
   const job: JobRef = {
     id: typeof detail.id === 'number' ? detail.id : 0,

@@ -1,3 +1,4 @@
+import type { ResultTag, TagName } from '../../../../../shared/variants';
 import {
   decodeExpectation,
   decodeSampling,
@@ -27,8 +28,12 @@ type Decoder = (
   readout: ReadoutHint | null,
 ) => ViewModel;
 
-/** The viewers, by the result's tag (the SDK's class names, docs/payload-dialect.md). */
-const DECODERS: Record<string, Decoder> = {
+/**
+ * The viewers, by the result's tag (the SDK's class names, docs/payload-dialect.md): one for
+ * every result tag the variant declaration gives an execute type or a readout, so the compiler
+ * names this table when one is added.
+ */
+const DECODERS: { readonly [N in TagName<ResultTag>]: Decoder } = {
   SamplingResult: (n, p, _h, r) => decodeSampling(n, p, r),
   SamplingReadoutResult: (n, p, _h, r) => decodeSampling(n, p, r),
   ExpectationReadoutResult: (n, p, _h, r) => decodeExpectation(n, p, r),
@@ -40,10 +45,14 @@ const DECODERS: Record<string, Decoder> = {
   T1ExperimentResult: (n, p) => decodeExperiment(n, p, 't1'),
 };
 
+/** A tag name (from a result, so anything) that has a decoder. */
+function isDecodedName(name: string | null): name is keyof typeof DECODERS {
+  return name !== null && Object.hasOwn(DECODERS, name);
+}
+
 /** Tags a specific viewer knows. */
 export function knownResultTag(tag: string | null): boolean {
-  const name = tagName(tag);
-  return name !== null && name in DECODERS;
+  return isDecodedName(tagName(tag));
 }
 
 /**
@@ -52,7 +61,7 @@ export function knownResultTag(tag: string | null): boolean {
  */
 export const decodeNode: DecodeNested = (node, path, hints, readout) => {
   const name = tagName(node.tag);
-  const decoder = name ? DECODERS[name] : undefined;
+  const decoder = isDecodedName(name) ? DECODERS[name] : undefined;
   if (!decoder) {
     const reason = !node.tag
       ? isMapping(node)

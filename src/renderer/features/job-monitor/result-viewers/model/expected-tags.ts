@@ -1,44 +1,39 @@
+import { executeKind } from '../../../../../shared/variants';
+import type { ExecuteKind, VariantId } from '../../../../../shared/variants';
 import { rootTag } from '../../../../../shared/yaml';
 import { tagName } from './decode';
 
 /*
- * What each execute type returns in the payload dialect. The typed handle checks that the job
- * and its result field agree; this checks the tag inside, and says so in a note (the result is
- * still drawn, by the viewer for the tag it carries).
+ * What each execute type returns in the payload dialect (its `resultTags` in the variant
+ * declaration). The typed handle checks that the job and its result field agree; this checks
+ * the tag inside, and says so in a note (the result is still drawn, by the viewer for the tag
+ * it carries).
  */
-const RESULT_TAGS: Record<string, readonly string[]> = {
-  sampling: ['SamplingResult'],
-  time_evolution: ['TimeEvolutionResult'],
-  variational_program: ['VariationalProgramResult'],
-  rabi_experiment: ['RabiExperimentResult'],
-  t1_experiment: ['T1ExperimentResult'],
-  digital_propagation: ['FunctionalResult'],
-  analog_evolution: ['FunctionalResult'],
-  quantum_reservoir: ['FunctionalResult'],
-  experiment: ['RabiExperimentResult', 'T1ExperimentResult'],
-};
 
-/** Variant A experiments: the payload's experiment tag says which result to expect. */
-function experimentTag(payload: unknown): string | null {
-  const inner = (payload as { experiment_payload?: { experiment?: unknown } } | null)
-    ?.experiment_payload;
-  return typeof inner?.experiment === 'string' ? tagName(rootTag(inner.experiment)) : null;
+/**
+ * A type whose functional object may carry several tags (Variant A's `experiment`): the
+ * payload's tag says which result to expect.
+ */
+function askedTag(kind: ExecuteKind, payload: unknown): string | null {
+  if (kind.functionalTags.length < 2) return null;
+  const inner = (payload as Record<string, unknown> | null)?.[kind.payloadField];
+  const functional = (inner as Record<string, unknown> | null | undefined)?.[kind.functionalField];
+  return typeof functional === 'string' ? tagName(rootTag(functional)) : null;
 }
 
 const words = (type: string) => type.replace(/_/g, ' ');
 
 /** A note when the result's tag is not what the job's execute type returns; null when it is. */
 export function unexpectedTagNote(
+  variant: VariantId,
   executeType: string,
   tag: string | null,
   payload: unknown,
 ): string | null {
-  let expected = RESULT_TAGS[executeType];
-  if (!expected) return null;
-  if (executeType === 'experiment') {
-    const asked = experimentTag(payload);
-    if (asked) expected = [`${asked}Result`];
-  }
+  const kind = executeKind(variant, executeType);
+  if (!kind) return null;
+  const asked = askedTag(kind, payload);
+  const expected = asked ? [`${asked}Result`] : kind.resultTags.map((t) => t.slice(1));
   const name = tagName(tag);
   if (name && expected.includes(name)) return null;
   const wanted = expected.map((t) => `!${t}`).join(' or ');

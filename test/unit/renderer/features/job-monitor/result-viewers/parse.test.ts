@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { decodeResultText } from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/decode';
+import {
+  decodeResultText,
+  knownResultTag,
+} from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/decode';
 import type { ViewModel } from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/models';
+import { RESULT_TAGS } from '../../../../../../src/shared/variants';
 import {
   MALFORMED_SAMPLING,
   SDK_UNDERSCORE_SAMPLING,
@@ -153,6 +157,19 @@ describe('decoding result YAML into viewer models', () => {
       tag: '!function',
       value: 'gASVSQAAAAAAAACMCGJ1aWx0aW5zlIwFcHJpbnSUk5Qu',
     });
+  });
+
+  it('shows a tag named like a property of every object as a tree, not as a viewer', () => {
+    for (const name of ['constructor', 'toString', '__proto__']) {
+      const m = as(decodeResultText(`!${name}\nvalue: 1\n`), 'tree');
+      expect(m.tag).toBe(`!${name}`);
+      expect(knownResultTag(`!${name}`)).toBe(false);
+    }
+  });
+
+  it('has a viewer for every result tag the variant declaration gives a type or a readout', () => {
+    expect(RESULT_TAGS.length).toBeGreaterThan(0);
+    for (const tag of RESULT_TAGS) expect(knownResultTag(tag), tag).toBe(true);
   });
 
   it('falls back to the tree with the reason when a known tag has an unexpected shape', () => {

@@ -110,20 +110,20 @@ describe('choosing and checking the result through the typed job handles', () =>
 
 describe('the tag a job of each type returns', () => {
   it('is quiet when the tag fits the execute type', () => {
-    expect(unexpectedTagNote('sampling', '!SamplingResult', null)).toBeNull();
-    expect(unexpectedTagNote('quantum_reservoir', '!FunctionalResult', null)).toBeNull();
-    expect(unexpectedTagNote('experiment', '!T1ExperimentResult', null)).toBeNull();
+    expect(unexpectedTagNote('B', 'sampling', '!SamplingResult', null)).toBeNull();
+    expect(unexpectedTagNote('A', 'quantum_reservoir', '!FunctionalResult', null)).toBeNull();
+    expect(unexpectedTagNote('A', 'experiment', '!T1ExperimentResult', null)).toBeNull();
   });
 
   it('says so when it does not, using the payload for Variant A experiments', () => {
-    expect(unexpectedTagNote('sampling', '!QuantumVolumeResult', null)).toBe(
+    expect(unexpectedTagNote('B', 'sampling', '!QuantumVolumeResult', null)).toBe(
       'A sampling job returns !SamplingResult, but this result is !QuantumVolumeResult. It is shown as what its tag says.',
     );
     const payload = {
       type: 'experiment',
       experiment_payload: { experiment: '!RabiExperiment {qubit: 0}' },
     };
-    expect(unexpectedTagNote('experiment', '!T1ExperimentResult', payload)).toMatch(
+    expect(unexpectedTagNote('A', 'experiment', '!T1ExperimentResult', payload)).toMatch(
       /An experiment job returns !RabiExperimentResult/,
     );
   });
