@@ -1,6 +1,6 @@
-import { population } from './experiment-analysis';
+import { population } from '../../../../../shared/analysis/experiment-analysis';
 import type { ViewModel } from './models';
-import type { CountTable } from './read';
+import type { CountTable } from '../../../../../shared/results/read';
 import { basisLabel, probabilities } from './state-rows';
 
 /*

@@ -4,7 +4,7 @@ import { describeModel, facetOf } from './compare-facets';
 import { sweepUnit } from './format';
 import { commonGrid, interpolate, mergeOnUnion } from './interpolate';
 import type { ViewModel } from './models';
-import type { CountTable } from './read';
+import type { CountTable } from '../../../../../shared/results/read';
 import { topKIndices } from './top-k';
 
 /*

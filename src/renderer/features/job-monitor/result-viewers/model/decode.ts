@@ -10,10 +10,10 @@ import type { DecodeNested } from './decode-composite';
 import { decodeExperiment } from './decode-experiment';
 import type { ReadoutHint, ResultHints, ViewModel } from './models';
 import { NO_HINTS } from './models';
-import { ResultParseError, parseResultTree } from './parse-result';
-import { ShapeError } from './read';
-import type { TNode } from './tree';
-import { isMapping, scalar } from './tree';
+import { ResultParseError, parseResultTree } from '../../../../../shared/results/parse-result';
+import { ShapeError } from '../../../../../shared/results/read';
+import type { TNode } from '../../../../../shared/results/tree';
+import { isMapping, scalar } from '../../../../../shared/results/tree';
 
 /** A tag's class name: `!SamplingResult` → `SamplingResult`; `tag:…:python/object:pkg.Foo` → `Foo`. */
 export function tagName(tag: string | null): string | null {

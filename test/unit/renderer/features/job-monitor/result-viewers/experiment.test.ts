@@ -1,9 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { decodeResultText } from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/decode';
-import {
-  binAverage,
-  population,
-} from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/experiment-analysis';
+import { binAverage, population } from '../../../../../../src/shared/analysis/experiment-analysis';
 import {
   formatNs,
   formatNsWithError,

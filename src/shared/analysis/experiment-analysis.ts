@@ -1,6 +1,9 @@
-import { fitRabi, fitT1, projectS21, rabiCurve, t1Curve } from '../../../../../shared/analysis';
-import type { RabiFit, T1Fit } from '../../../../../shared/analysis';
-import type { ComplexArray } from './read';
+import { fitRabi, rabiCurve } from './fit-rabi';
+import type { RabiFit } from './fit-rabi';
+import { fitT1, t1Curve } from './fit-t1';
+import type { T1Fit } from './fit-t1';
+import { projectS21 } from './project-s21';
+import type { ComplexArray } from '../results/read';
 
 /*
  * From s21 points to a fitted curve: project the IQ points onto the line between the qubit's
