@@ -2,7 +2,7 @@ import { useId, useMemo } from 'react';
 import { StateMessage } from '../../../../ui/components/States';
 import { BarChart, DataTable, LineChart } from '../../../../ui/charts';
 import type { Comparison, CurveComparison, DistributionComparison } from '../model/compare';
-import { formatPercent, formatValue } from '../model/format';
+import { formatPercent, formatValue } from '../../../../../shared/results/format';
 import { Facts } from './parts';
 
 /** The comparison drawn: grouped bars with distances, overlaid curves with their difference, or a table. */

@@ -1,7 +1,7 @@
 import { hellingerFidelity, totalVariationDistance } from '../../../../../shared/analysis';
 import type { Curve, Facet } from './compare-facets';
 import { describeModel, facetOf } from './compare-facets';
-import { sweepUnit } from './format';
+import { sweepUnit } from '../../../../../shared/results/format';
 import { commonGrid, interpolate, mergeOnUnion } from './interpolate';
 import type { ViewModel } from './models';
 import type { CountTable } from '../../../../../shared/results/read';

@@ -6,7 +6,7 @@ import {
   formatNsWithError,
   formatResidual,
   formatWithError,
-} from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/format';
+} from '../../../../../../src/shared/results/format';
 import { rabiA, rabiB, rabiPoints, t1B } from './fixtures';
 
 describe('experiment analysis', () => {
