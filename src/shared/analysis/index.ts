@@ -12,7 +12,13 @@ export type { RabiFit } from './fit-rabi';
 export { fitT1, t1Curve } from './fit-t1';
 export type { T1Fit } from './fit-t1';
 export { projectS21 } from './project-s21';
-export { MAX_FIT_POINTS, analyzeExperiment, binAverage, population } from './experiment-analysis';
+export {
+  MAX_FIT_POINTS,
+  analyzeExperiment,
+  binAverage,
+  fittedPopulation,
+  population,
+} from './experiment-analysis';
 export type { ExperimentAnalysis, ExperimentFit } from './experiment-analysis';
 export type { IqPoint } from './project-s21';
 export {

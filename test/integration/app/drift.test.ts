@@ -45,7 +45,7 @@ async function runToEnd(text: string, name: string): Promise<number> {
 async function viewerT1(id: number, variant: VariantId): Promise<number> {
   const { detail } = await call('jobs.get', { id, full: true });
   const field = variant === 'A' ? 'experiment_result' : 't1_experiment_result';
-  const yaml = (detail as { result: Record<string, string> }).result[field]!;
+  const yaml = (detail as unknown as { result: Record<string, string> }).result[field]!;
   const model = decodeResultText(yaml);
   if (model.kind !== 'experiment' || model.analysis.fit?.kind !== 't1')
     throw new Error(`job ${id}: no T1 fit in its viewer`);

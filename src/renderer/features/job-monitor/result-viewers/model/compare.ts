@@ -31,8 +31,16 @@ export interface CurveComparison {
   yLabel: string;
   overlay: {
     x: Float64Array;
-    series: Array<{ label: string; side: 'a' | 'b'; y: Array<number | null> }>;
+    series: Array<{
+      label: string;
+      side: 'a' | 'b';
+      y: Array<number | null>;
+      /** Measured points (markers) rather than a curve. */
+      markers: boolean;
+    }>;
   };
+  /** Each side's fitted value in words (two Rabi or T1 runs), when both have a fit. */
+  fitted: { label: string; a: string; b: string } | null;
   /** b − a on a common grid, per curve; empty when the x ranges do not overlap. */
   difference: {
     x: Float64Array;
@@ -146,8 +154,9 @@ export function compareCurves(rawA: CurvesFacet, rawB: CurvesFacet): CurveCompar
       const at = new Map(Array.from(x, (v, j) => [v, j]));
       return Array.from(overlayX, (v) => (at.has(v) ? y[at.get(v)!]! : null));
     };
-    series.push({ label: `A: ${ca.label}`, side: 'a', y: onAxis(m.x, m.a) });
-    series.push({ label: `B: ${cb.label}`, side: 'b', y: onAxis(m.x, m.b) });
+    const markers = ca.markers === true;
+    series.push({ label: `A: ${ca.label}`, side: 'a', y: onAxis(m.x, m.a), markers });
+    series.push({ label: `B: ${cb.label}`, side: 'b', y: onAxis(m.x, m.b), markers });
   });
   const grid = pairs.length ? commonGrid(pairs[0]![0].x, pairs[0]![1].x) : new Float64Array(0);
   if (pairs.length && grid.length === 0)
@@ -171,6 +180,10 @@ export function compareCurves(rawA: CurvesFacet, rawB: CurvesFacet): CurveCompar
     xLabel: fa.xLabel,
     yLabel: fa.yLabel,
     overlay: { x: overlayX, series },
+    fitted:
+      fa.fitted && fb.fitted && fa.fitted.label === fb.fitted.label
+        ? { label: fa.fitted.label, a: fa.fitted.value, b: fb.fitted.value }
+        : null,
     difference: { x: grid, series: diff },
     notes,
   };
