@@ -140,13 +140,16 @@ export function compareCurves(rawA: CurvesFacet, rawB: CurvesFacet): CurveCompar
   const notes: string[] = [];
   const pairs = pairCurves(fa.curves, fb.curves, notes);
   const series: CurveComparison['overlay']['series'] = [];
-  let overlayX: Float64Array = new Float64Array(0);
-  // One x axis for all: the union of every curve's x values.
+  // One x axis for all: the union of every curve's x values (measured points and a fitted
+  // curve on its finer grid each keep all of theirs).
   const merged = pairs.map(([ca, cb]) => mergeOnUnion(ca.x, ca.y, cb.x, cb.y));
-  if (merged.length) overlayX = merged[0]!.x;
+  const first = merged[0]?.x ?? new Float64Array(0);
   const sameAxis = merged.every(
-    (m) => m.x.length === overlayX.length && m.x.every((v, i) => v === overlayX[i]),
+    (m) => m.x.length === first.length && m.x.every((v, i) => v === first[i]),
   );
+  const overlayX = sameAxis
+    ? first
+    : Float64Array.from(new Set(merged.flatMap((m) => Array.from(m.x)))).sort();
   pairs.forEach(([ca, cb], i) => {
     const m = merged[i]!;
     const onAxis = (x: Float64Array, y: Array<number | null>) => {

@@ -117,6 +117,8 @@ describe('comparing two results', () => {
     // The fitted curves start at the excited state (population 1) and decay apart.
     const fitA = c.overlay.series[2]!.y.filter((v): v is number => v !== null);
     expect(fitA[0]).toBeCloseTo(1, 1);
+    // Every point of each fitted curve is on the overlay's axis, not only where the sweeps are.
+    expect(fitA.length).toBeGreaterThan(300);
     const fitDiff = c.difference.series.find((s) => s.label === 'B − A: fit')!;
     expect(fitDiff.maxAbs).toBeGreaterThan(0.15);
   });
