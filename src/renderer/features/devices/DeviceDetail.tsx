@@ -123,7 +123,7 @@ export function DeviceDetail({ device, onClose }: { device: Device | null; onClo
       </section>
       <section aria-label="Calibration drift">
         <h3>Calibration drift</h3>
-        <CalibrationDrift device={device} />
+        <CalibrationDrift key={device.code} device={device} />
       </section>
       <section aria-label="Jobs">
         <h3>Jobs</h3>

@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
 import type { DriftQuantity } from '../../../../shared/drift';
 import {
   QUANTITY_EXPERIMENT,
@@ -8,20 +8,15 @@ import {
 } from '../../../../shared/drift';
 import type { DriftSeriesView } from '../../../../shared/ipc/drift-schemas';
 import type { Device } from '../../../../shared/variants';
-import { call, on } from '../../../services/qjob';
 import { useAppStore } from '../../../state/app/store';
 import { TrendChart } from '../../../ui/charts';
 import { Skeleton, StateMessage } from '../../../ui/components/States';
 import { driftChartData, runLabel, runTime } from './drift-points';
+import { useDriftSeries } from './use-drift-series';
 import './drift.css';
 
 const QUANTITIES: readonly DriftQuantity[] = ['t1', 'piPulse'];
 const CHART_HEIGHT = 220;
-
-type Load =
-  | { status: 'loading'; view: DriftSeriesView | null }
-  | { status: 'ready'; view: DriftSeriesView }
-  | { status: 'error'; error: string };
 
 /**
  * A device's calibration drift: its finished T1 or Rabi runs on one qubit over time, with the
@@ -31,39 +26,11 @@ type Load =
 export function CalibrationDrift({ device }: { device: Device }) {
   const [quantity, setQuantity] = useState<DriftQuantity>('t1');
   const [qubit, setQubit] = useState<number | undefined>(undefined);
-  const [load, setLoad] = useState<Load>({ status: 'loading', view: null });
   const [picked, setPicked] = useState<number[]>([]);
   const requestJob = useAppStore((s) => s.requestJob);
   const deviceId = device.id;
 
-  const reload = useCallback(() => {
-    if (deviceId === undefined) return () => undefined;
-    let live = true;
-    // What is shown stays until the answer replaces it (marked stale meanwhile): no jump.
-    call('drift.series', { deviceId, quantity, qubit })
-      .then((view) => live && setLoad({ status: 'ready', view }))
-      .catch(
-        (e: unknown) =>
-          live && setLoad({ status: 'error', error: e instanceof Error ? e.message : String(e) }),
-      );
-    return () => {
-      live = false;
-    };
-  }, [deviceId, quantity, qubit]);
-
-  useEffect(() => {
-    let cancel = reload();
-    // A job that completes may be a new run: read again (the store keeps its detail first).
-    const stop = on('jobs.status', (e) => {
-      if (e.to !== 'completed') return;
-      cancel();
-      cancel = reload();
-    });
-    return () => {
-      cancel();
-      stop();
-    };
-  }, [reload]);
+  const { load, reload } = useDriftSeries(deviceId, quantity, qubit);
 
   const view = load.status === 'error' ? null : load.view;
   const stale =
