@@ -12,7 +12,7 @@ import { SqliteJobCache } from '../cache';
  */
 export const SCAN_DETAILS = 2_000;
 /** Runs (and non-runs) remembered between calls: a few hundred bytes each. */
-export const MAX_REMEMBERED = 20_000;
+const MAX_REMEMBERED = 20_000;
 
 export interface DriftAnswer extends DriftSeries {
   deviceId: number;

@@ -1,2 +1,2 @@
-export { DriftService, MAX_REMEMBERED, SCAN_DETAILS } from './drift-service';
+export { DriftService, SCAN_DETAILS } from './drift-service';
 export type { DriftAnswer } from './drift-service';

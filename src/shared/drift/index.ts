@@ -3,11 +3,4 @@ export { DRIFT_QUANTITIES, driftRunOf } from './experiment-run';
 export type { DriftQuantity, DriftRun } from './experiment-run';
 export { MAX_SERIES_POINTS, buildDriftSeries } from './series';
 export type { DriftQuery, DriftSeries } from './series';
-export {
-  DRIFT_SIGMAS,
-  QUANTITY_EXPERIMENT,
-  QUANTITY_LABEL,
-  changeInSigmas,
-  driftSummary,
-  formatRunValue,
-} from './summary';
+export { QUANTITY_EXPERIMENT, QUANTITY_LABEL, driftSummary, formatRunValue } from './summary';

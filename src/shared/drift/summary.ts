@@ -8,7 +8,7 @@ export const QUANTITY_LABEL: Record<DriftQuantity, string> = { piPulse: 'π-puls
 export const QUANTITY_EXPERIMENT: Record<DriftQuantity, string> = { piPulse: 'Rabi', t1: 'T1' };
 
 /** A change this many combined sigmas from zero is beyond what the uncertainties explain. */
-export const DRIFT_SIGMAS = 3;
+const DRIFT_SIGMAS = 3;
 
 type Fitted = DriftRun & { valueNs: number };
 
@@ -19,7 +19,7 @@ export function formatRunValue(r: DriftRun): string {
 }
 
 /** How far the last fitted run is from the first, in combined sigmas (null without both sigmas). */
-export function changeInSigmas(first: DriftRun, last: DriftRun): number | null {
+function changeInSigmas(first: DriftRun, last: DriftRun): number | null {
   if (first.valueNs === null || last.valueNs === null) return null;
   if (first.sigmaNs === null || last.sigmaNs === null) return null;
   const combined = Math.hypot(first.sigmaNs, last.sigmaNs);

@@ -15,7 +15,7 @@ const ns = z.number().finite().nonnegative().nullable();
 /** Qubit indices: devices have tens to hundreds; this only bounds hostile input. */
 const qubitSchema = z.number().int().nonnegative().max(100_000);
 
-export const driftRunSchema: z.ZodType<DriftRun> = z.strictObject({
+const driftRunSchema: z.ZodType<DriftRun> = z.strictObject({
   jobId: z.number().int().nonnegative(),
   name: z.string(),
   at: z.string(),
@@ -26,7 +26,7 @@ export const driftRunSchema: z.ZodType<DriftRun> = z.strictObject({
   reason: z.string().nullable(),
 });
 
-export const driftSeriesViewSchema: z.ZodType<
+const driftSeriesViewSchema: z.ZodType<
   DriftSeries & { deviceId: number; scanned: number; capped: boolean; persistent: boolean }
 > = z.strictObject({
   deviceId: z.number().int(),
