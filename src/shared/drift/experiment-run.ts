@@ -1,12 +1,13 @@
 import { analyzeExperiment } from '../analysis/experiment-analysis';
 import { keysOf, objectDecl } from '../dialect/declaration';
+import type { ExperimentTag } from '../dialect/experiments';
 import { ShapeError } from '../results/read';
 import { readExperimentData } from '../results/experiment-data';
 import { ResultParseError, parseResultTree } from '../results/parse-result';
 import type { TNode } from '../results/tree';
-import { fieldOf } from '../results/tree';
+import { fieldOf, tagName } from '../results/tree';
 import { executeKind } from '../variants/declaration';
-import type { VariantId } from '../variants/declaration';
+import type { DialectTag, VariantId } from '../variants/declaration';
 import type { JobDetail } from '../variants/jobs';
 import { rootTag } from '../yaml/root-tag';
 
@@ -19,14 +20,15 @@ import { rootTag } from '../yaml/root-tag';
 export const DRIFT_QUANTITIES = ['piPulse', 't1'] as const;
 export type DriftQuantity = (typeof DRIFT_QUANTITIES)[number];
 
-/** What each experiment measures, by its payload tag (the same tags in both variants). */
-const EXPERIMENT_TAGS: Record<string, { kind: 'rabi' | 't1'; quantity: DriftQuantity }> = {
+/**
+ * What each declared experiment measures (its functional tag: the same in both variants). The
+ * compiler names this table when the variant declaration gains an experiment.
+ */
+const MEASURES: {
+  readonly [T in ExperimentTag]: { kind: 'rabi' | 't1'; quantity: DriftQuantity };
+} = {
   '!RabiExperiment': { kind: 'rabi', quantity: 'piPulse' },
   '!T1Experiment': { kind: 't1', quantity: 't1' },
-};
-const RESULT_TAGS: Record<'rabi' | 't1', string> = {
-  rabi: 'RabiExperimentResult',
-  t1: 'T1ExperimentResult',
 };
 
 export interface DriftRun {
@@ -54,15 +56,16 @@ function field(container: unknown, name: string): unknown {
     : undefined;
 }
 
-/** `!T1ExperimentResult` → `T1ExperimentResult`; a long or custom tag → its last name. */
-function tagName(tag: string | null): string | null {
-  return tag ? (tag.replace(/^!+/, '').split(/[:./]/).pop() ?? null) : null;
-}
-
 function integerAt(node: TNode | undefined): number | null {
   return node?.kind === 'scalar' && typeof node.value === 'number' && Number.isInteger(node.value)
     ? node.value
     : null;
+}
+
+/** A result's root tag as the declaration writes it (`!T1ExperimentResult`), or null. */
+function resultTagOf(resultText: string | null): string | null {
+  const name = resultText ? tagName(rootTag(resultText)) : null;
+  return name ? `!${name}` : null;
 }
 
 /** The payload's functional object (a YAML string) as a tree, or null when it cannot be read. */
@@ -86,16 +89,17 @@ export function driftRunOf(variant: VariantId, detail: JobDetail): DriftRun | nu
   if (status ? status !== 'completed' : !detail.completed_at) return null;
   const type = text(field(detail.payload, 'type')) ?? text(field(detail.result, 'type'));
   const kind = type ? executeKind(variant, type) : undefined;
-  if (!kind) return null;
+  if (kind?.work !== 'experiment') return null;
   const functional = text(field(field(detail.payload, kind.payloadField), kind.functionalField));
   const resultText = text(field(detail.result, kind.resultField));
+  // The experiment is the payload's tag; without a payload, the one whose result tag it has.
   const tag = functional
     ? rootTag(functional)
-    : resultText
-      ? `!${tagName(rootTag(resultText))?.replace(/Result$/, '') ?? ''}`
-      : null;
-  const experiment = tag ? EXPERIMENT_TAGS[tag] : undefined;
-  if (!tag || !experiment) return null;
+    : kind.functionalTags[kind.resultTags.indexOf(resultTagOf(resultText) as DialectTag)];
+  const at = tag ? kind.functionalTags.indexOf(tag as DialectTag) : -1;
+  if (!tag || at < 0 || !Object.hasOwn(MEASURES, tag)) return null;
+  const experiment = MEASURES[tag as ExperimentTag];
+  const resultTag = kind.resultTags[at] ?? `${tag}Result`;
 
   const qubitKey = keysOf(objectDecl(variant, tag)).required[0] ?? 'qubit';
   const payloadTree = functional ? tree(functional) : null;
@@ -113,9 +117,8 @@ export function driftRunOf(variant: VariantId, detail: JobDetail): DriftRun | nu
   if (!resultText) return { ...run, reason: 'No result is kept for this job.' };
   const result = tree(resultText);
   if (!result) return { ...run, reason: 'Its result could not be read as YAML.' };
-  const expected = RESULT_TAGS[experiment.kind];
-  if (tagName(result.tag) !== expected)
-    return { ...run, reason: `Its result is ${result.tag ?? 'untagged'}, not !${expected}.` };
+  if (tagName(result.tag) !== tagName(resultTag))
+    return { ...run, reason: `Its result is ${result.tag ?? 'untagged'}, not ${resultTag}.` };
   let data;
   try {
     data = readExperimentData(result, '', experiment.kind);
