@@ -23,6 +23,8 @@ import { profileHandlers } from './handlers/profiles';
 import { sessionHandlers } from './handlers/session';
 import { templatesHandlers } from './handlers/templates';
 import { knowingHandlers, recordDeviceHistory } from './handlers/knowing-handlers';
+import { driftHandlers } from './handlers/drift';
+import { DriftService } from '../drift';
 import { EstimatesService, openDeviceHistory } from '../history';
 import { batchHandlers } from './handlers/batch-handlers';
 import { handoverHandlers } from './handlers/handover-handlers';
@@ -115,6 +117,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...filesHandlers(options.dialogs),
     ...draftsHandlers(drafts),
     ...knowingHandlers(knowing),
+    ...driftHandlers({ connections, drift: new DriftService(cache) }),
     ...batches.handlers,
     ...handoverHandlers({
       connections,

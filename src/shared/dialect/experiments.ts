@@ -70,7 +70,7 @@ export function readExperiment(
 }
 
 /** Every tag of an execute type the variant declaration gives the work `experiment`. */
-type ExperimentTag = Extract<
+export type ExperimentTag = Extract<
   ExecuteKindOf<VariantId>,
   { work: 'experiment' }
 >['functionalTags'][number];

@@ -26,6 +26,7 @@ import { deviceHistoryViewSchema, estimatesViewSchema } from './estimate-schemas
 import { batchCalls, batchChangedEventSchema } from './batch-schemas';
 import { DOCUMENT_MAX_CHARS, DRAFTS_MAX_TOTAL_BYTES, formatMegabytes } from './limits';
 import { handoverCalls } from './handover-calls';
+import { driftCalls } from './drift-schemas';
 import type { CallNameFromList, EventNameFromList } from './names';
 import { CALL_NAME_LIST } from './names';
 
@@ -230,6 +231,7 @@ export const calls = {
   ),
   ...batchCalls,
   ...handoverCalls,
+  ...driftCalls,
 } as const;
 
 export const events = {

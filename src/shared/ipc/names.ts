@@ -47,6 +47,7 @@ export const CALL_NAME_LIST = [
   'jobs.rerun',
   'bundles.export',
   'bundles.open',
+  'drift.series',
 ] as const;
 
 export const EVENT_NAME_LIST = [

@@ -7,6 +7,7 @@ import { useDevicesStore } from '../../state/devices/store';
 import { DeviceDescription } from './DeviceDescription';
 import { DeviceStatusBadge, statusMeaning } from '../../ui/components/DeviceStatusBadge';
 import { DeviceTimeline } from './DeviceTimeline';
+import { CalibrationDrift } from './drift/CalibrationDrift';
 import './device-detail.css';
 
 const KNOWN = new Set(['code', 'nqubits', 'name', 'description', 'type', 'status', 'id']);
@@ -70,7 +71,7 @@ function DeviceJobs({ device }: { device: Device }) {
   );
 }
 
-/** One device: all it says about itself, and the jobs that ran on it. */
+/** One device: all it says about itself, its history, its calibration drift and its jobs. */
 export function DeviceDetail({ device, onClose }: { device: Device | null; onClose: () => void }) {
   if (!device) {
     return (
@@ -119,6 +120,10 @@ export function DeviceDetail({ device, onClose }: { device: Device | null; onClo
       <section aria-label="Status history">
         <h3>Status history</h3>
         <DeviceTimeline device={device} />
+      </section>
+      <section aria-label="Calibration drift">
+        <h3>Calibration drift</h3>
+        <CalibrationDrift key={device.code} device={device} />
       </section>
       <section aria-label="Jobs">
         <h3>Jobs</h3>

@@ -61,6 +61,8 @@ export function JobDetailPane({
   const canCancel = useCanCancel();
   const logHost = useLogViewerHost();
   const [dialog, setDialog] = useState<'diagnostics' | 'compare' | null>(null);
+  // Asked from elsewhere (the drift chart's "Compare fits"): the dialog opens on the pair.
+  const comparing = useJobsStore((s) => s.compareWith !== null);
   const view = entry?.view ?? null;
   const status = view?.detail.status ?? null;
   // Variant A's records may lack a status: a completion time then says the job ended.
@@ -233,7 +235,7 @@ export function JobDetailPane({
       {dialog === 'diagnostics' ? (
         <DiagnosticsDialog jobId={id} onClose={() => setDialog(null)} />
       ) : null}
-      {dialog === 'compare' ? (
+      {dialog === 'compare' || comparing ? (
         <CompareDialog
           jobId={id}
           variant={variant}

@@ -1,4 +1,5 @@
 import { useEffect } from 'react';
+import type { AppState } from '../../state/app/initialState';
 import { useAppStore } from '../../state/app/store';
 import { selectIsOffline, useConnectionStore } from '../../state/connection/store';
 import { useEstimatesStore } from '../../state/estimates/store';
@@ -49,14 +50,21 @@ export function useMonitorWiring(): void {
       useAppStore.subscribe(
         (s) => s.openJob,
         (request) => {
-          if (request) useJobsStore.getState().open(request.id);
+          if (request) openRequested(request);
         },
       ),
     ];
     reload();
     // A request made before the monitor was first mounted (the submit result's link).
     const pending = useAppStore.getState().openJob;
-    if (pending && jobs.openId !== pending.id) useJobsStore.getState().open(pending.id);
+    if (pending && jobs.openId !== pending.id) openRequested(pending);
     return () => stops.forEach((stop) => stop());
   }, []);
+}
+
+/** A job asked for elsewhere (`requestJob`): opened on the tab asked, compared when asked. */
+function openRequested(request: NonNullable<AppState['openJob']>): void {
+  const jobs = useJobsStore.getState();
+  jobs.open(request.id, request.tab);
+  if (request.compareWith !== undefined) jobs.compare(request.compareWith);
 }

@@ -2,6 +2,7 @@ import type { SetState } from '../create-store';
 import { call } from '../../services/qjob';
 import type { AppState, DialogName, Notice, ThemePreference, ViewName } from './initialState';
 import type { TransportStatus } from '../../services/qjob';
+import type { DetailTab } from '../jobs/initialState';
 
 const THEME_KEY = 'qjob.theme';
 let noticeSeq = 0;
@@ -14,9 +15,10 @@ export interface AppActions {
   showView(view: ViewName): void;
   /**
    * Show a job in the Jobs view (the submit result's link, a device's job list, a notification):
-   * records the request in `openJob` for the job monitor and switches to the Jobs view.
+   * records the request in `openJob` for the job monitor and switches to the Jobs view. With
+   * `tab`, on that tab of its detail; with `compareWith`, compared with that job at once.
    */
-  requestJob(id: number): void;
+  requestJob(id: number, options?: { tab?: DetailTab; compareWith?: number }): void;
   setThemePreference(pref: ThemePreference): void;
   setSystemDark(dark: boolean): void;
   /** The socket's status and, when the server closed it, why (browser mode). */
@@ -52,9 +54,9 @@ export const createAppActions = (set: SetState<AppState>, get: () => AppState): 
   showView(view) {
     set({ view });
   },
-  requestJob(id) {
+  requestJob(id, options = {}) {
     const seq = (get().openJob?.seq ?? 0) + 1;
-    set({ view: 'jobs', openJob: { id, seq } });
+    set({ view: 'jobs', openJob: { id, seq, ...options } });
   },
   setThemePreference(pref) {
     try {

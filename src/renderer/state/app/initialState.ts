@@ -1,6 +1,7 @@
 import type { z } from 'zod';
 import type { appInfoSchema } from '../../../shared/ipc/schemas';
 import type { TransportStatus } from '../../services/qjob';
+import type { DetailTab } from '../jobs/initialState';
 
 export type AppInfo = z.infer<typeof appInfoSchema>;
 export type ViewName = 'editor' | 'devices' | 'jobs' | 'batches';
@@ -23,9 +24,10 @@ export interface AppState {
   view: ViewName;
   /**
    * The job the Jobs view should show. `seq` grows on every request so asking for the same job
-   * twice still reaches the job monitor (it reacts to changes of this object).
+   * twice still reaches the job monitor (it reacts to changes of this object). `tab`: the detail
+   * tab to open on; `compareWith`: another job to compare it with at once (the drift chart).
    */
-  openJob: { id: number; seq: number } | null;
+  openJob: { id: number; seq: number; tab?: DetailTab; compareWith?: number } | null;
   themePreference: ThemePreference;
   systemDark: boolean;
   transport: TransportStatus;

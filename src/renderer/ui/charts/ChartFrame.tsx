@@ -34,6 +34,8 @@ export interface ChartFrameProps {
   exportName?: string;
   /** Controls of the chart's own (log scale, top K), placed in its toolbar. */
   controls?: ReactNode;
+  /** Elements over the plot (positioned by the chart kind, e.g. a focusable control per point). */
+  overlay?: ReactNode;
   testId?: string;
 }
 
@@ -76,6 +78,7 @@ export function ChartFrame({
   height = 300,
   exportName,
   controls,
+  overlay,
   testId,
 }: ChartFrameProps) {
   const host = useRef<HTMLDivElement>(null);
@@ -257,6 +260,7 @@ export function ChartFrame({
           onKeyDown={onKeyDown}
           data-chart-title={title}
         />
+        {overlay}
         {wheelHint !== null ? (
           <p
             className="chart-wheel-hint"

@@ -6,6 +6,8 @@ export { LineChart } from './LineChart';
 export type { LineChartProps, LineSeries } from './LineChart';
 export { ScatterChart } from './ScatterChart';
 export type { ScatterChartProps, ScatterSeries } from './ScatterChart';
+export { TrendChart } from './TrendChart';
+export type { TrendChartProps, TrendPoint } from './TrendChart';
 export { BarChart } from './BarChart';
 export type { BarChartProps, BarSeries } from './BarChart';
 export { DataTable } from './DataTable';

@@ -2,7 +2,7 @@ import { useId, useMemo } from 'react';
 import { StateMessage } from '../../../../ui/components/States';
 import { BarChart, DataTable, LineChart } from '../../../../ui/charts';
 import type { Comparison, CurveComparison, DistributionComparison } from '../model/compare';
-import { formatPercent, formatValue } from '../model/format';
+import { formatPercent, formatValue } from '../../../../../shared/results/format';
 import { Facts } from './parts';
 
 /** The comparison drawn: grouped bars with distances, overlaid curves with their difference, or a table. */
@@ -81,16 +81,19 @@ function DistributionPanel({
 }
 
 function CurvesPanel({ c, a, b }: { c: CurveComparison; a: string; b: string }) {
-  // One pair: A and B in two colours; several (observables): a colour per observable. B is
-  // always dashed, so the sides differ by more than colour.
+  // One pair, or measured points with their fit: A and B in two colours; several
+  // (observables): a colour per observable. B is always dashed, so the sides differ by more
+  // than colour; measured points are markers under the fitted lines.
   const overlay = useMemo(() => {
     const pairs = c.overlay.series.length / 2;
+    const bySide = pairs === 1 || c.overlay.series.some((s) => s.markers);
     return c.overlay.series.map((s, i) => ({
       label: s.label,
       y: s.y,
-      color: pairs === 1 ? i : Math.floor(i / 2),
-      dash: s.side === 'b' ? [6, 4] : undefined,
+      color: bySide ? (s.side === 'a' ? 0 : 1) : Math.floor(i / 2),
+      dash: s.side === 'b' && !s.markers ? [6, 4] : undefined,
       width: s.side === 'b' ? 2 : 1.6,
+      markers: s.markers,
     }));
   }, [c]);
   const diff = useMemo(
@@ -100,10 +103,18 @@ function CurvesPanel({ c, a, b }: { c: CurveComparison; a: string; b: string }) 
   return (
     <>
       <Facts
-        facts={c.difference.series.map((s) => ({
-          label: `${s.label.replace(/^B − A: /, '')}: max |B − A|`,
-          value: `${formatValue(s.maxAbs, 3)} (rms ${formatValue(s.rms, 3)})`,
-        }))}
+        facts={[
+          ...(c.fitted
+            ? [
+                { label: `${c.fitted.label} of A`, value: c.fitted.a },
+                { label: `${c.fitted.label} of B`, value: c.fitted.b },
+              ]
+            : []),
+          ...c.difference.series.map((s) => ({
+            label: `${s.label.replace(/^B − A: /, '')}: max |B − A|`,
+            value: `${formatValue(s.maxAbs, 3)} (rms ${formatValue(s.rms, 3)})`,
+          })),
+        ]}
       />
       {c.notes.map((n) => (
         <p key={n} className="callout callout-info">
@@ -112,7 +123,11 @@ function CurvesPanel({ c, a, b }: { c: CurveComparison; a: string; b: string }) 
       ))}
       <LineChart
         integerX={c.xLabel === 'Iteration'}
-        title={`${c.what}: A solid, B dashed`}
+        title={
+          c.fitted
+            ? `${c.what}: A and B measured (points) and fitted (A solid, B dashed)`
+            : `${c.what}: A solid, B dashed`
+        }
         ariaLabel={`${c.what} of A (${a}, solid) and B (${b}, dashed) overlaid`}
         x={c.overlay.x}
         series={overlay}

@@ -1,5 +1,5 @@
 import { DataTable } from '../../../../ui/charts';
-import { formatValue } from '../model/format';
+import { formatValue } from '../../../../../shared/results/format';
 import type { ExpectationModel } from '../model/models';
 import { ExportButtons } from './ExportButtons';
 import type { JobRef } from './ExportButtons';

@@ -6,7 +6,7 @@ import {
   formatResidual,
   formatWithError,
   sweepUnit,
-} from '../model/format';
+} from '../../../../../shared/results/format';
 import type { ExperimentModel } from '../model/models';
 import { ExportButtons } from './ExportButtons';
 import type { JobRef } from './ExportButtons';

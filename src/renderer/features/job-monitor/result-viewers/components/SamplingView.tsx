@@ -1,6 +1,6 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { BarChart, DataTable } from '../../../../ui/charts';
-import { formatCount, formatPercent, formatValue } from '../model/format';
+import { formatCount, formatPercent, formatValue } from '../../../../../shared/results/format';
 import type { SamplingModel } from '../model/models';
 import {
   matchOutcomes,

@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { BarChart, DataTable } from '../../../../ui/charts';
-import { formatPercent, formatValue } from '../model/format';
+import { formatPercent, formatValue } from '../../../../../shared/results/format';
 import type { StateModel } from '../model/models';
 import { searchStates, stateRow, topStates } from '../model/state-rows';
 import { ExportButtons } from './ExportButtons';

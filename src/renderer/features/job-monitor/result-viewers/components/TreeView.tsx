@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import { tagName } from '../model/decode';
 import type { TreeModel } from '../model/models';
-import type { TEntry, TNode } from '../model/tree';
-import { childCount, itemAt, isMapping, scalar } from '../model/tree';
+import type { TEntry, TNode } from '../../../../../shared/results/tree';
+import { childCount, itemAt, isMapping, scalar, tagName } from '../../../../../shared/results/tree';
 import { ExportButtons } from './ExportButtons';
 import type { JobRef } from './ExportButtons';
 import { Notes, Section, TagBadge } from './parts';

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { DataTable, LineChart } from '../../../../ui/charts';
-import { formatValue } from '../model/format';
+import { formatValue } from '../../../../../shared/results/format';
 import type { VariationalModel } from '../model/models';
 import { ExportButtons } from './ExportButtons';
 import type { JobRef } from './ExportButtons';

@@ -1,6 +1,7 @@
-import { population } from './experiment-analysis';
+import { fittedPopulation, population } from '../../../../../shared/analysis/experiment-analysis';
+import { formatNsWithError } from '../../../../../shared/results/format';
 import type { ViewModel } from './models';
-import type { CountTable } from './read';
+import type { CountTable } from '../../../../../shared/results/read';
 import { basisLabel, probabilities } from './state-rows';
 
 /*
@@ -18,6 +19,8 @@ export type Facet =
       yLabel: string;
       curves: Curve[];
       /** x are durations in ns: the comparison picks one unit for both. */ xInNs?: boolean;
+      /** The fitted quantity (a Rabi's π-pulse, a T1), in words, when the result has a fit. */
+      fitted?: { label: string; value: string };
     }
   | { kind: 'values'; what: string; labels: string[]; values: Float64Array };
 
@@ -25,6 +28,8 @@ export interface Curve {
   label: string;
   x: Float64Array;
   y: Float64Array;
+  /** Measured points, drawn as markers under a fitted line. */
+  markers?: boolean;
 }
 
 const KIND_NAMES: Record<ViewModel['kind'], string> = {
@@ -89,15 +94,38 @@ export function facetOf(m: ViewModel): Facet | null {
           },
         ],
       };
-    case 'experiment':
+    case 'experiment': {
+      // The measured points and, when there is one, the fitted curve, on one population scale.
+      const fit = fittedPopulation(m.experiment, m.analysis);
+      const f = m.analysis.fit;
       return {
         kind: 'curves',
         what: m.experiment === 'rabi' ? 'Rabi oscillation' : 'T1 decay',
         xLabel: m.experiment === 'rabi' ? 'Drive duration' : 'Wait time',
         xInNs: true,
         yLabel: 'Excited population (normalised)',
-        curves: [{ label: 'population', x: m.analysis.x, y: population(m.experiment, m.analysis) }],
+        curves: [
+          {
+            label: 'measured',
+            x: m.analysis.x,
+            y: population(m.experiment, m.analysis),
+            markers: true,
+          },
+          ...(fit ? [{ label: 'fit', x: fit.x, y: fit.y }] : []),
+        ],
+        ...(f
+          ? {
+              fitted:
+                f.kind === 'rabi'
+                  ? {
+                      label: 'π-pulse',
+                      value: formatNsWithError(f.fit.piPulseNs, f.fit.piPulseStdErrNs),
+                    }
+                  : { label: 'T1', value: formatNsWithError(f.fit.t1Ns, f.fit.t1StdErrNs) },
+            }
+          : {}),
       };
+    }
     case 'functional': {
       const facets = m.readouts.map(facetOf).filter((f): f is Facet => f !== null);
       return facets.find((f) => f.kind === 'distribution') ?? facets[0] ?? null;

@@ -1,10 +1,10 @@
 import { hellingerFidelity, totalVariationDistance } from '../../../../../shared/analysis';
 import type { Curve, Facet } from './compare-facets';
 import { describeModel, facetOf } from './compare-facets';
-import { sweepUnit } from './format';
+import { sweepUnit } from '../../../../../shared/results/format';
 import { commonGrid, interpolate, mergeOnUnion } from './interpolate';
 import type { ViewModel } from './models';
-import type { CountTable } from './read';
+import type { CountTable } from '../../../../../shared/results/read';
 import { topKIndices } from './top-k';
 
 /*
@@ -31,8 +31,16 @@ export interface CurveComparison {
   yLabel: string;
   overlay: {
     x: Float64Array;
-    series: Array<{ label: string; side: 'a' | 'b'; y: Array<number | null> }>;
+    series: Array<{
+      label: string;
+      side: 'a' | 'b';
+      y: Array<number | null>;
+      /** Measured points (markers) rather than a curve. */
+      markers: boolean;
+    }>;
   };
+  /** Each side's fitted value in words (two Rabi or T1 runs), when both have a fit. */
+  fitted: { label: string; a: string; b: string } | null;
   /** b − a on a common grid, per curve; empty when the x ranges do not overlap. */
   difference: {
     x: Float64Array;
@@ -132,13 +140,16 @@ export function compareCurves(rawA: CurvesFacet, rawB: CurvesFacet): CurveCompar
   const notes: string[] = [];
   const pairs = pairCurves(fa.curves, fb.curves, notes);
   const series: CurveComparison['overlay']['series'] = [];
-  let overlayX: Float64Array = new Float64Array(0);
-  // One x axis for all: the union of every curve's x values.
+  // One x axis for all: the union of every curve's x values (measured points and a fitted
+  // curve on its finer grid each keep all of theirs).
   const merged = pairs.map(([ca, cb]) => mergeOnUnion(ca.x, ca.y, cb.x, cb.y));
-  if (merged.length) overlayX = merged[0]!.x;
+  const first = merged[0]?.x ?? new Float64Array(0);
   const sameAxis = merged.every(
-    (m) => m.x.length === overlayX.length && m.x.every((v, i) => v === overlayX[i]),
+    (m) => m.x.length === first.length && m.x.every((v, i) => v === first[i]),
   );
+  const overlayX = sameAxis
+    ? first
+    : Float64Array.from(new Set(merged.flatMap((m) => Array.from(m.x)))).sort();
   pairs.forEach(([ca, cb], i) => {
     const m = merged[i]!;
     const onAxis = (x: Float64Array, y: Array<number | null>) => {
@@ -146,8 +157,9 @@ export function compareCurves(rawA: CurvesFacet, rawB: CurvesFacet): CurveCompar
       const at = new Map(Array.from(x, (v, j) => [v, j]));
       return Array.from(overlayX, (v) => (at.has(v) ? y[at.get(v)!]! : null));
     };
-    series.push({ label: `A: ${ca.label}`, side: 'a', y: onAxis(m.x, m.a) });
-    series.push({ label: `B: ${cb.label}`, side: 'b', y: onAxis(m.x, m.b) });
+    const markers = ca.markers === true;
+    series.push({ label: `A: ${ca.label}`, side: 'a', y: onAxis(m.x, m.a), markers });
+    series.push({ label: `B: ${cb.label}`, side: 'b', y: onAxis(m.x, m.b), markers });
   });
   const grid = pairs.length ? commonGrid(pairs[0]![0].x, pairs[0]![1].x) : new Float64Array(0);
   if (pairs.length && grid.length === 0)
@@ -171,6 +183,10 @@ export function compareCurves(rawA: CurvesFacet, rawB: CurvesFacet): CurveCompar
     xLabel: fa.xLabel,
     yLabel: fa.yLabel,
     overlay: { x: overlayX, series },
+    fitted:
+      fa.fitted && fb.fitted && fa.fitted.label === fb.fitted.label
+        ? { label: fa.fitted.label, a: fa.fitted.value, b: fb.fitted.value }
+        : null,
     difference: { x: grid, series: diff },
     notes,
   };

@@ -5,7 +5,7 @@ import type {
   StateModel,
   TimeEvolutionModel,
 } from './models';
-import type { CountTable } from './read';
+import type { CountTable } from '../../../../../shared/results/read';
 import {
   ShapeError,
   complexesOf,
@@ -16,8 +16,8 @@ import {
   optionalNumber,
   required,
   rowsOf,
-} from './read';
-import type { TNode } from './tree';
+} from '../../../../../shared/results/read';
+import type { TNode } from '../../../../../shared/results/tree';
 
 /** Decoders of the leaf results: sampling, expectation values, states, time evolution. */
 

@@ -16,9 +16,9 @@ import {
   optionalNumber,
   required,
   textOf,
-} from './read';
-import type { TNode } from './tree';
-import { fieldNames, fieldOf } from './tree';
+} from '../../../../../shared/results/read';
+import type { TNode } from '../../../../../shared/results/tree';
+import { fieldNames, fieldOf } from '../../../../../shared/results/tree';
 
 /** Decodes a nested result with its own hints; given by decode.ts (avoids an import cycle). */
 export type DecodeNested = (

@@ -1,71 +1,26 @@
-import { analyzeExperiment } from './experiment-analysis';
+import { analyzeExperiment } from '../../../../../shared/analysis/experiment-analysis';
+import { readExperimentData } from '../../../../../shared/results/experiment-data';
+import type { TNode } from '../../../../../shared/results/tree';
 import type { ExperimentModel } from './models';
-import {
-  ShapeError,
-  complexesOf,
-  itemsOf,
-  join,
-  numbersOf,
-  optional,
-  optionalNumber,
-  required,
-  textOf,
-} from './read';
-import type { TNode } from './tree';
 
-/**
- * Rabi and T1 results in both variants:
- * - B: `!RabiExperimentResult {drive_pulse_duration, s21}`, `!T1ExperimentResult {wait_times, s21}`;
- * - A: `{qubit, averages, data: [!complex], dims: [{labels: [name], values: [[sweep]]}]}`.
- */
+/** Rabi and T1 results in both variants (shapes: shared/results/experiment-data.ts), fitted. */
 export function decodeExperiment(
   node: TNode,
   path: string,
   experiment: 'rabi' | 't1',
 ): ExperimentModel {
-  const sweepKey = experiment === 'rabi' ? 'drive_pulse_duration' : 'wait_times';
-  const notes: string[] = [];
-  let xName: string;
-  let x: Float64Array;
-  let s21;
-  if (optional(node, 'data') || optional(node, 'dims')) {
-    const dimsPath = join(path, 'dims');
-    const dims = itemsOf(required(node, 'dims', path), dimsPath);
-    if (dims.length === 0) throw new ShapeError(dimsPath, 'one sweep dimension', 'none');
-    if (dims.length > 1)
-      notes.push(`The result has ${dims.length} sweep dimensions; the first is drawn.`);
-    const dim = dims[0]!;
-    const dimPath = join(dimsPath, 0);
-    const labels = itemsOf(required(dim, 'labels', dimPath), join(dimPath, 'labels'));
-    const values = itemsOf(required(dim, 'values', dimPath), join(dimPath, 'values'));
-    if (values.length === 0)
-      throw new ShapeError(join(dimPath, 'values'), 'a list of sweep values', 'none');
-    xName = textOf(labels[0]) ?? (experiment === 'rabi' ? 'drive_duration' : 'wait_duration');
-    x = numbersOf(values[0], join(join(dimPath, 'values'), 0));
-    s21 = complexesOf(required(node, 'data', path), join(path, 'data'));
-  } else {
-    xName = sweepKey;
-    x = numbersOf(required(node, sweepKey, path), join(path, sweepKey));
-    s21 = complexesOf(required(node, 's21', path), join(path, 's21'));
-  }
-  if (s21.re.length !== x.length) {
-    throw new ShapeError(
-      path,
-      `as many s21 points as sweep values (${x.length})`,
-      `${s21.re.length} points`,
-    );
-  }
+  const data = readExperimentData(node, path, experiment);
   return {
     kind: 'experiment',
     tag: node.tag,
     path,
-    notes,
+    notes: data.notes,
     experiment,
-    xName,
-    x,
-    s21,
-    qubit: optionalNumber(optional(node, 'qubit'), join(path, 'qubit')),
-    averages: optionalNumber(optional(node, 'averages'), join(path, 'averages')),
-    analysis: analyzeExperiment(experiment, x, s21),
+    xName: data.xName,
+    x: data.x,
+    s21: data.s21,
+    qubit: data.qubit,
+    averages: data.averages,
+    analysis: analyzeExperiment(experiment, data.x, data.s21),
   };
 }

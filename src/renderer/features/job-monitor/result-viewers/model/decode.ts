@@ -10,16 +10,10 @@ import type { DecodeNested } from './decode-composite';
 import { decodeExperiment } from './decode-experiment';
 import type { ReadoutHint, ResultHints, ViewModel } from './models';
 import { NO_HINTS } from './models';
-import { ResultParseError, parseResultTree } from './parse-result';
-import { ShapeError } from './read';
-import type { TNode } from './tree';
-import { isMapping, scalar } from './tree';
-
-/** A tag's class name: `!SamplingResult` → `SamplingResult`; `tag:…:python/object:pkg.Foo` → `Foo`. */
-export function tagName(tag: string | null): string | null {
-  if (!tag) return null;
-  return tag.replace(/^!+/, '').split(/[:./]/).pop() || null;
-}
+import { ResultParseError, parseResultTree } from '../../../../../shared/results/parse-result';
+import { ShapeError } from '../../../../../shared/results/read';
+import type { TNode } from '../../../../../shared/results/tree';
+import { isMapping, scalar, tagName } from '../../../../../shared/results/tree';
 
 type Decoder = (
   node: TNode,

@@ -1,7 +1,7 @@
 import { executeKind } from '../../../../../shared/variants';
 import type { ExecuteKind, VariantId } from '../../../../../shared/variants';
 import { rootTag } from '../../../../../shared/yaml';
-import { tagName } from './decode';
+import { tagName } from '../../../../../shared/results/tree';
 
 /*
  * What each execute type returns in the payload dialect (its `resultTags` in the variant

@@ -1,8 +1,8 @@
 import type { ViewModel } from './models';
 import { stateRow } from './state-rows';
 import { rankAll } from './top-k';
-import type { TNode } from './tree';
-import { childCount, itemAt } from './tree';
+import type { TNode } from '../../../../../shared/results/tree';
+import { childCount, itemAt } from '../../../../../shared/results/tree';
 
 /*
  * CSV of every viewer's data (RFC 4180: comma separated, CRLF line ends, fields quoted when

@@ -1,9 +1,9 @@
 import type { ViewModel } from './models';
-import type { CountTable } from './read';
+import type { CountTable } from '../../../../../shared/results/read';
 import { basisLabel } from './state-rows';
 import { rankAll } from './top-k';
-import type { TNode } from './tree';
-import { childCount, itemAt } from './tree';
+import type { TNode } from '../../../../../shared/results/tree';
+import { childCount, itemAt } from '../../../../../shared/results/tree';
 
 /*
  * JSON of every viewer's data. Keys follow the result's own names; a tagged node of the tree

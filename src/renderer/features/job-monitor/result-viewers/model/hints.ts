@@ -1,12 +1,17 @@
 import { VARIANTS } from '../../../../../shared/variants/declaration';
 import type { VariantId } from '../../../../../shared/variants/declaration';
-import { tagName } from './decode';
 import type { ReadoutHint, ResultHints } from './models';
 import { NO_HINTS } from './models';
-import { parseResultTree } from './parse-result';
-import { textOf } from './read';
-import type { TNode } from './tree';
-import { fieldOf, isSequence, itemAt, childCount } from './tree';
+import { parseResultTree } from '../../../../../shared/results/parse-result';
+import { textOf } from '../../../../../shared/results/read';
+import type { TNode } from '../../../../../shared/results/tree';
+import {
+  fieldOf,
+  isSequence,
+  itemAt,
+  childCount,
+  tagName,
+} from '../../../../../shared/results/tree';
 
 /*
  * The result names nothing: a time evolution's values are in the order of the payload's

@@ -3,9 +3,9 @@ import {
   BULK_RUN_MIN,
   originalLine,
   scanBulk,
-} from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/bulk-scan';
+} from '../../../../../../src/shared/results/bulk-scan';
 import { decodeResultText } from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/decode';
-import { parseResultTree } from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/parse-result';
+import { parseResultTree } from '../../../../../../src/shared/results/parse-result';
 import { rabiB, timeEvolution, wideSampling } from './fixtures';
 
 describe('lifting long runs out of a result before the YAML parser sees it', () => {

@@ -99,6 +99,30 @@ describe('comparing two results', () => {
     expect(c.difference.series[0]!.maxAbs).toBeLessThan(0.3);
   });
 
+  it('overlays two T1 runs with their fitted curves and says both fitted T1s', () => {
+    const c = compareModels(
+      decodeResultText(t1B(41, 5000, 52_000)),
+      decodeResultText(t1B(41, 5000, 30_000)),
+    );
+    if (c.kind !== 'curves') throw new Error(`expected curves, got ${c.kind}`);
+    expect(c.overlay.series.map((s) => [s.label, s.markers])).toEqual([
+      ['A: measured', true],
+      ['B: measured', true],
+      ['A: fit', false],
+      ['B: fit', false],
+    ]);
+    expect(c.fitted?.label).toBe('T1');
+    expect(c.fitted?.a).toMatch(/^5\d\.\d+ ± \d\.\d+ µs$/);
+    expect(c.fitted?.b).toMatch(/^(2\d|3\d)\.\d+ ± \d\.\d+ µs$/);
+    // The fitted curves start at the excited state (population 1) and decay apart.
+    const fitA = c.overlay.series[2]!.y.filter((v): v is number => v !== null);
+    expect(fitA[0]).toBeCloseTo(1, 1);
+    // Every point of each fitted curve is on the overlay's axis, not only where the sweeps are.
+    expect(fitA.length).toBeGreaterThan(300);
+    const fitDiff = c.difference.series.find((s) => s.label === 'B − A: fit')!;
+    expect(fitDiff.maxAbs).toBeGreaterThan(0.15);
+  });
+
   it('says in words when the kinds do not match', () => {
     const c = compareModels(decodeResultText(rabiB()), decodeResultText(t1B()));
     expect(c).toMatchObject({ kind: 'mismatch' });

@@ -1,15 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { decodeResultText } from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/decode';
-import {
-  binAverage,
-  population,
-} from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/experiment-analysis';
+import { binAverage, population } from '../../../../../../src/shared/analysis/experiment-analysis';
 import {
   formatNs,
   formatNsWithError,
   formatResidual,
   formatWithError,
-} from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/format';
+} from '../../../../../../src/shared/results/format';
 import { rabiA, rabiB, rabiPoints, t1B } from './fixtures';
 
 describe('experiment analysis', () => {

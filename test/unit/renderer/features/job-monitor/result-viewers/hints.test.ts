@@ -3,7 +3,7 @@ import {
   hintsFromPayload,
   observableText,
 } from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/hints';
-import { parseResultTree } from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/parse-result';
+import { parseResultTree } from '../../../../../../src/shared/results/parse-result';
 
 describe('names from the payload', () => {
   it('reads the observables of a Variant B time evolution', () => {

@@ -1,6 +1,9 @@
-import { fitRabi, fitT1, projectS21, rabiCurve, t1Curve } from '../../../../../shared/analysis';
-import type { RabiFit, T1Fit } from '../../../../../shared/analysis';
-import type { ComplexArray } from './read';
+import { fitRabi, rabiCurve } from './fit-rabi';
+import type { RabiFit } from './fit-rabi';
+import { fitT1, t1Curve } from './fit-t1';
+import type { T1Fit } from './fit-t1';
+import { projectS21 } from './project-s21';
+import type { ComplexArray } from '../results/read';
 
 /*
  * From s21 points to a fitted curve: project the IQ points onto the line between the qubit's
@@ -108,40 +111,55 @@ export function analyzeExperiment(
 }
 
 /**
- * The signal as an excited-state population estimate (0 ground, 1 excited), so sweeps from
- * different devices (different IQ points) can be overlaid. From the fit when there is one
- * (Rabi: the oscillation's extremes; T1: the level at t = 0 and t → ∞); else min–max scaled,
- * oriented so the first point (ground state for a Rabi sweep, excited for T1) sits where it should.
+ * The signal levels of the ground and excited states, so the signal reads as an excited-state
+ * population estimate (0 ground, 1 excited) and sweeps from different devices (different IQ
+ * points) can be overlaid. From the fit when there is one (Rabi: the oscillation's extremes;
+ * T1: the level at t = 0 and t → ∞); else from the signal's extremes, oriented so the first
+ * point (ground state for a Rabi sweep, excited for T1) sits where it should.
  */
-export function population(kind: 'rabi' | 't1', a: ExperimentAnalysis): Float64Array {
-  const { signal } = a;
-  const n = signal.length;
-  if (n === 0) return new Float64Array(0);
-  let ground: number;
-  let excited: number;
+function populationLevels(
+  kind: 'rabi' | 't1',
+  a: ExperimentAnalysis,
+): { ground: number; excited: number } {
   if (a.fit?.kind === 'rabi') {
     const { offset, amplitude, phase } = a.fit.fit;
     // At t = 0 the qubit is in the ground state: y(0) = offset + A·cos φ.
     const sign = Math.cos(phase) >= 0 ? 1 : -1;
-    ground = offset + sign * amplitude;
-    excited = offset - sign * amplitude;
-  } else if (a.fit?.kind === 't1') {
-    ground = a.fit.fit.offset;
-    excited = a.fit.fit.offset + a.fit.fit.amplitude;
-  } else {
-    let lo = Infinity;
-    let hi = -Infinity;
-    for (const v of signal) {
-      lo = Math.min(lo, v);
-      hi = Math.max(hi, v);
-    }
-    const first = signal[0]!;
-    const firstNearLo = Math.abs(first - lo) <= Math.abs(first - hi);
-    // Rabi sweeps start in the ground state, T1 sweeps in the excited state.
-    const firstIsGround = kind === 'rabi';
-    [ground, excited] = firstNearLo === firstIsGround ? [lo, hi] : [hi, lo];
+    return { ground: offset + sign * amplitude, excited: offset - sign * amplitude };
   }
-  const span = excited - ground;
-  if (!(Math.abs(span) > 0)) return new Float64Array(n);
-  return signal.map((v) => (v - ground) / span);
+  if (a.fit?.kind === 't1')
+    return { ground: a.fit.fit.offset, excited: a.fit.fit.offset + a.fit.fit.amplitude };
+  const { signal } = a;
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const v of signal) {
+    lo = Math.min(lo, v);
+    hi = Math.max(hi, v);
+  }
+  const first = signal[0]!;
+  const firstNearLo = Math.abs(first - lo) <= Math.abs(first - hi);
+  // Rabi sweeps start in the ground state, T1 sweeps in the excited state.
+  const firstIsGround = kind === 'rabi';
+  return firstNearLo === firstIsGround ? { ground: lo, excited: hi } : { ground: hi, excited: lo };
+}
+
+function asPopulation(values: Float64Array, levels: { ground: number; excited: number }) {
+  const span = levels.excited - levels.ground;
+  if (!(Math.abs(span) > 0)) return new Float64Array(values.length);
+  return values.map((v) => (v - levels.ground) / span);
+}
+
+/** The signal as an excited-state population estimate (see populationLevels). */
+export function population(kind: 'rabi' | 't1', a: ExperimentAnalysis): Float64Array {
+  if (a.signal.length === 0) return new Float64Array(0);
+  return asPopulation(a.signal, populationLevels(kind, a));
+}
+
+/** The fitted curve on the same population scale as `population`; null without a fit. */
+export function fittedPopulation(
+  kind: 'rabi' | 't1',
+  a: ExperimentAnalysis,
+): { x: Float64Array; y: Float64Array } | null {
+  if (!a.curve || a.signal.length === 0) return null;
+  return { x: a.curve.x, y: asPopulation(a.curve.y, populationLevels(kind, a)) };
 }

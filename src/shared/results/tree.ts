@@ -169,3 +169,9 @@ export function describeNode(node: TNode | undefined): string {
   if (isMapping(node)) return `${tag}a mapping of ${childCount(node)}`;
   return `${tag}a sequence of ${childCount(node)}`;
 }
+
+/** A tag's class name: `!SamplingResult` → `SamplingResult`; `tag:…:python/object:pkg.Foo` → `Foo`. */
+export function tagName(tag: string | null): string | null {
+  if (!tag) return null;
+  return tag.replace(/^!+/, '').split(/[:./]/).pop() || null;
+}

@@ -1,6 +1,6 @@
 import type { Node } from 'yaml';
 import { isAlias, isMap, isPair, isScalar, isSeq } from 'yaml';
-import { keyString, parsePayloadText, resolveNode } from '../../../../../shared/yaml';
+import { keyString, parsePayloadText, resolveNode } from '../yaml';
 import type { BulkScan } from './bulk-scan';
 import { originalLine, scanBulk } from './bulk-scan';
 import type { TEntry, TNode, TScalar } from './tree';
