@@ -102,6 +102,9 @@ for (const size of SIZES) {
       // Notices live in the status bar; their full text on request.
       await page.getByRole('button', { name: 'Editor', exact: true }).click();
       await page.getByRole('button', { name: 'New payload' }).click();
+      // The empty tab in front first: on a busy machine the key could reach the Bell tab,
+      // submit it, and the notice would be that job's.
+      await expect(page.getByRole('tab', { selected: true })).toContainText(/Untitled-\d+\.yaml/);
       await page.keyboard.press('ControlOrMeta+Enter');
       const notice = page.getByTestId('status-notice');
       await expect(notice).toContainText('Cannot submit yet');
