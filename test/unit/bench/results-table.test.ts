@@ -1,6 +1,10 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { BenchResults } from '../../../bench/results-table';
-import { END, START, renderResults, withResults } from '../../../bench/results-table';
+import { END, START, readResults, renderResults, withResults } from '../../../bench/results-table';
+
+const root = path.join(import.meta.dirname, '..', '..', '..');
 
 const sample: BenchResults = {
   date: '2026-11-25T15:00:00.000Z',
@@ -48,6 +52,9 @@ describe('the README’s benchmark table', () => {
     expect(text).toContain('| poller | requests \\| 1000 jobs | 37.5 | plain / ours | ≥ 1 | ok |');
     expect(text).toContain('| parsing | 1 MB | 3.40 | ours / js-yaml | ≤ 3 | **missed** |');
     expect(text).toContain('| cli-start | qjob --help | 101 ms wall, 90.0 ms CPU, 50.0 MiB');
+    // The missed case first, on its own, then all three in the collapsed table.
+    expect(text.indexOf('Missed:')).toBeLessThan(text.indexOf('<summary>All 3 cases</summary>'));
+    expect(text.split('| parsing | 1 MB |')).toHaveLength(3);
   });
 
   it('replaces only the block between the markers, and refuses a README without them', () => {
@@ -57,5 +64,11 @@ describe('the README’s benchmark table', () => {
     expect(next.endsWith(`${END}\n\nafter\n`)).toBe(true);
     expect(next).not.toContain('old');
     expect(() => withResults('# no markers', sample)).toThrow(/no <!-- bench:results -->/);
+  });
+
+  it('in README.md agrees with bench/results.json (run `npx tsx bench/results-table.ts`)', () => {
+    expect(existsSync(path.join(root, 'bench', 'results.json'))).toBe(true);
+    const readme = readFileSync(path.join(root, 'README.md'), 'utf8');
+    expect(withResults(readme, readResults())).toBe(readme);
   });
 });
