@@ -162,6 +162,24 @@ export function deferredSecretStore(
 }
 
 /** The session of a connection, with its secret store (or the one given). */
+/**
+ * The connection named by the global options and its session for `work`; the session is let go
+ * afterwards, whatever `work` does.
+ */
+export async function withSession<T>(
+  globals: GlobalValues,
+  io: CliIo,
+  work: (session: Session, connection: Connection) => Promise<T>,
+): Promise<T> {
+  const connection = await resolveConnection(globals, io);
+  const session = await openSession(connection, globals, io);
+  try {
+    return await work(session, connection);
+  } finally {
+    session.dispose();
+  }
+}
+
 export async function openSession(
   connection: Connection,
   globals: GlobalValues,

@@ -1,5 +1,5 @@
 import { GLOBAL_HELP, noPositionals, commandArgs } from '../args';
-import { openSession, resolveConnection } from '../connection';
+import { withSession } from '../connection';
 import { EXIT } from '../exit-codes';
 import type { CliIo } from '../io';
 import { toJson } from '../output/json';
@@ -20,9 +20,7 @@ export async function runLogoutCommand(argv: string[], io: CliIo): Promise<numbe
     () => commandArgs(argv, {}),
     async ({ globals, positionals }) => {
       noPositionals(positionals);
-      const connection = await resolveConnection(globals, io);
-      const session = await openSession(connection, globals, io);
-      try {
+      return withSession(globals, io, async (session, connection) => {
         const before = await session.restore();
         const { deleted } = await session.logout();
         if (globals.json)
@@ -33,9 +31,7 @@ export async function runLogoutCommand(argv: string[], io: CliIo): Promise<numbe
           );
         } else io.stdout(`Not logged in to ${connection.label}; nothing to delete.\n`);
         return EXIT.ok;
-      } finally {
-        session.dispose();
-      }
+      });
     },
   );
 }

@@ -1,5 +1,5 @@
 import { GLOBAL_HELP, noPositionals, commandArgs } from '../args';
-import { openSession, resolveConnection } from '../connection';
+import { withSession } from '../connection';
 import { CommandFailure } from '../errors';
 import { EXIT } from '../exit-codes';
 import type { CliIo } from '../io';
@@ -31,9 +31,7 @@ export async function runWhoamiCommand(argv: string[], io: CliIo): Promise<numbe
     () => commandArgs(argv, {}),
     async ({ globals, positionals }) => {
       noPositionals(positionals);
-      const connection = await resolveConnection(globals, io);
-      const session = await openSession(connection, globals, io);
-      try {
+      return withSession(globals, io, async (session, connection) => {
         const who = await session.restore();
         if (!who) {
           const why = session.snapshot.message ? ` ${session.snapshot.message}` : '';
@@ -63,9 +61,7 @@ export async function runWhoamiCommand(argv: string[], io: CliIo): Promise<numbe
           );
         }
         return EXIT.ok;
-      } finally {
-        session.dispose();
-      }
+      });
     },
   );
 }
