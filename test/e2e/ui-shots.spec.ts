@@ -105,6 +105,8 @@ for (const size of SIZES) {
       // The empty tab in front first: on a busy machine the key could reach the Bell tab,
       // submit it, and the notice would be that job's.
       await expect(page.getByRole('tab', { selected: true })).toContainText(/Untitled-\d+\.yaml/);
+      // In the editor, as a person submits: the focus is then where the key is handled.
+      await page.locator('.monaco-editor .view-lines').first().click();
       await page.keyboard.press('ControlOrMeta+Enter');
       const notice = page.getByTestId('status-notice');
       await expect(notice).toContainText('Cannot submit yet');
