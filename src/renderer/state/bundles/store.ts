@@ -3,6 +3,7 @@ import { BUNDLE_MAX_BYTES } from '../../../shared/bundles';
 import { formatMegabytes } from '../../../shared/ipc/limits';
 import { call } from '../../services/qjob';
 import { describeError } from '../../services/errors';
+import { saveTextFile } from '../../services/save-text';
 import { useAppStore } from '../app/store';
 import { createDomainStore } from '../create-store';
 import { useEditorStore } from '../editor/store';
@@ -37,8 +38,12 @@ export interface BundlesActions {
   rerunInEditor(index: number): void;
   /** Submits a job of the bundle again on this connection, on `deviceCode`. */
   rerunNow(index: number, deviceCode: string): Promise<number | null>;
-  /** The bundle file's text for these jobs of the connection (secrets removed). */
-  exportJobs(ids: number[]): Promise<{ text: string; fileName: string } | null>;
+  /**
+   * These jobs of the connection as one bundle file (secrets removed), saved where the person
+   * says (a download in browser mode): its file name once saved, null when not (a failure is
+   * told as a notice).
+   */
+  saveJobs(ids: number[]): Promise<string | null>;
 }
 
 export const useBundlesStore = createDomainStore<BundlesState, BundlesActions>(
@@ -115,13 +120,15 @@ export const useBundlesStore = createDomainStore<BundlesState, BundlesActions>(
           set({ submitting: false });
         }
       },
-      async exportJobs(ids) {
+      async saveJobs(ids) {
+        let file: { text: string; fileName: string };
         try {
-          return await call('bundles.export', { ids });
+          file = await call('bundles.export', { ids });
         } catch (error) {
           useAppStore.getState().notify('err', describeError(error, 'make the bundle').detail);
           return null;
         }
+        return (await saveTextFile(file.fileName, file.text)) ? file.fileName : null;
       },
     };
   },

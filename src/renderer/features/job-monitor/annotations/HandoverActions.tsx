@@ -2,7 +2,6 @@ import { Menu } from '../../../ui/components/Menu';
 import { useAnnotationsStore } from '../../../state/annotations/store';
 import { useBundlesStore } from '../../../state/bundles/store';
 import { useAppStore } from '../../../state/app/store';
-import { saveTextFile } from '../../../services/save-text';
 
 /**
  * The detail's "Run again" menu: the payload in a new editor tab, or submitted again at once,
@@ -14,9 +13,8 @@ export function HandoverActions({ id, ready }: { id: number; ready: boolean }) {
   const { rerunInEditor, rerunNow } = useAnnotationsStore.getState();
   const busy = !ready || rerunning !== null;
   const exportBundle = async () => {
-    const file = await useBundlesStore.getState().exportJobs([id]);
-    if (file && (await saveTextFile(file.fileName, file.text)))
-      useAppStore.getState().notify('ok', `Saved ${file.fileName}.`);
+    const saved = await useBundlesStore.getState().saveJobs([id]);
+    if (saved) useAppStore.getState().notify('ok', `Saved ${saved}.`);
   };
   return (
     <Menu

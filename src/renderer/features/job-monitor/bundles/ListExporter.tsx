@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { BUNDLE_MAX_JOBS } from '../../../../shared/bundles';
-import { saveTextFile } from '../../../services/save-text';
 import { useAppStore } from '../../../state/app/store';
 import { useBundlesStore } from '../../../state/bundles/store';
 
@@ -22,11 +21,11 @@ export function ListExporter({ ids, filtered }: { ids: readonly number[]; filter
   const run = async () => {
     setBusy(true);
     try {
-      const file = await useBundlesStore.getState().exportJobs([...ids]);
-      if (file && (await saveTextFile(file.fileName, file.text))) {
+      const saved = await useBundlesStore.getState().saveJobs([...ids]);
+      if (saved) {
         useAppStore
           .getState()
-          .notify('ok', `Saved ${file.fileName}: ${count} job${count === 1 ? '' : 's'}.`);
+          .notify('ok', `Saved ${saved}: ${count} job${count === 1 ? '' : 's'}.`);
       }
     } finally {
       setBusy(false);
