@@ -217,19 +217,21 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
       return;
     }
     const byId = new Map(items.map((info) => [info.id, info]));
-    const missing: Watched[] = [];
+    // Sets: a thousand jobs watched would make list lookups a million steps a tick.
+    const isDue = new Set(due);
+    const missing = new Set<Watched>();
     for (const job of [...this.#jobs.values()]) {
       if (job.finishing) continue;
       const info = byId.get(job.id);
       if (info) this.#observe(job, info);
-      else if (due.includes(job)) missing.push(job);
+      else if (isDue.has(job)) missing.add(job);
     }
     // Not in the list (a page we do not see, or gone): ask for it by id. A record without a
     // status may hide a failure only the error text shows: those are asked for by id too, now
     // and then (#errorCheckDue).
     const now = this.#now();
     const byIdNow = due.filter(
-      (j) => missing.includes(j) || (!j.finishing && j.statusless && this.#errorCheckDue(j, now)),
+      (j) => missing.has(j) || (!j.finishing && j.statusless && this.#errorCheckDue(j, now)),
     );
     if (byIdNow.length) await this.#runLimited(byIdNow, (j) => this.#pollOne(j));
   }
