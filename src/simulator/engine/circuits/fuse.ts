@@ -75,24 +75,36 @@ function matrix2(op: Op): Matrix {
 }
 
 /**
+ * A qubit's bit in a 4×4's index on (lo, hi). Module-level functions here, not closures: the
+ * fusion runs per job, and a closure made per call costs more than the arithmetic it does.
+ */
+function bitIn(q: number, lo: number): number {
+  return q === lo ? 1 : 2;
+}
+
+/** A 4×4 index with its two bits exchanged. */
+function swapBits(k: number): number {
+  return ((k & 1) << 1) | (k >> 1);
+}
+
+/**
  * The op as a 4×4 on qubits (lo, hi): index k of the 4×4 has lo's bit as bit 0 and hi's as
  * bit 1. The op's qubits must all be lo or hi (whichever is not lo is hi).
  */
 function embed(op: Op, lo: number): Matrix {
-  const bitOf = (q: number) => (q === lo ? 1 : 2);
   const out = new Array<number>(32).fill(0);
   if (op.kind === 'mat4') return op.target === lo ? op.m : swapQubits(op.m);
   if (op.kind === 'swap') {
-    const control = op.controls ? bitOf(31 - Math.clz32(op.controls)) : 0;
+    const control = op.controls ? bitIn(31 - Math.clz32(op.controls), lo) : 0;
     // Only the two qubits: a controlled swap here has its control among them, which is a no-op.
     for (let k = 0; k < 4; k++) {
-      const swapped = control === 0 ? ((k & 1) << 1) | (k >> 1) : k;
+      const swapped = control === 0 ? swapBits(k) : k;
       out[2 * (swapped * 4 + k)] = 1;
     }
     return out;
   }
-  const t = bitOf(op.target);
-  const c = op.controls ? bitOf(31 - Math.clz32(op.controls)) : 0;
+  const t = bitIn(op.target, lo);
+  const c = op.controls ? bitIn(31 - Math.clz32(op.controls), lo) : 0;
   const u = matrix2(op);
   for (let k = 0; k < 4; k++) {
     for (let l = 0; l < 4; l++) {
@@ -113,12 +125,11 @@ function embed(op: Op, lo: number): Matrix {
 
 /** The same 4×4 with the roles of its two qubits exchanged. */
 function swapQubits(m: Matrix): Matrix {
-  const p = (k: number) => ((k & 1) << 1) | (k >> 1);
   const out = new Array<number>(32);
   for (let k = 0; k < 4; k++) {
     for (let l = 0; l < 4; l++) {
-      out[2 * (p(k) * 4 + p(l))] = m[2 * (k * 4 + l)]!;
-      out[2 * (p(k) * 4 + p(l)) + 1] = m[2 * (k * 4 + l) + 1]!;
+      out[2 * (swapBits(k) * 4 + swapBits(l))] = m[2 * (k * 4 + l)]!;
+      out[2 * (swapBits(k) * 4 + swapBits(l)) + 1] = m[2 * (k * 4 + l) + 1]!;
     }
   }
   return out;

@@ -54,7 +54,11 @@ export function matrixOp(target: number, controls: number, m: ArrayLike<number>)
   return { kind: 'mat', target, other: -1, controls, m: [ar, ai, br, bi, cr, ci, dr, di] };
 }
 
-const maskOf = (qubits: readonly number[]) => qubits.reduce((m, q) => m | (1 << q), 0);
+function maskOf(qubits: readonly number[] | undefined): number {
+  let mask = 0;
+  if (qubits) for (const q of qubits) mask |= 1 << q;
+  return mask;
+}
 
 /** The rotation a controlled-rotation gate controls. */
 const CONTROLLED_BASE: Partial<Record<Gate['name'], Gate['name']>> = {
@@ -66,8 +70,9 @@ const CONTROLLED_BASE: Partial<Record<Gate['name'], Gate['name']>> = {
 
 /** One gate as an op on a pure state (`null` for the identity). */
 function gateOp(gate: Gate, values: ParamValues): Op | null {
-  const extra = maskOf(gate.controls ?? []);
-  const [a = 0, b = 0] = gate.qubits;
+  const extra = maskOf(gate.controls);
+  const a = gate.qubits[0] ?? 0;
+  const b = gate.qubits[1] ?? 0;
   const base = CONTROLLED_BASE[gate.name];
   switch (gate.name) {
     case 'I':
@@ -79,7 +84,8 @@ function gateOp(gate: Gate, values: ParamValues): Op | null {
     case 'SWAP':
       return { kind: 'swap', target: a, other: b, controls: extra, m: NO_MATRIX };
     default: {
-      const angles = gate.angles.map((n) => evalNum(n, values));
+      const angles: number[] = [];
+      for (const n of gate.angles) angles.push(evalNum(n, values));
       const m = singleQubitMatrix(base ?? gate.name, angles);
       if (!m) throw new Error(`no matrix for gate ${gate.name}`);
       return base ? matrixOp(b, extra | (1 << a), m) : matrixOp(a, extra, m);

@@ -29,7 +29,9 @@ function scale(z: [number, number], s: number): [number, number] {
  * U2(φ, γ) = U3(π/2, φ, γ), U3(θ, φ, γ) = [[cos θ/2, -e^{iγ} sin θ/2], [e^{iφ} sin θ/2, e^{i(φ+γ)} cos θ/2]].
  */
 export function singleQubitMatrix(name: GateName, angles: readonly number[]): Mat2 | null {
-  const [a = 0, b = 0, c = 0] = angles;
+  const a = angles[0] ?? 0;
+  const b = angles[1] ?? 0;
+  const c = angles[2] ?? 0;
   switch (name) {
     case 'I':
       return mat([1, 0], [0, 0], [0, 0], [1, 0]);
