@@ -120,7 +120,7 @@ try {
       detail: {
         p99Ms: Number(p99(samples).toFixed(2)),
         idleP99Ms: Number(base.toFixed(2)),
-        maxMs: Number(Math.max(...samples).toFixed(1)),
+        maxMs: Number(samples.reduce((a, b) => Math.max(a, b), 0).toFixed(1)),
         requests: samples.length,
       },
     });
