@@ -1,6 +1,8 @@
 import type { Node, ScalarTag } from 'yaml';
-import { Composer, Pair, Scalar, YAMLMap, YAMLSeq } from 'yaml';
+import { Composer, Scalar } from 'yaml';
+import type { YAMLMap, YAMLSeq } from 'yaml';
 import type { NodeProps } from './cst-scan';
+import { fastMap, fastPair, fastScalar, fastSeq } from './fast-nodes';
 import { recordProps } from './origins';
 
 /*
@@ -58,7 +60,7 @@ function resolvePlain(source: string): Scalar {
   }
   const tag = coreTags.find((t) => t.default === true && t.test?.test(source));
   const value: unknown = tag ? tag.resolve(source, giveUp, { intAsBigInt: false }) : source;
-  const scalar = value instanceof Scalar ? value : new Scalar(value);
+  const scalar = value instanceof Scalar ? value : fastScalar(value);
   scalar.source = source;
   scalar.type = Scalar.PLAIN;
   if (tag?.format) scalar.format = tag.format;
@@ -184,7 +186,7 @@ class PlainReader {
 
   private blockMap(first: number, indent: number, depth: number): YAMLMap {
     this.checkDepth(depth);
-    const map = new YAMLMap();
+    const map = fastMap();
     const seen = new Set<string>();
     let at: number | null = first;
     let end = first;
@@ -195,12 +197,12 @@ class PlainReader {
       const name = this.text.slice(at, e);
       if (NON_STRING_KEYS.has(name) || seen.has(name)) giveUp();
       seen.add(name);
-      const key = new Scalar(name);
+      const key = fastScalar(name);
       key.range = [at, e, e];
       key.source = name;
       key.type = Scalar.PLAIN;
       const value = this.valueAfter(e + 1, indent, depth, 'map');
-      map.items.push(new Pair(key, value));
+      map.items.push(fastPair(key, value));
       end = value.range?.[2] ?? end;
       at = this.nextEntry(indent, (p) => this.isKeyAt(p));
     }
@@ -210,7 +212,7 @@ class PlainReader {
 
   private blockSeq(first: number, indent: number, depth: number): YAMLSeq {
     this.checkDepth(depth);
-    const seq = new YAMLSeq();
+    const seq = fastSeq();
     let at: number | null = first;
     let end = first;
     while (at !== null) {
@@ -307,7 +309,7 @@ class PlainReader {
   private flowCollection(open: number, depth: number, isMap: boolean): { node: Node; end: number } {
     this.checkDepth(depth);
     const close = isMap ? 125 : 93;
-    const node = isMap ? new YAMLMap() : new YAMLSeq();
+    const node = isMap ? fastMap() : fastSeq();
     node.flow = true;
     const seen = new Set<string>();
     let at = this.skipSpaces(open + 1);
@@ -325,7 +327,7 @@ class PlainReader {
         if (this.code(e) !== 58 || this.code(e + 1) !== SPACE) giveUp();
         if (NON_STRING_KEYS.has(name) || seen.has(name)) giveUp();
         seen.add(name);
-        key = new Scalar(name);
+        key = fastScalar(name);
         key.range = [at, e, e];
         key.source = name;
         key.type = Scalar.PLAIN;
@@ -337,7 +339,7 @@ class PlainReader {
       const { node: value, end } = this.flowValue(at, depth + 1, true, into.props);
       const next = this.skipSpaces(end);
       value.range = [at, end, next];
-      if (key) (node as YAMLMap).items.push(new Pair(key, value));
+      if (key) (node as YAMLMap).items.push(fastPair(key, value));
       else (node as YAMLSeq).items.push(value);
       const c = this.code(next);
       if (c === close) {
@@ -370,7 +372,7 @@ class PlainReader {
       at++;
     }
     value += text.slice(from, at);
-    const scalar = new Scalar(value);
+    const scalar = fastScalar(value);
     scalar.source = value;
     scalar.type = quote === 34 ? Scalar.QUOTE_DOUBLE : Scalar.QUOTE_SINGLE;
     return { node: scalar, end: at + 1 };
