@@ -11,7 +11,7 @@ import {
 import type { GateName } from './declaration';
 import { suggestTag } from './did-you-mean';
 import { mappingSpec } from './mapping-spec';
-import type { MappingSpec, NodeRef } from './node-reader';
+import type { Fields, MappingSpec, NodeRef } from './node-reader';
 import { readNum } from './numbers';
 import type { Num, ParamTable } from './numbers';
 import type { ParseContext } from './parse-context';
@@ -193,17 +193,27 @@ function gateSpec(name: GateName): MappingSpec {
   return spec;
 }
 
+/** The qubit under `key`, or undefined (reported) when it cannot be read. */
+function qubitAt(
+  g: NodeRef,
+  f: Fields,
+  key: string,
+  what: string,
+  nqubits: number,
+): number | undefined {
+  return g.attempt(() => readQubit(f.req(key), what, nqubits));
+}
+
 function readGate(g: NodeRef, name: GateName, nqubits: number, params: ParamTable | null): Gate {
   const shape = GATES[name];
   const what = `gate !${name}`;
   const f = g.mapping(gateSpec(name));
   // Each key is checked on its own, so a gate with two wrong qubits shows both.
-  const qubit = (key: string) => g.attempt(() => readQubit(f.req(key), what, nqubits));
   let qubits: (number | undefined)[];
   if (shape.qubitKeys === 'qubit') {
-    qubits = [qubit('qubit')];
+    qubits = [qubitAt(g, f, 'qubit', what, nqubits)];
   } else if (shape.qubitKeys === 'control-target') {
-    qubits = [qubit('control'), qubit('target')];
+    qubits = [qubitAt(g, f, 'control', what, nqubits), qubitAt(g, f, 'target', what, nqubits)];
     if (qubits[0] !== undefined && qubits[0] === qubits[1])
       g.fail({ subject: what, problem: 'control equals target', expected: 'two different qubits' });
   } else {

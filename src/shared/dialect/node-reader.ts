@@ -23,6 +23,23 @@ export interface MappingSpec {
   optional?: readonly string[];
 }
 
+const allowedBySpec = new WeakMap<MappingSpec, readonly string[]>();
+
+/** A spec's keys, required then optional, made once per spec (a gate's spec serves every gate). */
+function allowedKeys(spec: MappingSpec): readonly string[] {
+  let allowed = allowedBySpec.get(spec);
+  if (!allowed) {
+    allowed = [...spec.required, ...(spec.optional ?? [])];
+    allowedBySpec.set(spec, allowed);
+  }
+  return allowed;
+}
+
+/** What a mapping of this spec must be tagged with, for messages (only made for one). */
+function expectedTagsOf(spec: MappingSpec): string {
+  return spec.tags === null ? 'an untagged mapping' : spec.tags.join(' or ');
+}
+
 /**
  * A node together with the path the user would write to reach it. Every reader throws a
  * DialectError naming that path and the node's line, so no error loses its place.
@@ -159,40 +176,42 @@ export class NodeRef {
   /** Check tag and keys of a mapping; returns its fields by canonical (underscore-less) name. */
   mapping(spec: MappingSpec): Fields {
     this.checkTag(spec.what);
-    const expectedTags = spec.tags === null ? 'an untagged mapping' : spec.tags.join(' or ');
     if (spec.tags !== null && !spec.tags.includes(this.tag ?? '')) {
       this.fail({
         subject: spec.what,
         problem: this.tag
           ? `unexpected tag ${this.tag}`
-          : `expected ${expectedTags}, found ${this.describe()}`,
-        expected: expectedTags,
+          : `expected ${expectedTagsOf(spec)}, found ${this.describe()}`,
+        expected: expectedTagsOf(spec),
       });
     }
     if (spec.tags === null && this.tag) {
       this.fail({
         subject: spec.what,
         problem: `unexpected tag ${this.tag}`,
-        expected: expectedTags,
+        expected: expectedTagsOf(spec),
       });
     }
     if (!isMap(this.node)) {
       this.fail({ subject: spec.what, problem: `expected a mapping, found ${this.describe()}` });
     }
-    const allowed = [...spec.required, ...(spec.optional ?? [])];
+    const allowed = allowedKeys(spec);
     const fields = new Map<string, NodeRef>();
     for (const pair of this.node.items) {
       if (!isPair(pair)) continue;
-      const keyRef = this.child(pair.key, this.path);
-      const written = keyRef.scalarValue();
+      // A plain key is read as it is; a reference to its node is made only to report on it.
+      const plain = isScalar(pair.key) ? pair.key.value : undefined;
+      const written =
+        typeof plain === 'string' ? plain : this.child(pair.key, this.path).scalarValue();
       if (typeof written !== 'string') {
+        const keyRef = this.child(pair.key, this.path);
         this.session.note(keyRef.error({ subject: spec.what, problem: 'keys must be names' }));
         continue;
       }
       const key = written.startsWith('_') ? written.slice(1) : written;
       if (!allowed.includes(key)) {
         // The simulator refuses it; a real service's version of the object may have it.
-        keyRef.warn({
+        this.child(pair.key, this.path).warn({
           subject: spec.what,
           code: 'dialect.unknown_key',
           problem: `unknown key "${written}"`,
@@ -203,7 +222,7 @@ export class NodeRef {
       }
       if (fields.has(key)) {
         this.session.note(
-          keyRef.error({
+          this.child(pair.key, this.path).error({
             subject: spec.what,
             problem: `key "${key}" is given twice (with and without "_")`,
           }),
