@@ -135,27 +135,24 @@ function swapQubits(m: Matrix): Matrix {
   return out;
 }
 
-const bits = (mask: number): number[] => {
-  const out: number[] = [];
-  for (let m = mask, q = 0; m !== 0; m >>>= 1, q++) if (m & 1) out.push(q);
-  return out;
-};
+/** Qubits a state can have (op masks are 32-bit). */
+const MAX_QUBITS = 32;
 
 /** Step 1: runs of uncontrolled one-qubit ops on a qubit become one 2×2. */
 function fuseOneQubitRuns(ops: readonly Op[]): Op[] {
   const out: Op[] = [];
-  /** qubit → index in `out` of the op its run is collected in. */
-  const open = new Map<number, number>();
+  /** qubit → index in `out` of the op its run is collected in, or -1. */
+  const open = new Array<number>(MAX_QUBITS).fill(-1);
   for (const op of ops) {
     const single = op.other < 0 && op.controls === 0;
-    const at = single ? open.get(op.target) : undefined;
-    if (at !== undefined) {
+    const at = single ? open[op.target]! : -1;
+    if (at >= 0) {
       out[at] = matrixOp(op.target, 0, multiply(matrix2(op), matrix2(out[at]!), 2));
       continue;
     }
-    for (const q of bits(qubitMask(op))) open.delete(q);
+    for (let m = qubitMask(op); m !== 0; m &= m - 1) open[31 - Math.clz32(m & -m)] = -1;
     out.push(op);
-    if (single) open.set(op.target, out.length - 1);
+    if (single) open[op.target] = out.length - 1;
   }
   return out;
 }
@@ -168,56 +165,90 @@ interface Group {
   m: Matrix;
 }
 
+/** Per qubit: the group open on it, or the index of an uncontrolled one-qubit op still open. */
+interface Open {
+  group: (Group | null)[];
+  single: number[];
+}
+
+/** Closes whatever is open on qubit q (a group closes on both its qubits). */
+function closeOn(open: Open, q: number): void {
+  const g = open.group[q];
+  open.single[q] = -1;
+  open.group[q] = null;
+  if (!g) return;
+  open.group[g.lo] = null;
+  open.group[g.hi] = null;
+  open.single[g.lo] = -1;
+  open.single[g.hi] = -1;
+}
+
+/** The one-qubit op still open on r joins the group first; else whatever is open on r closes. */
+function takeSingle(open: Open, out: readonly (Op | null)[], group: Group, r: number): void {
+  const before = open.single[r]!;
+  if (before < 0) {
+    closeOn(open, r);
+    return;
+  }
+  group.members.push(before);
+  group.m = multiply(group.m, embed(out[before]!, group.lo), 4);
+}
+
+/** A new group on (p, q), p < q: the one-qubit ops still open on p and q first, then `op` at `index`. */
+function openGroup(
+  open: Open,
+  out: readonly (Op | null)[],
+  op: Op,
+  index: number,
+  p: number,
+  q: number,
+): Group {
+  const group: Group = { lo: p, hi: q, members: [], m: embed(op, p) };
+  takeSingle(open, out, group, p);
+  takeSingle(open, out, group, q);
+  if (group.members.length === 2 && group.members[0]! > group.members[1]!) group.members.reverse();
+  group.members.push(index);
+  open.group[p] = group;
+  open.group[q] = group;
+  open.single[p] = -1;
+  open.single[q] = -1;
+  return group;
+}
+
 /** Step 2: runs of ops on the same two qubits become one 4×4 (see the top of this file). */
 function fuseTwoQubitRuns(ops: readonly Op[]): Op[] {
   const out: (Op | null)[] = [];
   const groups: Group[] = [];
-  /** qubit → the group open on it, or the index of an uncontrolled one-qubit op still open. */
-  const open = new Map<number, Group | number>();
-  const close = (q: number) => {
-    const g = open.get(q);
-    open.delete(q);
-    if (g === undefined || typeof g === 'number') return;
-    open.delete(g.lo);
-    open.delete(g.hi);
+  const open: Open = {
+    group: new Array<Group | null>(MAX_QUBITS).fill(null),
+    single: new Array<number>(MAX_QUBITS).fill(-1),
   };
   for (const op of ops) {
-    const qubits = bits(qubitMask(op));
+    const mask = qubitMask(op);
     const index = out.length;
     out.push(op);
-    const [p, q] = qubits as [number, number | undefined];
-    if (qubits.length === 1) {
-      const g = open.get(p);
-      if (g !== undefined && typeof g !== 'number') {
+    const p = 31 - Math.clz32(mask & -mask);
+    const rest = mask & (mask - 1);
+    if (rest === 0) {
+      const g = open.group[p];
+      if (g) {
         g.members.push(index);
         g.m = multiply(embed(op, g.lo), g.m, 4);
-      } else open.set(p, index);
+      } else open.single[p] = index;
       continue;
     }
-    if (qubits.length === 2 && q !== undefined) {
-      const g = open.get(p);
-      if (g !== undefined && typeof g !== 'number' && g === open.get(q)) {
+    if ((rest & (rest - 1)) === 0) {
+      const q = 31 - Math.clz32(rest);
+      const g = open.group[p];
+      if (g && g === open.group[q]) {
         g.members.push(index);
         g.m = multiply(embed(op, g.lo), g.m, 4);
         continue;
       }
-      // A new group: the open one-qubit ops on p and q first, then this op.
-      const group: Group = { lo: p, hi: q, members: [], m: embed(op, p) };
-      for (const r of [p, q]) {
-        const before = open.get(r);
-        if (typeof before === 'number') {
-          group.members.push(before);
-          group.m = multiply(group.m, embed(out[before]!, p), 4);
-        } else close(r);
-      }
-      group.members.sort((a, b) => a - b);
-      group.members.push(index);
-      open.set(p, group);
-      open.set(q, group);
-      groups.push(group);
+      groups.push(openGroup(open, out, op, index, p, q));
       continue;
     }
-    for (const r of qubits) close(r);
+    for (let m = mask; m !== 0; m &= m - 1) closeOn(open, 31 - Math.clz32(m & -m));
   }
   return emit(out, groups);
 }
