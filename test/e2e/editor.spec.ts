@@ -254,6 +254,21 @@ test('submit to the simulator returns a job id and links to the job', async ({ p
   await expect(page.getByTestId('submit-outcome')).toHaveCount(0);
 });
 
+test('Ctrl+Enter while the payload is still being checked submits it when the check is done', async ({
+  page,
+}) => {
+  await editorReady(page);
+  await setEditorText(page, VALID_B);
+  await page.getByLabel('Job name').fill('sent while checking');
+  await page.locator('.monaco-editor .view-lines').click();
+  // Typing restarts the check, which waits for a pause in the typing: the key comes first.
+  await page.keyboard.press('ControlOrMeta+End');
+  await page.keyboard.type('\n# one more line');
+  await page.keyboard.press('ControlOrMeta+Enter');
+  await expect(page.getByTestId('submitted-job-id')).toHaveText(/^\d+$/);
+  await expect(page.getByTestId('status-notice')).not.toContainText('Cannot submit');
+});
+
 test('tabs: new, rename, unsaved dot, guarded close, drafts survive a reload', async ({ page }) => {
   await editorReady(page);
   await page.getByRole('button', { name: 'New payload' }).click();

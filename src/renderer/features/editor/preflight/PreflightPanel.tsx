@@ -21,6 +21,7 @@ import { LoginPrompt } from '../../../ui/components/LoginPrompt';
 import { DevicePicker } from './DevicePicker';
 import { readiness } from './readiness';
 import { SubmitOutcome } from './SubmitOutcome';
+import { useSubmitWhenChecked } from './submit-when-checked';
 import './preflight.css';
 
 const NAME_FROM: Record<JobNameChoice['from'], string> = {
@@ -89,7 +90,7 @@ export function PreflightPanel() {
     submitting,
   });
 
-  const doSubmit = () => {
+  const submitNow = () => {
     if (blocker || !tab || !device || !profileId) {
       if (blocker) useAppStore.getState().notify('warn', `Cannot submit yet: ${blocker}`);
       return;
@@ -103,6 +104,9 @@ export function PreflightPanel() {
       origin: tab.origin,
     });
   };
+  const checking = tab !== null && loggedIn && !analysis;
+  const later = useSubmitWhenChecked(tab?.id ?? null, checking, blocker, submitNow);
+  const doSubmit = () => (checking ? later.wait() : submitNow());
   useEffect(() => registerCommand('job.submit', doSubmit));
 
   const kind = analysis?.facts.executeType
@@ -216,7 +220,7 @@ export function PreflightPanel() {
             <kbd>{shortcutLabel('Ctrl+Enter')}</kbd>
           </button>
           <p id={reasonId} className="submit-reason" aria-live="polite">
-            {blocker}
+            {later.waiting ? 'Submitting once the check is done…' : blocker}
           </p>
         </div>
         <SubmitOutcome tabId={tab?.id ?? null} />
