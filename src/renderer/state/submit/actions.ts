@@ -22,6 +22,8 @@ export interface SubmitActions {
   pickDevice(code: string | null): void;
   /** Picks the device a document names for itself; `key` says for which tab and device. */
   pickPreferred(key: string, code: string): void;
+  /** Remembers (a tab id) or forgets (null) a submit waiting for the payload's check. */
+  waitForCheck(tabId: string | null): void;
   submit(request: SubmitRequest): Promise<number | null>;
   dismissOutcome(tabId: string, profileId: string): void;
 }
@@ -35,6 +37,9 @@ export const createSubmitActions = (
   },
   pickPreferred(key, code) {
     set({ deviceCode: code, preferenceApplied: key });
+  },
+  waitForCheck(tabId) {
+    set({ waitingForCheck: tabId });
   },
   async submit({ tabId, profileId, text, device, name, origin }) {
     // The menu accelerator and the editor's own key binding can both fire for one key press.

@@ -40,6 +40,11 @@ export interface SubmitState {
   preferenceApplied: string | null;
   submitting: boolean;
   /**
+   * The tab whose submit waits for its payload's check (Ctrl+Enter pressed while it ran), or
+   * null: it is submitted when the check comes back clean (`useSubmitWhenChecked`).
+   */
+  waitingForCheck: string | null;
+  /**
    * The last submit of each tab to each connection (see `submitKey`): switching the connection
    * and back brings a tab's outcome back, and never shows it on the other connection.
    */
@@ -52,5 +57,6 @@ export const initialSubmitState: SubmitState = {
   deviceCode: null,
   preferenceApplied: null,
   submitting: false,
+  waitingForCheck: null,
   results: {},
 };

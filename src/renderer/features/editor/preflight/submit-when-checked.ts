@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useAppStore } from '../../../state/app/store';
+import { useSubmitStore } from '../../../state/submit/store';
 
 export interface SubmitWhenChecked {
   /** Whether a submit of this tab waits for its check. */
@@ -20,20 +21,21 @@ export function useSubmitWhenChecked(
   blocker: string | null,
   submitNow: () => void,
 ): SubmitWhenChecked {
-  const [waitingFor, setWaitingFor] = useState<string | null>(null);
+  const waitingFor = useSubmitStore((s) => s.waitingForCheck);
+  const { waitForCheck } = useSubmitStore.getState();
   useEffect(() => {
     if (waitingFor === null) return;
     if (tabId !== waitingFor) {
-      setWaitingFor(null);
+      waitForCheck(null);
       return;
     }
     if (checking) return;
-    setWaitingFor(null);
+    waitForCheck(null);
     if (blocker) useAppStore.getState().notify('warn', `Cannot submit yet: ${blocker}`);
     else submitNow();
-  }, [waitingFor, tabId, checking, blocker, submitNow]);
+  }, [waitingFor, tabId, checking, blocker, submitNow, waitForCheck]);
   return {
     waiting: waitingFor !== null && waitingFor === tabId,
-    wait: () => setWaitingFor(tabId),
+    wait: () => waitForCheck(tabId),
   };
 }
