@@ -73,14 +73,16 @@ export function readCircuit(ref: NodeRef, ctx: ParseContext, params: ParamTable 
         return true;
       }
       const gate = readAnyGate(g, tag, width, params);
-      for (const q of [...(gate.controls ?? []), ...gate.qubits]) {
-        const at = measuredAt.get(q);
-        if (at !== undefined) {
-          g.fail({
-            subject: `gate ${tag}`,
-            problem: `qubit ${q} was already measured at ${at}`,
-            hint: 'measurement is terminal in the simulator: move the !M after the last gate on that qubit',
-          });
+      if (measuredAt.size > 0) {
+        for (const q of [...(gate.controls ?? []), ...gate.qubits]) {
+          const at = measuredAt.get(q);
+          if (at !== undefined) {
+            g.fail({
+              subject: `gate ${tag}`,
+              problem: `qubit ${q} was already measured at ${at}`,
+              hint: 'measurement is terminal in the simulator: move the !M after the last gate on that qubit',
+            });
+          }
         }
       }
       gates.push(gate);
@@ -206,8 +208,9 @@ function qubitAt(
 
 function readGate(g: NodeRef, name: GateName, nqubits: number, params: ParamTable | null): Gate {
   const shape = GATES[name];
-  const what = `gate !${name}`;
-  const f = g.mapping(gateSpec(name));
+  const spec = gateSpec(name);
+  const what = spec.what;
+  const f = g.mapping(spec);
   // Each key is checked on its own, so a gate with two wrong qubits shows both.
   let qubits: (number | undefined)[];
   if (shape.qubitKeys === 'qubit') {

@@ -78,6 +78,12 @@ export interface PlainComposed {
 
 type Kind = 'map' | 'seq';
 
+/** Whether a one-line flow mapping already has this key: a few keys, so a scan, not a Set. */
+function hasKey(map: YAMLMap, name: string): boolean {
+  for (const pair of map.items) if ((pair.key as Scalar).source === name) return true;
+  return false;
+}
+
 class PlainReader {
   /** Start of the line being read. */
   private lineStart = 0;
@@ -311,7 +317,6 @@ class PlainReader {
     const close = isMap ? 125 : 93;
     const node = isMap ? fastMap() : fastSeq();
     node.flow = true;
-    const seen = new Set<string>();
     let at = this.skipSpaces(open + 1);
     if (this.code(at) === close) {
       node.range = [open, at + 1, at + 1];
@@ -325,8 +330,7 @@ class PlainReader {
         while (isIdent(this.code(e))) e++;
         const name = this.text.slice(at, e);
         if (this.code(e) !== 58 || this.code(e + 1) !== SPACE) giveUp();
-        if (NON_STRING_KEYS.has(name) || seen.has(name)) giveUp();
-        seen.add(name);
+        if (NON_STRING_KEYS.has(name) || hasKey(node as YAMLMap, name)) giveUp();
         key = fastScalar(name);
         key.range = [at, e, e];
         key.source = name;

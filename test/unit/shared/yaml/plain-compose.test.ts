@@ -199,6 +199,7 @@ describe('composePlain (the plain subset read without the yaml package)', () => 
       'a: 1\r\nb: 2\r\n',
       'a:\n\t- 1\n',
       'a: 1\na: 2\n',
+      'a: !H {qubit: 1, qubit: 2}\n',
       '  a: 1\n',
       'a:\n  b: 1\n# out\nc: 2\n',
       'a: one\n  two\n',
