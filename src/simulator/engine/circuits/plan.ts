@@ -147,27 +147,27 @@ function splitOuter(mixing: number, nqubits: number, bits: number): number {
 
 function makePass(ops: readonly Op[], local: number, outer: number, gather: boolean): Pass {
   const locals: number[] = [];
-  for (let q = 0; q < 31; q++) if ((local >> q) & 1) locals.push(q);
-  const position = new Map(locals.map((q, i) => [q, i]));
   // Gathered: bit q becomes the bit of q's rank among the local qubits. In place: unchanged.
-  const bit = (q: number) => (gather ? 1 << position.get(q)! : 1 << q);
-  const inside = (q: number) => (local >> q) & 1;
-  return {
-    outer,
-    gather,
-    local: locals,
-    ops: ops.map((op) => {
-      let lc = 0;
-      for (let q = 0; q < 31; q++) if ((op.controls >> q) & 1 && inside(q)) lc |= bit(q);
-      return {
-        kind: KIND[op.kind],
-        tb: inside(op.target) ? bit(op.target) : 0,
-        ob: op.other >= 0 ? bit(op.other) : 0,
-        lc,
-        nc: op.controls & outer,
-        nt: inside(op.target) ? 0 : 1 << op.target,
-        m: op.m,
-      };
-    }),
-  };
+  const bitOf = new Array<number>(32).fill(0);
+  for (let q = 0; q < 31; q++) {
+    if (((local >> q) & 1) === 0) continue;
+    bitOf[q] = gather ? 1 << locals.length : 1 << q;
+    locals.push(q);
+  }
+  const passOps: PassOp[] = [];
+  for (const op of ops) {
+    let lc = 0;
+    for (let q = 0; q < 31; q++) if ((op.controls >> q) & 1 && (local >> q) & 1) lc |= bitOf[q]!;
+    const inside = (local >> op.target) & 1;
+    passOps.push({
+      kind: KIND[op.kind],
+      tb: inside ? bitOf[op.target]! : 0,
+      ob: op.other >= 0 ? bitOf[op.other]! : 0,
+      lc,
+      nc: op.controls & outer,
+      nt: inside ? 0 : 1 << op.target,
+      m: op.m,
+    });
+  }
+  return { outer, gather, local: locals, ops: passOps };
 }
