@@ -199,8 +199,10 @@ function convert<V extends VariantId>(
   const root = resolveNode(doc.contents);
   if (!isMap(root)) {
     const range = root ? nodeRange(root, lc, text) : sourceRange(lc, 0, Math.min(1, text.length));
-    const message =
-      'the payload document must be a mapping: `type` and the one payload field that matches it';
+    const empty = root === null || (isScalar(root) && root.value === null && !root.tag);
+    const message = empty
+      ? 'the payload is empty: write `type` and the one payload field that matches it, or start from a template'
+      : 'the payload document must be a mapping: `type` and the one payload field that matches it';
     problems.push(problemAt(range, 'error', 'not_a_mapping', message));
     return { payload: null, problems };
   }

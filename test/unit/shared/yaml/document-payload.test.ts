@@ -185,6 +185,22 @@ digital_propagation_payload:
     ]);
   });
 
+  it('says an empty payload is empty, not that it is the wrong shape', () => {
+    for (const text of ['', '\n\n', '# a title only\n'])
+      expect(
+        documentToExecutePayload('B', text).problems.map((p) => p.message),
+        text,
+      ).toEqual([
+        'the payload is empty: write `type` and the one payload field that matches it, or start from a template',
+      ]);
+    expect(documentToExecutePayload('B', '- a\n').problems[0]?.message).toMatch(
+      /must be a mapping/,
+    );
+    expect(documentToExecutePayload('B', '!Sampling\n').problems[0]?.message).toMatch(
+      /must be a mapping/,
+    );
+  });
+
   it('warns about code-bearing tags but still builds the payload', () => {
     const text = `type: variational_program
 variational_program_payload:
