@@ -1,8 +1,7 @@
-import { next, preRead, preReads } from './kernels';
+import { next, walk } from './walk';
 
 /*
- * The matrix kernels (the walk and its pre-reads are explained in kernels.ts). A 2×2 has a loop
- * of its own for pairs of neighbours (target 0 with nothing fixed below it).
+ * The matrix kernels (the walk, its groups of four and its tiles read ahead: walk.ts).
  */
 
 /**
@@ -30,43 +29,47 @@ export function applyMatrix(
     applyRealMatrix(re, im, len, tb, fixed, value, ar, br, cr, dr);
     return;
   }
-  const f = fixed;
-  const l1 = f & -f;
-  const l2 = (f ^ l1) === 0 ? len : (f ^ l1) & -(f ^ l1);
-  const mask = (f ^ l1) | (l2 - 1);
-  const start = value & ~l1;
-  const offset = value & l1;
-  const ahead = preReads(l1, len);
+  const { l2, mask, start, offset, run, stride, a, b } = walk(len, fixed, value);
   for (let x = start; x < len; x = next(x, mask, start)) {
-    if (l1 === 1) {
-      for (let i = x + offset, end = x + l2; i < end; i += 2) {
-        const j = i + tb;
-        const xr = re[i]!;
-        const xi = im[i]!;
-        const yr = re[j]!;
-        const yi = im[j]!;
-        re[i] = ar * xr - ai * xi + br * yr - bi * yi;
-        im[i] = ar * xi + ai * xr + br * yi + bi * yr;
-        re[j] = cr * xr - ci * xi + dr * yr - di * yi;
-        im[j] = cr * xi + ci * xr + dr * yi + di * yr;
+    for (let g = x + offset, end = x + l2; g < end; g += stride) {
+      if (a === 0) {
+        for (let i = g, stop = g + run; i < stop; i++) {
+          const j = i + tb;
+          const xr = re[i]!;
+          const xi = im[i]!;
+          const yr = re[j]!;
+          const yi = im[j]!;
+          re[i] = ar * xr - ai * xi + br * yr - bi * yi;
+          im[i] = ar * xi + ai * xr + br * yi + bi * yr;
+          re[j] = cr * xr - ci * xi + dr * yr - di * yi;
+          im[j] = cr * xi + ci * xr + dr * yi + di * yr;
+        }
+        continue;
       }
-      continue;
-    }
-    for (let g = x + offset, end = x + l2; g < end; g += 2 * l1) {
-      if (ahead) {
-        preRead(re, im, g, g + l1);
-        preRead(re, im, g + tb, g + tb + l1);
-      }
-      for (let i = g, stop = g + l1; i < stop; i++) {
-        const j = i + tb;
-        const xr = re[i]!;
-        const xi = im[i]!;
-        const yr = re[j]!;
-        const yi = im[j]!;
-        re[i] = ar * xr - ai * xi + br * yr - bi * yi;
-        im[i] = ar * xi + ai * xr + br * yi + bi * yr;
-        re[j] = cr * xr - ci * xi + dr * yr - di * yi;
-        im[j] = cr * xi + ci * xr + dr * yi + di * yr;
+      for (let i0 = g, stop = g + run; i0 < stop; i0 += 2 * b) {
+        const i1 = i0 + a, i2 = i0 + b, i3 = i2 + a; // prettier-ignore
+        const j0 = i0 + tb, j1 = i1 + tb, j2 = i2 + tb, j3 = i3 + tb; // prettier-ignore
+        // Two pairs at a time: four would not fit the registers with the matrix.
+        const x0 = re[i0]!, x1 = re[i1]!, u0 = im[i0]!, u1 = im[i1]!; // prettier-ignore
+        const y0 = re[j0]!, y1 = re[j1]!, v0 = im[j0]!, v1 = im[j1]!; // prettier-ignore
+        re[i0] = ar * x0 - ai * u0 + br * y0 - bi * v0;
+        im[i0] = ar * u0 + ai * x0 + br * v0 + bi * y0;
+        re[j0] = cr * x0 - ci * u0 + dr * y0 - di * v0;
+        im[j0] = cr * u0 + ci * x0 + dr * v0 + di * y0;
+        re[i1] = ar * x1 - ai * u1 + br * y1 - bi * v1;
+        im[i1] = ar * u1 + ai * x1 + br * v1 + bi * y1;
+        re[j1] = cr * x1 - ci * u1 + dr * y1 - di * v1;
+        im[j1] = cr * u1 + ci * x1 + dr * v1 + di * y1;
+        const x2 = re[i2]!, x3 = re[i3]!, u2 = im[i2]!, u3 = im[i3]!; // prettier-ignore
+        const y2 = re[j2]!, y3 = re[j3]!, v2 = im[j2]!, v3 = im[j3]!; // prettier-ignore
+        re[i2] = ar * x2 - ai * u2 + br * y2 - bi * v2;
+        im[i2] = ar * u2 + ai * x2 + br * v2 + bi * y2;
+        re[j2] = cr * x2 - ci * u2 + dr * y2 - di * v2;
+        im[j2] = cr * u2 + ci * x2 + dr * v2 + di * y2;
+        re[i3] = ar * x3 - ai * u3 + br * y3 - bi * v3;
+        im[i3] = ar * u3 + ai * x3 + br * v3 + bi * y3;
+        re[j3] = cr * x3 - ci * u3 + dr * y3 - di * v3;
+        im[j3] = cr * u3 + ci * x3 + dr * v3 + di * y3;
       }
     }
   }
@@ -85,43 +88,46 @@ function applyRealMatrix(
   cr: number,
   dr: number,
 ): void {
-  const f = fixed;
-  const l1 = f & -f;
-  const l2 = (f ^ l1) === 0 ? len : (f ^ l1) & -(f ^ l1);
-  const mask = (f ^ l1) | (l2 - 1);
-  const start = value & ~l1;
-  const offset = value & l1;
-  const ahead = preReads(l1, len);
+  const { l2, mask, start, offset, run, stride, a, b } = walk(len, fixed, value);
   for (let x = start; x < len; x = next(x, mask, start)) {
-    if (l1 === 1) {
-      for (let i = x + offset, end = x + l2; i < end; i += 2) {
-        const j = i + tb;
-        const xr = re[i]!;
-        const xi = im[i]!;
-        const yr = re[j]!;
-        const yi = im[j]!;
-        re[i] = ar * xr + br * yr;
-        im[i] = ar * xi + br * yi;
-        re[j] = cr * xr + dr * yr;
-        im[j] = cr * xi + dr * yi;
+    for (let g = x + offset, end = x + l2; g < end; g += stride) {
+      if (a === 0) {
+        for (let i = g, stop = g + run; i < stop; i++) {
+          const j = i + tb;
+          const xr = re[i]!;
+          const xi = im[i]!;
+          const yr = re[j]!;
+          const yi = im[j]!;
+          re[i] = ar * xr + br * yr;
+          im[i] = ar * xi + br * yi;
+          re[j] = cr * xr + dr * yr;
+          im[j] = cr * xi + dr * yi;
+        }
+        continue;
       }
-      continue;
-    }
-    for (let g = x + offset, end = x + l2; g < end; g += 2 * l1) {
-      if (ahead) {
-        preRead(re, im, g, g + l1);
-        preRead(re, im, g + tb, g + tb + l1);
-      }
-      for (let i = g, stop = g + l1; i < stop; i++) {
-        const j = i + tb;
-        const xr = re[i]!;
-        const xi = im[i]!;
-        const yr = re[j]!;
-        const yi = im[j]!;
-        re[i] = ar * xr + br * yr;
-        im[i] = ar * xi + br * yi;
-        re[j] = cr * xr + dr * yr;
-        im[j] = cr * xi + dr * yi;
+      for (let i0 = g, stop = g + run; i0 < stop; i0 += 2 * b) {
+        const i1 = i0 + a, i2 = i0 + b, i3 = i2 + a; // prettier-ignore
+        const j0 = i0 + tb, j1 = i1 + tb, j2 = i2 + tb, j3 = i3 + tb; // prettier-ignore
+        const x0 = re[i0]!, x1 = re[i1]!, u0 = im[i0]!, u1 = im[i1]!; // prettier-ignore
+        const y0 = re[j0]!, y1 = re[j1]!, v0 = im[j0]!, v1 = im[j1]!; // prettier-ignore
+        re[i0] = ar * x0 + br * y0;
+        im[i0] = ar * u0 + br * v0;
+        re[j0] = cr * x0 + dr * y0;
+        im[j0] = cr * u0 + dr * v0;
+        re[i1] = ar * x1 + br * y1;
+        im[i1] = ar * u1 + br * v1;
+        re[j1] = cr * x1 + dr * y1;
+        im[j1] = cr * u1 + dr * v1;
+        const x2 = re[i2]!, x3 = re[i3]!, u2 = im[i2]!, u3 = im[i3]!; // prettier-ignore
+        const y2 = re[j2]!, y3 = re[j3]!, v2 = im[j2]!, v3 = im[j3]!; // prettier-ignore
+        re[i2] = ar * x2 + br * y2;
+        im[i2] = ar * u2 + br * v2;
+        re[j2] = cr * x2 + dr * y2;
+        im[j2] = cr * u2 + dr * v2;
+        re[i3] = ar * x3 + br * y3;
+        im[i3] = ar * u3 + br * v3;
+        re[j3] = cr * x3 + dr * y3;
+        im[j3] = cr * u3 + dr * v3;
       }
     }
   }
@@ -141,12 +147,8 @@ export function applyMatrix4(
   value: number,
   m: ArrayLike<number>,
 ): void {
-  const f = fixed;
-  const l1 = f & -f;
-  const l2 = (f ^ l1) === 0 ? len : (f ^ l1) & -(f ^ l1);
-  const mask = (f ^ l1) | (l2 - 1);
-  const start = value & ~l1;
-  const offset = value & l1;
+  // Sixteen complex products per amplitude: arithmetic, not memory, sets its speed.
+  const { l1, l2, mask, start, offset } = walk(len, fixed, value);
   const m00r = m[0]!, m00i = m[1]!, m01r = m[2]!, m01i = m[3]!; // prettier-ignore
   const m02r = m[4]!, m02i = m[5]!, m03r = m[6]!, m03i = m[7]!; // prettier-ignore
   const m10r = m[8]!, m10i = m[9]!, m11r = m[10]!, m11i = m[11]!; // prettier-ignore
@@ -163,14 +165,78 @@ export function applyMatrix4(
         const i3 = i1 + bb;
         const r0 = re[i0]!, q0 = im[i0]!, r1 = re[i1]!, q1 = im[i1]!; // prettier-ignore
         const r2 = re[i2]!, q2 = im[i2]!, r3 = re[i3]!, q3 = im[i3]!; // prettier-ignore
-        re[i0] = m00r * r0 - m00i * q0 + m01r * r1 - m01i * q1 + m02r * r2 - m02i * q2 + m03r * r3 - m03i * q3; // prettier-ignore
-        im[i0] = m00r * q0 + m00i * r0 + m01r * q1 + m01i * r1 + m02r * q2 + m02i * r2 + m03r * q3 + m03i * r3; // prettier-ignore
-        re[i1] = m10r * r0 - m10i * q0 + m11r * r1 - m11i * q1 + m12r * r2 - m12i * q2 + m13r * r3 - m13i * q3; // prettier-ignore
-        im[i1] = m10r * q0 + m10i * r0 + m11r * q1 + m11i * r1 + m12r * q2 + m12i * r2 + m13r * q3 + m13i * r3; // prettier-ignore
-        re[i2] = m20r * r0 - m20i * q0 + m21r * r1 - m21i * q1 + m22r * r2 - m22i * q2 + m23r * r3 - m23i * q3; // prettier-ignore
-        im[i2] = m20r * q0 + m20i * r0 + m21r * q1 + m21i * r1 + m22r * q2 + m22i * r2 + m23r * q3 + m23i * r3; // prettier-ignore
-        re[i3] = m30r * r0 - m30i * q0 + m31r * r1 - m31i * q1 + m32r * r2 - m32i * q2 + m33r * r3 - m33i * q3; // prettier-ignore
-        im[i3] = m30r * q0 + m30i * r0 + m31r * q1 + m31i * r1 + m32r * q2 + m32i * r2 + m33r * q3 + m33i * r3; // prettier-ignore
+        re[i0] =
+          m00r * r0 -
+          m00i * q0 +
+          m01r * r1 -
+          m01i * q1 +
+          m02r * r2 -
+          m02i * q2 +
+          m03r * r3 -
+          m03i * q3;
+        im[i0] =
+          m00r * q0 +
+          m00i * r0 +
+          m01r * q1 +
+          m01i * r1 +
+          m02r * q2 +
+          m02i * r2 +
+          m03r * q3 +
+          m03i * r3;
+        re[i1] =
+          m10r * r0 -
+          m10i * q0 +
+          m11r * r1 -
+          m11i * q1 +
+          m12r * r2 -
+          m12i * q2 +
+          m13r * r3 -
+          m13i * q3;
+        im[i1] =
+          m10r * q0 +
+          m10i * r0 +
+          m11r * q1 +
+          m11i * r1 +
+          m12r * q2 +
+          m12i * r2 +
+          m13r * q3 +
+          m13i * r3;
+        re[i2] =
+          m20r * r0 -
+          m20i * q0 +
+          m21r * r1 -
+          m21i * q1 +
+          m22r * r2 -
+          m22i * q2 +
+          m23r * r3 -
+          m23i * q3;
+        im[i2] =
+          m20r * q0 +
+          m20i * r0 +
+          m21r * q1 +
+          m21i * r1 +
+          m22r * q2 +
+          m22i * r2 +
+          m23r * q3 +
+          m23i * r3;
+        re[i3] =
+          m30r * r0 -
+          m30i * q0 +
+          m31r * r1 -
+          m31i * q1 +
+          m32r * r2 -
+          m32i * q2 +
+          m33r * r3 -
+          m33i * q3;
+        im[i3] =
+          m30r * q0 +
+          m30i * r0 +
+          m31r * q1 +
+          m31i * r1 +
+          m32r * q2 +
+          m32i * r2 +
+          m33r * q3 +
+          m33i * r3;
       }
     }
   }

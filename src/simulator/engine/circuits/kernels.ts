@@ -1,45 +1,12 @@
+import { next, walk } from './walk';
+
 /*
  * The gate kernels: loops over a state (or a block of one) in two Float64Arrays, without a call
- * per index. Which indices a kernel visits is given by fixed bits: index x is visited when
- * (x & fixed) === value. The fixed bits hold the targets (0 for the first amplitude of a pair),
- * the controls (1) and, when the state is split into blocks, the bits outside the block.
- *
- * Every kernel walks the same way: the lowest fixed bit l1 and the next one l2 cut the indices
- * into segments of l2 indices, each a strided run (l1 indices visited, l1 skipped, …) walked by
- * two plain loops; the next segment is found with one increment that carries through the fixed
- * bits: (((x | mask) + 1) & ~mask) | value. A gate whose fixed bits are all high runs as long
- * plain loops; one with a low target or control still has no per-index bookkeeping.
- *
- * Runs of 64 to 1024 amplitudes with gaps between them (a gate on qubits 6 to 10 of a state
- * larger than the caches) defeat the hardware prefetcher, which follows sequential streams: such
- * a gate ran at 20–40 % of the memory's speed. There each group of runs is first read once in
- * order, one load per cache line, and then worked on in cache.
+ * per index, four amplitudes per iteration where the fixed bits allow (walk.ts explains the
+ * walk and its groups of four).
  *
  * This file: the kernels that move or scale amplitudes; kernels-matrix.ts: 2×2 and 4×4 matrices.
  */
-
-/** States beyond this many amplitudes are not in a core's cache. */
-const FROM_MEMORY = 1 << 18;
-
-/** Where the pre-read sums go, so the compiler cannot drop the reads. */
-const sink = new Float64Array(1);
-
-/** Reads every cache line of [from, to) of both arrays once, in order. */
-export function preRead(re: Float64Array, im: Float64Array, from: number, to: number): void {
-  let s = 0;
-  for (let k = from; k < to; k += 8) s += re[k]! + im[k]!;
-  sink[0] = s;
-}
-
-/** Whether the runs of l1 amplitudes (and their partners) are read once in order first. */
-export function preReads(l1: number, len: number): boolean {
-  return len >= FROM_MEMORY && l1 >= 64 && l1 <= 1024;
-}
-
-/** Next segment start after x (`mask` = the fixed bits above l1, and every bit below l2). */
-export function next(x: number, mask: number, value: number): number {
-  return (((x | mask) + 1) & ~mask) | value;
-}
 
 /** X on pairs (i, i + tb): the amplitudes exchange places. `fixed` includes tb. */
 export function applyFlip(
@@ -50,27 +17,42 @@ export function applyFlip(
   fixed: number,
   value: number,
 ): void {
-  const f = fixed;
-  const l1 = f & -f;
-  const l2 = (f ^ l1) === 0 ? len : (f ^ l1) & -(f ^ l1);
-  const mask = (f ^ l1) | (l2 - 1);
-  const start = value & ~l1;
-  const offset = value & l1;
-  const ahead = preReads(l1, len);
+  const { l2, mask, start, offset, run, stride, a, b } = walk(len, fixed, value);
   for (let x = start; x < len; x = next(x, mask, start)) {
-    for (let g = x + offset, end = x + l2; g < end; g += 2 * l1) {
-      if (ahead) {
-        preRead(re, im, g, g + l1);
-        preRead(re, im, g + tb, g + tb + l1);
+    for (let g = x + offset, end = x + l2; g < end; g += stride) {
+      if (a === 0) {
+        for (let i = g, stop = g + run; i < stop; i++) {
+          const j = i + tb;
+          const tr = re[i]!;
+          const ti = im[i]!;
+          re[i] = re[j]!;
+          im[i] = im[j]!;
+          re[j] = tr;
+          im[j] = ti;
+        }
+        continue;
       }
-      for (let i = g, stop = g + l1; i < stop; i++) {
-        const j = i + tb;
-        const tr = re[i]!;
-        const ti = im[i]!;
-        re[i] = re[j]!;
-        im[i] = im[j]!;
-        re[j] = tr;
-        im[j] = ti;
+      for (let i0 = g, stop = g + run; i0 < stop; i0 += 2 * b) {
+        const i1 = i0 + a, i2 = i0 + b, i3 = i2 + a; // prettier-ignore
+        const j0 = i0 + tb, j1 = i1 + tb, j2 = i2 + tb, j3 = i3 + tb; // prettier-ignore
+        const r0 = re[i0]!, r1 = re[i1]!, r2 = re[i2]!, r3 = re[i3]!; // prettier-ignore
+        const q0 = im[i0]!, q1 = im[i1]!, q2 = im[i2]!, q3 = im[i3]!; // prettier-ignore
+        re[i0] = re[j0]!;
+        re[i1] = re[j1]!;
+        re[i2] = re[j2]!;
+        re[i3] = re[j3]!;
+        im[i0] = im[j0]!;
+        im[i1] = im[j1]!;
+        im[i2] = im[j2]!;
+        im[i3] = im[j3]!;
+        re[j0] = r0;
+        re[j1] = r1;
+        re[j2] = r2;
+        re[j3] = r3;
+        im[j0] = q0;
+        im[j1] = q1;
+        im[j2] = q2;
+        im[j3] = q3;
       }
     }
   }
@@ -87,42 +69,30 @@ export function applyScale(
   si: number,
 ): void {
   if (sr === 1 && si === 0) return;
-  if (fixed === 0) {
-    for (let i = 0; i < len; i++) {
-      const xr = re[i]!;
-      const xi = im[i]!;
-      re[i] = sr * xr - si * xi;
-      im[i] = sr * xi + si * xr;
-    }
-    return;
-  }
-  const f = fixed;
-  const l1 = f & -f;
-  const l2 = (f ^ l1) === 0 ? len : (f ^ l1) & -(f ^ l1);
-  const mask = (f ^ l1) | (l2 - 1);
-  const start = value & ~l1;
-  const offset = value & l1;
-  const ahead = preReads(l1, len);
-  if (sr === -1 && si === 0) {
-    for (let x = start; x < len; x = next(x, mask, start)) {
-      for (let g = x + offset, end = x + l2; g < end; g += 2 * l1) {
-        if (ahead) preRead(re, im, g, g + l1);
-        for (let i = g, stop = g + l1; i < stop; i++) {
-          re[i] = -re[i]!;
-          im[i] = -im[i]!;
-        }
-      }
-    }
-    return;
-  }
+  const { l2, mask, start, offset, run, stride, a, b } = walk(len, fixed, value);
   for (let x = start; x < len; x = next(x, mask, start)) {
-    for (let g = x + offset, end = x + l2; g < end; g += 2 * l1) {
-      if (ahead) preRead(re, im, g, g + l1);
-      for (let i = g, stop = g + l1; i < stop; i++) {
-        const xr = re[i]!;
-        const xi = im[i]!;
-        re[i] = sr * xr - si * xi;
-        im[i] = sr * xi + si * xr;
+    for (let g = x + offset, end = x + l2; g < end; g += stride) {
+      if (a === 0) {
+        for (let i = g, stop = g + run; i < stop; i++) {
+          const xr = re[i]!;
+          const xi = im[i]!;
+          re[i] = sr * xr - si * xi;
+          im[i] = sr * xi + si * xr;
+        }
+        continue;
+      }
+      for (let i0 = g, stop = g + run; i0 < stop; i0 += 2 * b) {
+        const i1 = i0 + a, i2 = i0 + b, i3 = i2 + a; // prettier-ignore
+        const r0 = re[i0]!, r1 = re[i1]!, r2 = re[i2]!, r3 = re[i3]!; // prettier-ignore
+        const q0 = im[i0]!, q1 = im[i1]!, q2 = im[i2]!, q3 = im[i3]!; // prettier-ignore
+        re[i0] = sr * r0 - si * q0;
+        re[i1] = sr * r1 - si * q1;
+        re[i2] = sr * r2 - si * q2;
+        re[i3] = sr * r3 - si * q3;
+        im[i0] = sr * q0 + si * r0;
+        im[i1] = sr * q1 + si * r1;
+        im[i2] = sr * q2 + si * r2;
+        im[i3] = sr * q3 + si * r3;
       }
     }
   }
@@ -154,45 +124,46 @@ export function applyDiagonal(
     applyScale(re, im, len, fixed | tb, value, ar, ai);
     return;
   }
-  const f = fixed | tb;
-  const l1 = f & -f;
-  const l2 = (f ^ l1) === 0 ? len : (f ^ l1) & -(f ^ l1);
-  const mask = (f ^ l1) | (l2 - 1);
-  const start = value & ~l1;
-  const offset = value & l1;
-  if (l1 === 1 && tb === 1) {
-    // Neighbours (RZ on qubit 0): each amplitude in order, its factor by its lowest bit.
-    for (let x = start; x < len; x = next(x, mask | 1, start)) {
-      for (let i = x, end = x + l2; i < end; i += 2) {
-        const xr = re[i]!;
-        const xi = im[i]!;
-        const yr = re[i + 1]!;
-        const yi = im[i + 1]!;
-        re[i] = ar * xr - ai * xi;
-        im[i] = ar * xi + ai * xr;
-        re[i + 1] = dr * yr - di * yi;
-        im[i + 1] = dr * yi + di * yr;
-      }
-    }
-    return;
-  }
-  const ahead = preReads(l1, len);
+  const { l2, mask, start, offset, run, stride, a, b } = walk(len, fixed | tb, value);
   for (let x = start; x < len; x = next(x, mask, start)) {
-    for (let g = x + offset, end = x + l2; g < end; g += 2 * l1) {
-      if (ahead) {
-        preRead(re, im, g, g + l1);
-        preRead(re, im, g + tb, g + tb + l1);
+    for (let g = x + offset, end = x + l2; g < end; g += stride) {
+      if (a === 0) {
+        for (let i = g, stop = g + run; i < stop; i++) {
+          const j = i + tb;
+          const xr = re[i]!;
+          const xi = im[i]!;
+          const yr = re[j]!;
+          const yi = im[j]!;
+          re[i] = ar * xr - ai * xi;
+          im[i] = ar * xi + ai * xr;
+          re[j] = dr * yr - di * yi;
+          im[j] = dr * yi + di * yr;
+        }
+        continue;
       }
-      for (let i = g, stop = g + l1; i < stop; i++) {
-        const j = i + tb;
-        const xr = re[i]!;
-        const xi = im[i]!;
-        const yr = re[j]!;
-        const yi = im[j]!;
-        re[i] = ar * xr - ai * xi;
-        im[i] = ar * xi + ai * xr;
-        re[j] = dr * yr - di * yi;
-        im[j] = dr * yi + di * yr;
+      for (let i0 = g, stop = g + run; i0 < stop; i0 += 2 * b) {
+        const i1 = i0 + a, i2 = i0 + b, i3 = i2 + a; // prettier-ignore
+        const j0 = i0 + tb, j1 = i1 + tb, j2 = i2 + tb, j3 = i3 + tb; // prettier-ignore
+        const r0 = re[i0]!, r1 = re[i1]!, r2 = re[i2]!, r3 = re[i3]!; // prettier-ignore
+        const q0 = im[i0]!, q1 = im[i1]!, q2 = im[i2]!, q3 = im[i3]!; // prettier-ignore
+        const s0 = re[j0]!, s1 = re[j1]!, s2 = re[j2]!, s3 = re[j3]!; // prettier-ignore
+        const t0 = im[j0]!, t1 = im[j1]!, t2 = im[j2]!, t3 = im[j3]!; // prettier-ignore
+        re[i0] = ar * r0 - ai * q0;
+        re[i1] = ar * r1 - ai * q1;
+        re[i2] = ar * r2 - ai * q2;
+        re[i3] = ar * r3 - ai * q3;
+        im[i0] = ar * q0 + ai * r0;
+        im[i1] = ar * q1 + ai * r1;
+        im[i2] = ar * q2 + ai * r2;
+        im[i3] = ar * q3 + ai * r3;
+        re[j0] = dr * s0 - di * t0;
+        re[j1] = dr * s1 - di * t1;
+        re[j2] = dr * s2 - di * t2;
+        re[j3] = dr * s3 - di * t3;
+        im[j0] = dr * t0 + di * s0;
+        im[j1] = dr * t1 + di * s1;
+        im[j2] = dr * t2 + di * s2;
+        im[j3] = dr * t3 + di * s3;
       }
     }
   }
@@ -211,28 +182,43 @@ export function applySwap(
   fixed: number,
   value: number,
 ): void {
-  const f = fixed;
-  const l1 = f & -f;
-  const l2 = (f ^ l1) === 0 ? len : (f ^ l1) & -(f ^ l1);
-  const mask = (f ^ l1) | (l2 - 1);
-  const start = value & ~l1;
-  const offset = value & l1;
+  const { l2, mask, start, offset, run, stride, a, b } = walk(len, fixed, value);
   const flip = ab ^ bb;
-  const ahead = preReads(l1, len);
   for (let x = start; x < len; x = next(x, mask, start)) {
-    for (let g = x + offset, end = x + l2; g < end; g += 2 * l1) {
-      if (ahead) {
-        preRead(re, im, g, g + l1);
-        preRead(re, im, g ^ flip, (g ^ flip) + l1);
+    for (let g = x + offset, end = x + l2; g < end; g += stride) {
+      if (a === 0) {
+        for (let i = g, stop = g + run; i < stop; i++) {
+          const j = i ^ flip;
+          const tr = re[i]!;
+          const ti = im[i]!;
+          re[i] = re[j]!;
+          im[i] = im[j]!;
+          re[j] = tr;
+          im[j] = ti;
+        }
+        continue;
       }
-      for (let i = g, stop = g + l1; i < stop; i++) {
-        const j = i ^ flip;
-        const tr = re[i]!;
-        const ti = im[i]!;
-        re[i] = re[j]!;
-        im[i] = im[j]!;
-        re[j] = tr;
-        im[j] = ti;
+      for (let i0 = g, stop = g + run; i0 < stop; i0 += 2 * b) {
+        const i1 = i0 + a, i2 = i0 + b, i3 = i2 + a; // prettier-ignore
+        const j0 = i0 ^ flip, j1 = i1 ^ flip, j2 = i2 ^ flip, j3 = i3 ^ flip; // prettier-ignore
+        const r0 = re[i0]!, r1 = re[i1]!, r2 = re[i2]!, r3 = re[i3]!; // prettier-ignore
+        const q0 = im[i0]!, q1 = im[i1]!, q2 = im[i2]!, q3 = im[i3]!; // prettier-ignore
+        re[i0] = re[j0]!;
+        re[i1] = re[j1]!;
+        re[i2] = re[j2]!;
+        re[i3] = re[j3]!;
+        im[i0] = im[j0]!;
+        im[i1] = im[j1]!;
+        im[i2] = im[j2]!;
+        im[i3] = im[j3]!;
+        re[j0] = r0;
+        re[j1] = r1;
+        re[j2] = r2;
+        re[j3] = r3;
+        im[j0] = q0;
+        im[j1] = q1;
+        im[j2] = q2;
+        im[j3] = q3;
       }
     }
   }

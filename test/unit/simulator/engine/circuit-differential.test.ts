@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Circuit } from '../../../../src/shared/dialect/circuit';
+import type { Circuit, Gate, GateName } from '../../../../src/shared/dialect/circuit';
 import { compileGates } from '../../../../src/simulator/engine/circuits/ops';
 import { runOps } from '../../../../src/simulator/engine/circuits/run-ops';
 import type { CircuitOptions } from '../../../../src/simulator/engine/circuits/run-ops';
@@ -50,6 +50,54 @@ describe('the kernels, one sweep per gate, agree with the textbook loop', () => 
   it('with many controls (Toffoli, Fredkin, doubly controlled rotations)', async () => {
     for (let seed = 1; seed <= 4; seed++)
       await expectSame(randomDialectCircuit(7, 150, 100 + seed, { controlled: 0.8 }), PLAIN);
+  });
+});
+
+describe('each kernel on every placement of its qubits (walk.ts: groups of four and single steps)', () => {
+  const N = 6;
+  const angle = (v: number) => ({ kind: 'const' as const, value: v });
+  /** A dense start: every amplitude non-zero, with its own phase. */
+  const spread = (): Gate[] =>
+    Array.from({ length: N }, (_, q) => ({
+      name: 'U3' as const,
+      qubits: [q],
+      angles: [angle(0.7 + q / 5), angle(0.3 * q - 1), angle(1.1 - q / 7)],
+      path: `spread[${q}]`,
+    }));
+  const gate = (name: GateName, qubits: number[], angles: number[], controls?: number[]): Gate => ({
+    name,
+    qubits,
+    angles: angles.map(angle),
+    path: 'g',
+    ...(controls ? { controls } : {}),
+  });
+  const distinct = (k: number): number[][] => {
+    const out: number[][] = [];
+    const grow = (prefix: number[]) => {
+      if (prefix.length === k) out.push(prefix);
+      else for (let q = 0; q < N; q++) if (!prefix.includes(q)) grow([...prefix, q]);
+    };
+    grow([]);
+    return out;
+  };
+  it.each([
+    ['U3 (complex 2×2)', 1, (q: number[]) => gate('U3', q, [0.4, -0.9, 1.3])],
+    ['RY (real 2×2)', 1, (q: number[]) => gate('RY', q, [0.8])],
+    ['RZ (diagonal)', 1, (q: number[]) => gate('RZ', q, [1.7])],
+    ['U1 (phase on half)', 1, (q: number[]) => gate('U1', q, [0.6])],
+    ['X (flip)', 1, (q: number[]) => gate('X', q, [])],
+    ['CNOT', 2, (q: number[]) => gate('CNOT', q, [])],
+    ['CZ', 2, (q: number[]) => gate('CZ', q, [])],
+    ['SWAP', 2, (q: number[]) => gate('SWAP', q, [])],
+    ['CRY', 2, (q: number[]) => gate('CRY', q, [0.9])],
+    ['CRZ', 2, (q: number[]) => gate('CRZ', q, [-1.2])],
+    ['CU1', 2, (q: number[]) => gate('CU1', q, [2.1])],
+    ['Toffoli', 3, (q: number[]) => gate('CNOT', q.slice(0, 2), [], [q[2]!])],
+    ['Fredkin', 3, (q: number[]) => gate('SWAP', q.slice(0, 2), [], [q[2]!])],
+    ['controlled U3', 2, (q: number[]) => gate('U3', [q[0]!], [1.1, 0.2, -0.5], [q[1]!])],
+  ] as const)('%s', async (_label, width, make) => {
+    const gates = [...spread(), ...distinct(width).map((q) => make(q))];
+    await expectSame({ nqubits: N, gates, measured: [], ref: null as never }, PLAIN);
   });
 });
 
