@@ -170,6 +170,7 @@ describe('all optimisations together', () => {
   it('give the same state on wide random circuits', async () => {
     for (let seed = 1; seed <= 3; seed++)
       await expectSame(randomDialectCircuit(12, 300, 600 + seed), {
+        fuse: true,
         threads: 2,
         threadsFromQubits: 2,
         blockQubits: 7,
@@ -185,6 +186,7 @@ describe('all optimisations together', () => {
     await runOps(rho.re, rho.im, compileGates(circuit.gates, NONE, n), Work.root(), {
       blockQubits: 5,
       lowQubits: 2,
+      fuse: true,
     });
     for (let r = 0; r < psi.dim; r++)
       for (let c = 0; c < psi.dim; c++) {
