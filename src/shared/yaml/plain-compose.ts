@@ -51,16 +51,52 @@ const isIdentStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122
 const isIdent = (c: number) => isIdentStart(c) || (c >= 48 && c <= 57);
 
 let coreTags: readonly ScalarTag[] | undefined;
+/**
+ * The core schema's one tag whose `resolve` builds a node itself (plain decimals such as
+ * `0.50`, which keep their trailing zeros as `minFractionDigits`): its node is made here
+ * instead, the same way, without the `Scalar` constructor (see fast-nodes.ts).
+ */
+let decimalTag: ScalarTag | undefined;
 
-/** YAML 1.2 core schema resolution of a plain scalar, exactly as the composer does it. */
-function resolvePlain(source: string): Scalar {
+function loadCoreTags(): readonly ScalarTag[] {
   if (!coreTags) {
     const [doc] = Array.from(new Composer().compose([], true, 0));
     coreTags = (doc?.schema.tags ?? []).filter((t): t is ScalarTag => !('collection' in t));
+    decimalTag = coreTags.find(
+      (t) =>
+        t.default === true &&
+        t.test?.test('1.50') &&
+        !t.format &&
+        t.resolve('1.50', giveUp, {}) instanceof Scalar,
+    );
   }
-  const tag = coreTags.find((t) => t.default === true && t.test?.test(source));
-  const value: unknown = tag ? tag.resolve(source, giveUp, { intAsBigInt: false }) : source;
-  const scalar = value instanceof Scalar ? value : fastScalar(value);
+  return coreTags;
+}
+
+/** A plain decimal as the core schema's decimal tag reads it. */
+function decimalScalar(source: string): Scalar {
+  const scalar = fastScalar(parseFloat(source));
+  const dot = source.indexOf('.');
+  if (dot !== -1 && source[source.length - 1] === '0')
+    scalar.minFractionDigits = source.length - dot - 1;
+  return scalar;
+}
+
+/** YAML 1.2 core schema resolution of a plain scalar, exactly as the composer does it. */
+function resolvePlain(source: string): Scalar {
+  let tag: ScalarTag | undefined;
+  for (const t of loadCoreTags()) {
+    if (t.default === true && t.test?.test(source)) {
+      tag = t;
+      break;
+    }
+  }
+  let scalar: Scalar;
+  if (tag !== undefined && tag === decimalTag) scalar = decimalScalar(source);
+  else {
+    const value: unknown = tag ? tag.resolve(source, giveUp, { intAsBigInt: false }) : source;
+    scalar = value instanceof Scalar ? value : fastScalar(value);
+  }
   scalar.source = source;
   scalar.type = Scalar.PLAIN;
   if (tag?.format) scalar.format = tag.format;
