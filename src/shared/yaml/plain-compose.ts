@@ -124,6 +124,12 @@ class PlainReader {
   /** Start of the line being read. */
   private lineStart = 0;
   readonly tags = new Set<string>();
+  /**
+   * Side channels, so reading a value allocates nothing besides its node: where the last
+   * one-line value ended, and the props of the tag `tagAt` last read (undefined: no tag).
+   */
+  private end = 0;
+  private props: NodeProps | undefined;
 
   constructor(
     private readonly text: string,
@@ -164,10 +170,11 @@ class PlainReader {
 
   /** `!Tag` then a collection on the next lines, or `!Tag {…}` on one line (an extracted text). */
   private taggedRoot(at: number): Node {
-    const into: { props?: NodeProps } = {};
-    const value = this.skipSpaces(this.tagAt(at, into));
+    const value = this.skipSpaces(this.tagAt(at));
+    const props = this.props;
     if (this.code(value) !== NL) {
-      const { node, end } = this.flowValue(value, 1, false, into.props);
+      const node = this.flowValue(value, 1, false, props);
+      const end = this.end;
       const rest = this.skipSpaces(end);
       if (this.code(rest) !== NL) giveUp();
       this.lineStart = this.lineEnd(rest);
@@ -177,7 +184,7 @@ class PlainReader {
     this.lineStart = this.lineEnd(value);
     const content = this.lineStart;
     if (!this.isItemAt(content) && !this.isKeyAt(content)) giveUp();
-    return this.withProps(this.blockRoot(content), into.props);
+    return this.withProps(this.blockRoot(content), props);
   }
 
   /**
@@ -269,7 +276,8 @@ class PlainReader {
   }
 
   /** A tag at `at` (`!Name`), recorded; returns the offset after it, or `at` when there is none. */
-  private tagAt(at: number, into: { props?: NodeProps }): number {
+  private tagAt(at: number): number {
+    this.props = undefined;
     if (this.code(at) !== 33) return at;
     let e = at + 1;
     if (!isIdentStart(this.code(e))) giveUp();
@@ -278,7 +286,7 @@ class PlainReader {
     if (c !== SPACE && c !== NL) giveUp();
     const source = this.text.slice(at, e);
     this.tags.add(source);
-    into.props = { start: at, end: e, tag: { offset: at, source } };
+    this.props = { start: at, end: e, tag: { offset: at, source } };
     return e;
   }
 
@@ -292,10 +300,10 @@ class PlainReader {
 
   /** The value after a key's `:` or an item's `-` at `after`; leaves `lineStart` past it. */
   private valueAfter(after: number, indent: number, depth: number, parent: Kind): Node {
-    const into: { props?: NodeProps } = {};
     let at = this.skipSpaces(after);
     if (at === after && this.code(at) !== NL) giveUp();
-    const tagEnd = this.tagAt(at, into);
+    const tagEnd = this.tagAt(at);
+    const props = this.props;
     if (tagEnd !== at) at = this.skipSpaces(tagEnd);
     if (this.code(at) === NL) {
       // The value is a collection on the lines below.
@@ -309,14 +317,15 @@ class PlainReader {
       } else if (column > indent && this.isKeyAt(content)) {
         node = this.blockMap(content, column, depth + 1);
       } else giveUp();
-      return this.withProps(node, into.props);
+      return this.withProps(node, props);
     }
     if (parent === 'seq' && this.isKeyAt(at)) {
       // `- key: value`: a mapping that starts on the item's line.
-      if (into.props) giveUp();
+      if (props) giveUp();
       return this.blockMap(at, at - this.lineStart, depth + 1);
     }
-    const { node, end } = this.flowValue(at, depth + 1, false, into.props);
+    const node = this.flowValue(at, depth + 1, false, props);
+    const end = this.end;
     const rest = this.skipSpaces(end);
     const c = this.code(rest);
     if (c === 35 ? rest === end : c !== NL) giveUp();
@@ -326,29 +335,23 @@ class PlainReader {
     return node;
   }
 
-  /** A flow collection or one-line scalar at `at`; `end` is just after it. */
-  private flowValue(
-    at: number,
-    depth: number,
-    inFlow: boolean,
-    props?: NodeProps,
-  ): { node: Node; end: number } {
+  /** A flow collection or one-line scalar at `at`; `this.end` is just after it. */
+  private flowValue(at: number, depth: number, inFlow: boolean, props?: NodeProps): Node {
     const c = this.code(at);
-    let result: { node: Node; end: number };
-    if (c === 123 || c === 91) result = this.flowCollection(at, depth, c === 123);
-    else if (c === 34 || c === 39) result = this.quoted(at, c);
-    else result = this.plain(at, inFlow);
+    let node: Node;
+    if (c === 123 || c === 91) node = this.flowCollection(at, depth, c === 123);
+    else if (c === 34 || c === 39) node = this.quoted(at, c);
+    else node = this.plain(at, inFlow);
     if (props) {
       // A tagged scalar keeps the text it was written with, as the passthrough tags declare.
-      const { node } = result;
       if (node instanceof Scalar && node.type === Scalar.PLAIN) node.value = node.source;
       delete (node as Scalar).format;
       this.withProps(node, props);
     }
-    return result;
+    return node;
   }
 
-  private flowCollection(open: number, depth: number, isMap: boolean): { node: Node; end: number } {
+  private flowCollection(open: number, depth: number, isMap: boolean): Node {
     this.checkDepth(depth);
     const close = isMap ? 125 : 93;
     const node = isMap ? fastMap() : fastSeq();
@@ -356,7 +359,8 @@ class PlainReader {
     let at = this.skipSpaces(open + 1);
     if (this.code(at) === close) {
       node.range = [open, at + 1, at + 1];
-      return { node, end: at + 1 };
+      this.end = at + 1;
+      return node;
     }
     for (;;) {
       let key: Scalar | null = null;
@@ -373,10 +377,11 @@ class PlainReader {
         key.type = Scalar.PLAIN;
         at = this.skipSpaces(e + 1);
       }
-      const into: { props?: NodeProps } = {};
-      const tagEnd = this.tagAt(at, into);
+      const tagEnd = this.tagAt(at);
+      const props = this.props;
       if (tagEnd !== at) at = this.skipSpaces(tagEnd);
-      const { node: value, end } = this.flowValue(at, depth + 1, true, into.props);
+      const value = this.flowValue(at, depth + 1, true, props);
+      const end = this.end;
       const next = this.skipSpaces(end);
       value.range = [at, end, next];
       if (key) (node as YAMLMap).items.push(fastPair(key, value));
@@ -384,7 +389,8 @@ class PlainReader {
       const c = this.code(next);
       if (c === close) {
         node.range = [open, next + 1, next + 1];
-        return { node, end: next + 1 };
+        this.end = next + 1;
+        return node;
       }
       if (c !== 44) giveUp();
       at = this.skipSpaces(next + 1);
@@ -392,7 +398,7 @@ class PlainReader {
     }
   }
 
-  private quoted(open: number, quote: number): { node: Node; end: number } {
+  private quoted(open: number, quote: number): Node {
     const text = this.text;
     let at = open + 1;
     let value = '';
@@ -415,10 +421,11 @@ class PlainReader {
     const scalar = fastScalar(value);
     scalar.source = value;
     scalar.type = quote === 34 ? Scalar.QUOTE_DOUBLE : Scalar.QUOTE_SINGLE;
-    return { node: scalar, end: at + 1 };
+    this.end = at + 1;
+    return scalar;
   }
 
-  private plain(at: number, inFlow: boolean): { node: Node; end: number } {
+  private plain(at: number, inFlow: boolean): Node {
     const first = this.code(at);
     if (first === NL || first === SPACE || INDICATORS.has(first)) {
       // `-1`, `-.5`: a minus sign followed by a digit or a point is the start of a number.
@@ -438,7 +445,8 @@ class PlainReader {
       e++;
       if (c !== SPACE) end = e;
     }
-    return { node: resolvePlain(this.text.slice(at, end)), end };
+    this.end = end;
+    return resolvePlain(this.text.slice(at, end));
   }
 }
 
