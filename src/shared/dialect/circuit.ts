@@ -1,3 +1,4 @@
+import { isNode, isSeq } from 'yaml';
 import { codeBearingTag } from '../yaml/code-tags';
 import {
   CONTROLLABLE_TAGS,
@@ -13,6 +14,7 @@ import { suggestTag } from './did-you-mean';
 import { mappingSpec } from './mapping-spec';
 import type { Fields, MappingSpec, NodeRef } from './node-reader';
 import { readNum } from './numbers';
+import { readPlainGate } from './plain-gate';
 import type { Num, ParamTable } from './numbers';
 import type { ParseContext } from './parse-context';
 import { need, SkippedNode } from './read-session';
@@ -65,7 +67,7 @@ export function readCircuit(ref: NodeRef, ctx: ParseContext, params: ParamTable 
   const gates: Gate[] = [];
   const measuredAt = new Map<number, string>();
   let complete = true;
-  for (const g of f.req('gates').items('gates')) {
+  for (const g of gateRefs(f.req('gates'), width, measuredAt, gates)) {
     const read = g.attempt(() => {
       const tag = gateTag(g, GATE_TAGS);
       if (tag === '!M') {
@@ -97,6 +99,32 @@ export function readCircuit(ref: NodeRef, ctx: ParseContext, params: ParamTable 
       ? [...measuredAt.keys()].sort((a, b) => a - b)
       : Array.from({ length: nqubits }, (_, q) => q);
   return { nqubits, gates, measured, ref };
+}
+
+/**
+ * The gate list's items, each plain gate read on the way (`plain-gate.ts`) and added to `gates`
+ * in its place; the references yielded are the items the general reader must read. Once a qubit
+ * is measured, every gate goes to the general reader, which checks it against the measurement.
+ */
+function* gateRefs(
+  list: NodeRef,
+  width: number,
+  measuredAt: ReadonlyMap<number, string>,
+  gates: Gate[],
+): Generator<NodeRef> {
+  if (list.tag || !isSeq(list.node)) {
+    yield* list.items('gates');
+    return;
+  }
+  const items = list.node.items;
+  for (let i = 0; i < items.length; i++) {
+    const path = `${list.path}[${i}]`;
+    const item = items[i];
+    const plain =
+      measuredAt.size === 0 ? readPlainGate(isNode(item) ? item : null, path, width) : null;
+    if (plain) gates.push(plain);
+    else yield list.child(item, path);
+  }
 }
 
 /** The node's tag when it is one of `allowed`, else an unknown-gate error with the likeliest fix. */

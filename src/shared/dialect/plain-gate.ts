@@ -1,0 +1,59 @@
+import type { Node } from 'yaml';
+import { isMap, isScalar } from 'yaml';
+import type { Gate } from './circuit';
+import { GATES } from './declaration';
+import type { GateName, GateShape } from './declaration';
+
+/*
+ * The common gate read straight from its node: a mapping tagged with a plain gate's tag
+ * (`!RY {qubit: 3, theta: 0.25}`), exactly its keys, each an untagged finite number, the qubits
+ * integers in the circuit, control and target apart. A megabyte of gates is nearly all such
+ * gates, and the general reader (a reference per field, each field's read in its own attempt,
+ * made to report every problem with its place) allocated as much as the document itself.
+ * Anything else, and every gate with a problem, returns null and goes to the general reader,
+ * which says what is wrong and where; so the fast path never decides anything the general one
+ * would not. `test/unit/shared/dialect/plain-gate.test.ts` holds the two to the same gates.
+ */
+
+/** The keys of each plain gate in reading order: its qubit keys, then its angles. */
+const KEYS = new Map<string, { name: GateName; shape: GateShape; keys: readonly string[] }>();
+for (const [name, shape] of Object.entries(GATES) as [GateName, GateShape][]) {
+  if (shape.qubitKeys === 'pair') continue;
+  const qubitKeys = shape.qubitKeys === 'qubit' ? ['qubit'] : ['control', 'target'];
+  KEYS.set(`!${name}`, { name, shape, keys: [...qubitKeys, ...shape.angles] });
+}
+
+/** The number under `key` when it is an untagged finite number, else undefined. */
+function plainNumber(
+  map: { items: { key: unknown; value: unknown }[] },
+  key: string,
+): number | undefined {
+  for (const pair of map.items) {
+    const k = pair.key;
+    if (!isScalar(k) || k.value !== key) continue;
+    const v = pair.value;
+    if (!isScalar(v) || v.tag !== undefined || typeof v.value !== 'number') return undefined;
+    return Number.isFinite(v.value) ? v.value : undefined;
+  }
+  return undefined;
+}
+
+/** The gate `node` is when it is a plain gate without a problem (see above), else null. */
+export function readPlainGate(node: Node | null, path: string, nqubits: number): Gate | null {
+  if (!isMap(node) || typeof node.tag !== 'string') return null;
+  const known = KEYS.get(node.tag);
+  if (!known || node.items.length !== known.keys.length) return null;
+  const qubitCount = known.shape.qubitKeys === 'qubit' ? 1 : 2;
+  const qubits: number[] = [];
+  const angles: { kind: 'const'; value: number }[] = [];
+  for (let k = 0; k < known.keys.length; k++) {
+    const value = plainNumber(node, known.keys[k]!);
+    if (value === undefined) return null;
+    if (k < qubitCount) {
+      if (!Number.isInteger(value) || value < 0 || value >= nqubits) return null;
+      qubits.push(value);
+    } else angles.push({ kind: 'const', value });
+  }
+  if (qubitCount === 2 && qubits[0] === qubits[1]) return null;
+  return { name: known.name, qubits, angles, path };
+}
