@@ -1,7 +1,7 @@
 import type { Gate } from '../../../shared/dialect/circuit';
 import { evalNum } from '../../../shared/dialect/numbers';
 import type { ParamValues } from '../../../shared/dialect/numbers';
-import { conjugate, singleQubitMatrix } from '../physics/gate-matrices';
+import { conjugate, singleQubitMatrix, writeSingleQubitMatrix } from '../physics/gate-matrices';
 
 /**
  * A circuit as the engine runs it: every gate is one of four operations on the amplitudes,
@@ -34,6 +34,8 @@ export interface Op {
 }
 
 const NO_MATRIX = [0, 0, 0, 0, 0, 0, 0, 0];
+/** Where each gate's matrix is written before `matrixOp` copies what it keeps. */
+const SCRATCH = new Float64Array(8);
 const X = singleQubitMatrix('X', [])!;
 const Z = singleQubitMatrix('Z', [])!;
 
@@ -84,11 +86,18 @@ function gateOp(gate: Gate, values: ParamValues): Op | null {
     case 'SWAP':
       return { kind: 'swap', target: a, other: b, controls: extra, m: NO_MATRIX };
     default: {
-      const angles: number[] = [];
-      for (const n of gate.angles) angles.push(evalNum(n, values));
-      const m = singleQubitMatrix(base ?? gate.name, angles);
-      if (!m) throw new Error(`no matrix for gate ${gate.name}`);
-      return base ? matrixOp(b, extra | (1 << a), m) : matrixOp(a, extra, m);
+      const x = gate.angles[0];
+      const y = gate.angles[1];
+      const z = gate.angles[2];
+      const written = writeSingleQubitMatrix(
+        base ?? gate.name,
+        x ? evalNum(x, values) : 0,
+        y ? evalNum(y, values) : 0,
+        z ? evalNum(z, values) : 0,
+        SCRATCH,
+      );
+      if (!written) throw new Error(`no matrix for gate ${gate.name}`);
+      return base ? matrixOp(b, extra | (1 << a), SCRATCH) : matrixOp(a, extra, SCRATCH);
     }
   }
 }
