@@ -156,8 +156,9 @@ function makePass(ops: readonly Op[], local: number, outer: number, gather: bool
   }
   const passOps: PassOp[] = [];
   for (const op of ops) {
-    let lc = 0;
-    for (let q = 0; q < 31; q++) if ((op.controls >> q) & 1 && (local >> q) & 1) lc |= bitOf[q]!;
+    let lc = gather ? 0 : op.controls & local;
+    if (gather)
+      for (let m = op.controls & local; m !== 0; m &= m - 1) lc |= bitOf[31 - Math.clz32(m & -m)]!;
     const inside = (local >> op.target) & 1;
     passOps.push({
       kind: KIND[op.kind],
