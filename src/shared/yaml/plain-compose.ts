@@ -136,6 +136,18 @@ class PlainReader {
     private readonly maxDepth: number,
   ) {}
 
+  /** Keys and tags seen so far: a megabyte of gates repeats a dozen words 50,000 times. */
+  private readonly words: string[] = [];
+
+  /** text[at, e), the same string each time the same key or tag is written. */
+  private word(at: number, e: number): string {
+    const length = e - at;
+    for (const w of this.words) if (w.length === length && this.text.startsWith(w, at)) return w;
+    const w = this.text.slice(at, e);
+    if (this.words.length < 64) this.words.push(w);
+    return w;
+  }
+
   private code(at: number): number {
     return at < this.text.length ? this.text.charCodeAt(at) : NL;
   }
@@ -243,7 +255,7 @@ class PlainReader {
       if (!this.isKeyAt(at)) giveUp();
       let e = at + 1;
       while (isIdent(this.code(e))) e++;
-      const name = this.text.slice(at, e);
+      const name = this.word(at, e);
       if (NON_STRING_KEYS.has(name) || seen.has(name)) giveUp();
       seen.add(name);
       const key = fastScalar(name);
@@ -284,7 +296,7 @@ class PlainReader {
     while (isIdent(this.code(e))) e++;
     const c = this.code(e);
     if (c !== SPACE && c !== NL) giveUp();
-    const source = this.text.slice(at, e);
+    const source = this.word(at, e);
     this.tags.add(source);
     this.props = { start: at, end: e, tag: { offset: at, source } };
     return e;
@@ -368,7 +380,7 @@ class PlainReader {
         if (!isIdentStart(this.code(at))) giveUp();
         let e = at + 1;
         while (isIdent(this.code(e))) e++;
-        const name = this.text.slice(at, e);
+        const name = this.word(at, e);
         if (this.code(e) !== 58 || this.code(e + 1) !== SPACE) giveUp();
         if (NON_STRING_KEYS.has(name) || hasKey(node as YAMLMap, name)) giveUp();
         key = fastScalar(name);
