@@ -8,7 +8,7 @@ import { next, walk } from './walk';
  * This file: the kernels that move or scale amplitudes; kernels-matrix.ts: 2×2 and 4×4 matrices.
  */
 
-/** X on pairs (i, i + tb): the amplitudes exchange places. `fixed` includes tb. */
+/** X on pairs (i, i + tb): the amplitudes exchange places. `fixed` includes tb, clear in `value`. */
 export function applyFlip(
   re: Float64Array,
   im: Float64Array,
@@ -17,45 +17,8 @@ export function applyFlip(
   fixed: number,
   value: number,
 ): void {
-  const { l2, mask, start, offset, run, stride, a, b } = walk(len, fixed, value);
-  for (let x = start; x < len; x = next(x, mask, start)) {
-    for (let g = x + offset, end = x + l2; g < end; g += stride) {
-      if (a === 0) {
-        for (let i = g, stop = g + run; i < stop; i++) {
-          const j = i + tb;
-          const tr = re[i]!;
-          const ti = im[i]!;
-          re[i] = re[j]!;
-          im[i] = im[j]!;
-          re[j] = tr;
-          im[j] = ti;
-        }
-        continue;
-      }
-      for (let i0 = g, stop = g + run; i0 < stop; i0 += 2 * b) {
-        const i1 = i0 + a, i2 = i0 + b, i3 = i2 + a; // prettier-ignore
-        const j0 = i0 + tb, j1 = i1 + tb, j2 = i2 + tb, j3 = i3 + tb; // prettier-ignore
-        const r0 = re[i0]!, r1 = re[i1]!, r2 = re[i2]!, r3 = re[i3]!; // prettier-ignore
-        const q0 = im[i0]!, q1 = im[i1]!, q2 = im[i2]!, q3 = im[i3]!; // prettier-ignore
-        re[i0] = re[j0]!;
-        re[i1] = re[j1]!;
-        re[i2] = re[j2]!;
-        re[i3] = re[j3]!;
-        im[i0] = im[j0]!;
-        im[i1] = im[j1]!;
-        im[i2] = im[j2]!;
-        im[i3] = im[j3]!;
-        re[j0] = r0;
-        re[j1] = r1;
-        re[j2] = r2;
-        re[j3] = r3;
-        im[j0] = q0;
-        im[j1] = q1;
-        im[j2] = q2;
-        im[j3] = q3;
-      }
-    }
-  }
+  // The visited i has tb clear, so its partner i + tb is i ^ tb.
+  applyExchange(re, im, len, tb, fixed, value);
 }
 
 /** Every visited amplitude times s (a diagonal gate's factor on the amplitudes it picks out). */
@@ -182,13 +145,24 @@ export function applySwap(
   fixed: number,
   value: number,
 ): void {
+  applyExchange(re, im, len, ab ^ bb, fixed, value);
+}
+
+/** Each visited i exchanges its amplitude with i ^ d (a flip's or a swap's partner). */
+function applyExchange(
+  re: Float64Array,
+  im: Float64Array,
+  len: number,
+  d: number,
+  fixed: number,
+  value: number,
+): void {
   const { l2, mask, start, offset, run, stride, a, b } = walk(len, fixed, value);
-  const flip = ab ^ bb;
   for (let x = start; x < len; x = next(x, mask, start)) {
     for (let g = x + offset, end = x + l2; g < end; g += stride) {
       if (a === 0) {
         for (let i = g, stop = g + run; i < stop; i++) {
-          const j = i ^ flip;
+          const j = i ^ d;
           const tr = re[i]!;
           const ti = im[i]!;
           re[i] = re[j]!;
@@ -200,7 +174,7 @@ export function applySwap(
       }
       for (let i0 = g, stop = g + run; i0 < stop; i0 += 2 * b) {
         const i1 = i0 + a, i2 = i0 + b, i3 = i2 + a; // prettier-ignore
-        const j0 = i0 ^ flip, j1 = i1 ^ flip, j2 = i2 ^ flip, j3 = i3 ^ flip; // prettier-ignore
+        const j0 = i0 ^ d, j1 = i1 ^ d, j2 = i2 ^ d, j3 = i3 ^ d; // prettier-ignore
         const r0 = re[i0]!, r1 = re[i1]!, r2 = re[i2]!, r3 = re[i3]!; // prettier-ignore
         const q0 = im[i0]!, q1 = im[i1]!, q2 = im[i2]!, q3 = im[i3]!; // prettier-ignore
         re[i0] = re[j0]!;
