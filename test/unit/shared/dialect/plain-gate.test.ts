@@ -1,4 +1,6 @@
 import { describe, expect, it } from 'vitest';
+import { GATES } from '../../../../src/shared/dialect/declaration';
+import type { GateName } from '../../../../src/shared/dialect/declaration';
 import { parseJob } from '../../../../src/shared/dialect/job-model';
 import { documentToExecutePayload } from '../../../../src/shared/yaml';
 import { seededRandom } from '../../../../src/simulator/random';
@@ -51,10 +53,8 @@ function randomGate(random: () => number): string {
     'SWAP',
     'Rx',
   ]);
-  const angles: Record<string, string[]> = {
-    RX: ['theta'], RY: ['theta'], Rx: ['theta'], RZ: ['phi'], U1: ['phi'], U2: ['phi', 'gamma'],
-    U3: ['theta', 'phi', 'gamma'], CRY: ['theta'], CU1: ['phi'],
-  }; // prettier-ignore
+  // The declared angles; `!Rx` (a misspelt gate) is written with RX's.
+  const angles = GATES[(kind === 'Rx' ? 'RX' : kind) as GateName].angles;
   const fields: string[] = [];
   if (kind === 'SWAP') fields.push(`qubits: [${qubit()}, ${qubit()}]`);
   else if (kind.startsWith('C')) {
@@ -64,7 +64,7 @@ function randomGate(random: () => number): string {
       `${key('target')}: ${odd && random() < 0.2 ? c : qubit()}`,
     );
   } else fields.push(`${key('qubit')}: ${value(qubit())}`);
-  for (const a of angles[kind] ?? []) fields.push(`${key(a)}: ${value(angle())}`);
+  for (const a of angles) fields.push(`${key(a)}: ${value(angle())}`);
   if (odd && random() < 0.15) fields.pop();
   if (odd && random() < 0.1) fields.push('extra: 1');
   return `!${kind} {${fields.join(', ')}}`;
