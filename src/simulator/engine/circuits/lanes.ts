@@ -6,6 +6,7 @@ import { newScratch } from './run-block';
 import type { Scratch } from './run-block';
 import { ABORTED, GENERATION, abortShare, arrive, newControl, takeBlocks } from './share';
 import type { ShareTask } from './share';
+import { homeOf } from './wasm/wasm-kernels';
 
 /*
  * Lanes: extra threads of this thread that share its circuits (see share.ts). They are started
@@ -76,7 +77,10 @@ export async function runShared(
 ): Promise<void> {
   const helpers = lanesFor(threads - 1);
   const control = newControl(passes.length);
-  const task: ShareTask = { control, re, im, passes, parties: helpers.length + 1, blockQubits };
+  const home = homeOf(re);
+  const memory = home && homeOf(im) === home ? home.memory : null;
+  const parties = helpers.length + 1;
+  const task: ShareTask = { control, re, im, passes, parties, blockQubits, memory };
   const lost = (): void => abortShare(control);
   for (const lane of helpers) {
     // Referenced while they work: a wait on the barrier alone would not keep Node running.

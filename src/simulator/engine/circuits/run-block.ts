@@ -2,6 +2,7 @@ import { applyDiagonal, applyFlip, applyScale, applySwap } from './kernels';
 import { applyMatrix, applyMatrix4 } from './kernels-matrix';
 import { OP_DIAG, OP_FLIP, OP_MAT, OP_MAT4, OP_SWAP } from './plan';
 import type { Pass } from './plan';
+import { homeOf, runWasmOp, wasmParts } from './wasm/wasm-kernels';
 
 /** A thread's buffer for gathered blocks. */
 export interface Scratch {
@@ -9,8 +10,10 @@ export interface Scratch {
   im: Float64Array;
 }
 
+/** In kernel memory where this runtime has the WebAssembly kernels (wasm/wasm-kernels.ts). */
 export function newScratch(blockQubits: number): Scratch {
-  return { re: new Float64Array(2 ** blockQubits), im: new Float64Array(2 ** blockQubits) };
+  const length = 2 ** blockQubits;
+  return wasmParts(length) ?? { re: new Float64Array(length), im: new Float64Array(length) };
 }
 
 export function blockCount(pass: Pass): number {
@@ -81,10 +84,12 @@ export function runBlock(
     fixed = 0;
     value = 0;
   }
+  const home = homeOf(are);
   for (const op of pass.ops) {
     if ((base & op.nc) !== op.nc) continue;
     const f = fixed | op.lc;
     const v = value | op.lc;
+    if (home && homeOf(aim) === home && runWasmOp(home, op, are, aim, len, f, v, base)) continue;
     switch (op.kind) {
       case OP_MAT:
         applyMatrix(are, aim, len, op.tb, f | op.tb, v, op.m);

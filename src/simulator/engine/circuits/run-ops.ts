@@ -21,6 +21,11 @@ export interface CircuitOptions {
   inPlaceBits?: number;
   /** The narrowest state threads share (default 13; tests lower it). */
   threadsFromQubits?: number;
+  /**
+   * Put a new state in WebAssembly memory, where the vector kernels run (default: from 10
+   * qubits; the tests force both ways). A state allocated elsewhere takes the JavaScript ones.
+   */
+  wasm?: boolean;
 }
 
 const DEFAULT_BLOCK_QUBITS = 16;

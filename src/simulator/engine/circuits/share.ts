@@ -1,6 +1,7 @@
 import { blockCount, newScratch, runBlock } from './run-block';
 import type { Scratch } from './run-block';
 import type { Pass } from './plan';
+import { adoptMemory } from './wasm/wasm-kernels';
 
 /*
  * One circuit's passes shared by several threads over a state in SharedArrayBuffers. Every
@@ -23,6 +24,8 @@ export interface ShareTask {
   /** Threads at each barrier: the lanes and the thread that runs the job. */
   parties: number;
   blockQubits: number;
+  /** The WebAssembly memory the parts are views of, when they are (each lane runs its kernels). */
+  memory: WebAssembly.Memory | null;
 }
 
 export function newControl(passes: number): Int32Array {
@@ -62,7 +65,8 @@ export function abortShare(control: Int32Array): void {
 let laneScratch: Scratch | null = null;
 
 /** A lane's whole part of a task: every pass, blocking at each barrier (lanes do nothing else). */
-export function runLaneShare(task: ShareTask): void {
+export function runLaneShare(received: ShareTask): void {
+  const task = inLaneMemory(received);
   if (!laneScratch || laneScratch.re.length !== 2 ** task.blockQubits)
     laneScratch = newScratch(task.blockQubits);
   try {
@@ -78,4 +82,15 @@ export function runLaneShare(task: ShareTask): void {
     abortShare(task.control);
     throw err;
   }
+}
+
+/** The task over this lane's views of the shared kernel memory (the same bytes), if any. */
+export function inLaneMemory(task: ShareTask): ShareTask {
+  if (!task.memory || !adoptMemory(task.memory)) return task;
+  const buffer = task.memory.buffer;
+  return {
+    ...task,
+    re: new Float64Array(buffer, task.re.byteOffset, task.re.length),
+    im: new Float64Array(buffer, task.im.byteOffset, task.im.length),
+  };
 }

@@ -6,6 +6,7 @@ import { compileGates } from './ops';
 import { runOps, threadsFor } from './run-ops';
 import type { CircuitOptions } from './run-ops';
 import { SparseState } from './sparse-state';
+import { wasmParts } from './wasm/wasm-kernels';
 
 /**
  * A sparse state costs tens of nanoseconds per amplitude and gate, a dense sweep about one per
@@ -16,16 +17,26 @@ function sparseLimit(nqubits: number): number {
 }
 
 /**
- * The state of n qubits in two Float64Arrays, in SharedArrayBuffers when threads will share
- * it (the one copy of the state there is: gates change it in place).
+ * A new WebAssembly memory and instance cost about 20 µs; below 10 qubits (a gate takes well
+ * under a microsecond there) that is more than the vector kernels save on a whole circuit.
+ */
+const WASM_FROM_QUBITS = 10;
+
+/**
+ * The state of n qubits in two Float64Arrays. From 10 qubits (or with `wasm: true`) they live
+ * in WebAssembly memory, where the vector kernels run (wasm/wasm-kernels.ts), shared by the
+ * threads that run the circuit; otherwise (`wasm: false`, or no WebAssembly) in
+ * SharedArrayBuffers when threads will share the state, else in plain arrays. Either way it is
+ * the one copy of the state: gates change it in place.
  */
 export function zeroState(nqubits: number, o: CircuitOptions = {}): StateVector {
-  if (threadsFor(nqubits, o) <= 1) return StateVector.zero(nqubits);
   const dim = 2 ** nqubits;
+  const parts = (o.wasm ?? nqubits >= WASM_FROM_QUBITS) ? wasmParts(dim) : null;
+  if (!parts && threadsFor(nqubits, o) <= 1) return StateVector.zero(nqubits);
   const sv = new StateVector(
     nqubits,
-    new Float64Array(new SharedArrayBuffer(8 * dim)),
-    new Float64Array(new SharedArrayBuffer(8 * dim)),
+    parts?.re ?? new Float64Array(new SharedArrayBuffer(8 * dim)),
+    parts?.im ?? new Float64Array(new SharedArrayBuffer(8 * dim)),
   );
   sv.re[0] = 1;
   return sv;

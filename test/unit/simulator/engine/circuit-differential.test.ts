@@ -8,6 +8,9 @@ import {
   toStateVector,
   zeroState,
 } from '../../../../src/simulator/engine/circuits/simulate';
+import { homeOf } from '../../../../src/simulator/engine/circuits/wasm/wasm-kernels';
+import { inLaneMemory, newControl } from '../../../../src/simulator/engine/circuits/share';
+import type { ShareTask } from '../../../../src/simulator/engine/circuits/share';
 import { SparseState } from '../../../../src/simulator/engine/circuits/sparse-state';
 import { referenceState } from '../../../../src/simulator/engine/physics/reference-circuit';
 import { StateVector } from '../../../../src/simulator/engine/physics/state-vector';
@@ -38,22 +41,47 @@ async function expectSame(circuit: Circuit, o: CircuitOptions): Promise<void> {
   expect(maxProbabilityDifference(actual, expected)).toBeLessThan(1e-12);
 }
 
-describe('the kernels, one sweep per gate, agree with the textbook loop', () => {
+/** The kernels in WebAssembly (the state in its memory) and in JavaScript (plain arrays). */
+const KERNEL_SETS = [
+  ['WebAssembly kernels', { ...PLAIN, wasm: true }],
+  ['JavaScript kernels', { ...PLAIN, wasm: false }],
+] as const;
+
+describe('the state lives where its kernels run', () => {
+  it('in WebAssembly memory from 10 qubits, or when asked; in plain arrays below or when not', () => {
+    expect(homeOf(zeroState(10, PLAIN).re)).not.toBeNull();
+    expect(homeOf(zeroState(9, PLAIN).re)).toBeNull();
+    expect(homeOf(zeroState(4, { ...PLAIN, wasm: true }).re)).not.toBeNull();
+    expect(homeOf(zeroState(12, { ...PLAIN, wasm: false }).re)).toBeNull();
+  });
+
+  it('both kernel sets give the same bits on random circuits', async () => {
+    for (let seed = 1; seed <= 4; seed++) {
+      const circuit = randomDialectCircuit(9, 200, 800 + seed, { controlled: 0.3 });
+      const [a, b] = await Promise.all(KERNEL_SETS.map(([, o]) => engine(circuit, o)));
+      expect(homeOf(a!.re)).not.toBeNull();
+      expect(Array.from(a!.re)).toEqual(Array.from(b!.re));
+      expect(Array.from(a!.im)).toEqual(Array.from(b!.im));
+    }
+  });
+});
+
+describe.each(KERNEL_SETS)('%s, one sweep per gate, agree with the textbook loop', (_, plain) => {
   it.each([1, 2, 3, 5, 8])(
     'on %i qubits: every gate on every qubit, controls below and above',
     async (n) => {
       for (let seed = 1; seed <= 6; seed++)
-        await expectSame(randomDialectCircuit(n, 120, seed), PLAIN);
+        await expectSame(randomDialectCircuit(n, 120, seed), plain);
     },
   );
 
   it('with many controls (Toffoli, Fredkin, doubly controlled rotations)', async () => {
     for (let seed = 1; seed <= 4; seed++)
-      await expectSame(randomDialectCircuit(7, 150, 100 + seed, { controlled: 0.8 }), PLAIN);
+      await expectSame(randomDialectCircuit(7, 150, 100 + seed, { controlled: 0.8 }), plain);
   });
 });
 
-describe('each kernel on every placement of its qubits (walk.ts: groups of four and single steps)', () => {
+describe.each(KERNEL_SETS)('%s: each kernel on every placement of its qubits', (_, plain) => {
   const N = 6;
   const angle = (v: number) => ({ kind: 'const' as const, value: v });
   /** A dense start: every amplitude non-zero, with its own phase. */
@@ -97,7 +125,7 @@ describe('each kernel on every placement of its qubits (walk.ts: groups of four 
     ['controlled U3', 2, (q: number[]) => gate('U3', [q[0]!], [1.1, 0.2, -0.5], [q[1]!])],
   ] as const)('%s', async (_label, width, make) => {
     const gates = [...spread(), ...distinct(width).map((q) => make(q))];
-    await expectSame({ nqubits: N, gates, measured: [], ref: null as never }, PLAIN);
+    await expectSame({ nqubits: N, gates, measured: [], ref: null as never }, plain);
   });
 });
 
@@ -123,11 +151,16 @@ describe('passes over blocks held in cache', () => {
 });
 
 describe('threads sharing the state', () => {
-  it.each([2, 3])('%i threads give the same state', async (threads) => {
+  it.each([
+    [2, true],
+    [3, true],
+    [2, false],
+  ])('%i threads give the same state (WebAssembly kernels: %s)', async (threads, wasm) => {
     for (let seed = 1; seed <= 3; seed++) {
       const circuit = randomDialectCircuit(11, 150, 400 + seed);
       const o: CircuitOptions = {
         ...PLAIN,
+        wasm,
         threads,
         threadsFromQubits: 2,
         blockQubits: 6,
@@ -139,6 +172,31 @@ describe('threads sharing the state', () => {
       const expected = referenceState(circuit, NONE);
       expect(maxDifference(sv, expected)).toBeLessThan(1e-12);
     }
+  });
+});
+
+describe('a lane receiving a task over kernel memory', () => {
+  it('runs its kernels on views of the same bytes', () => {
+    const sv = zeroState(10, { ...PLAIN, wasm: true });
+    const home = homeOf(sv.re)!;
+    const sent: ShareTask = {
+      control: newControl(1),
+      re: sv.re,
+      im: sv.im,
+      passes: [],
+      parties: 2,
+      blockQubits: 6,
+      memory: home.memory,
+    };
+    // What a lane receives: a structured clone (new buffer objects over the same memory).
+    const received = structuredClone(sent);
+    expect(homeOf(received.re)).toBeNull();
+    const task = inLaneMemory(received);
+    expect(homeOf(task.re)).not.toBeNull();
+    expect(homeOf(task.im)).toBe(homeOf(task.re));
+    task.im[5] = 0.25;
+    expect(sv.im[5]).toBe(0.25);
+    expect(task.re[0]).toBe(1);
   });
 });
 
@@ -199,7 +257,7 @@ describe('all optimisations together', () => {
   });
 });
 
-describe('diagonal kernels with one side the identity', () => {
+describe.each(KERNEL_SETS)('%s: diagonals with one side the identity', (_, plain) => {
   it.each([
     ['diag(a, 1)', [0.6, 0.8, 0, 0, 0, 0, 1, 0]],
     ['diag(1, d)', [1, 0, 0, 0, 0, 0, -0.28, 0.96]],
@@ -209,7 +267,7 @@ describe('diagonal kernels with one side the identity', () => {
     for (let t = 0; t < n; t++) {
       for (const control of [-1, (t + 2) % n]) {
         const controls = control < 0 ? 0 : 1 << control;
-        const sv = StateVector.zero(n);
+        const sv = zeroState(n, plain);
         for (let i = 0; i < sv.dim; i++) [sv.re[i], sv.im[i]] = [1 + i, 0.5 - i];
         const expected = sv.clone();
         for (let i = 0; i < sv.dim; i++) {
@@ -219,7 +277,7 @@ describe('diagonal kernels with one side the identity', () => {
           [expected.re[i], expected.im[i]] = [fr * xr - fi * xi, fr * xi + fi * xr];
         }
         const ops = [{ kind: 'diag' as const, target: t, other: -1, controls, m }];
-        await runOps(sv.re, sv.im, ops, Work.root(), PLAIN);
+        await runOps(sv.re, sv.im, ops, Work.root(), plain);
         expect(maxDifference(sv, expected)).toBeLessThan(1e-12);
       }
     }

@@ -1,0 +1,165 @@
+import { moduleBytes } from './emit';
+import { OP_DIAG, OP_FLIP, OP_MAT, OP_SWAP } from '../plan';
+import type { PassOp } from '../plan';
+import { KERNEL_FUNCTIONS } from './kernel-bodies';
+
+/*
+ * The state in WebAssembly memory, and the kernels that run on it there (kernel-bodies.ts):
+ * two amplitudes per vector instruction, without the bounds checks of typed-array indexing.
+ * The state's parts stay ordinary Float64Arrays (views of the memory) for everything else.
+ * A state whose parts are elsewhere, or a walk whose runs are single amplitudes, takes the
+ * JavaScript kernels (kernels.ts), which give the same results.
+ */
+
+type Kernel = (...args: number[]) => number;
+
+interface KernelExports {
+  matrix: Kernel;
+  diagonal: Kernel;
+  scale: Kernel;
+  exchange: Kernel;
+}
+
+/** A memory the kernels run in, and this thread's instance of them over it. */
+export interface WasmHome {
+  memory: WebAssembly.Memory;
+  kernels: KernelExports;
+}
+
+const PAGE = 65536;
+/** The kernels address bytes with 32-bit offsets, and memory offsets below 2 GiB stay positive. */
+const MAX_BYTES = 2 ** 31;
+
+let compiled: WebAssembly.Module | null | undefined;
+
+function kernelModule(): WebAssembly.Module | null {
+  if (compiled === undefined) {
+    try {
+      compiled = new WebAssembly.Module(moduleBytes(KERNEL_FUNCTIONS));
+    } catch {
+      // No WebAssembly (or no SIMD): the JavaScript kernels do the work.
+      compiled = null;
+    }
+  }
+  return compiled;
+}
+
+const homes = new WeakMap<ArrayBufferLike, WasmHome>();
+
+/** This thread's kernels over `memory` (instantiated once per memory object). */
+export function adoptMemory(memory: WebAssembly.Memory): WasmHome | null {
+  const known = homes.get(memory.buffer);
+  if (known) return known;
+  const module = kernelModule();
+  if (!module) return null;
+  const instance = new WebAssembly.Instance(module, { e: { m: memory } });
+  const home = { memory, kernels: instance.exports as unknown as KernelExports };
+  homes.set(memory.buffer, home);
+  return home;
+}
+
+/** The kernels for a part that lives in kernel memory on this thread, else null. */
+export function homeOf(part: Float64Array): WasmHome | null {
+  return homes.get(part.buffer) ?? null;
+}
+
+/**
+ * Two parts of `length` amplitudes in a new shared WebAssembly memory (zeroed), or null when
+ * this runtime has no kernels (the caller allocates plain arrays then).
+ */
+export function wasmParts(length: number): { re: Float64Array; im: Float64Array } | null {
+  const bytes = 16 * length;
+  if (bytes > MAX_BYTES || !kernelModule()) return null;
+  const pages = Math.max(1, Math.ceil(bytes / PAGE));
+  const memory = new WebAssembly.Memory({ initial: pages, maximum: pages, shared: true });
+  if (!adoptMemory(memory)) return null;
+  return {
+    re: new Float64Array(memory.buffer, 0, length),
+    im: new Float64Array(memory.buffer, 8 * length, length),
+  };
+}
+
+/** The walk in bytes for the kernels, or null when its runs are single amplitudes. */
+function walkBytes(len: number, fixed: number, value: number): number[] | null {
+  const l1 = fixed === 0 ? len : fixed & -fixed;
+  if (l1 < 2) return null;
+  const above = fixed ^ l1;
+  const l2 = above === 0 ? Math.max(len, 2 * l1) : above & -above;
+  const mask = above | (l2 - 1);
+  const start = value & ~l1;
+  const offset = value & l1;
+  // len, start, mask, l2, offset, run, stride; a mask in bytes also carries through bits 0–2.
+  return [8 * len, 8 * start, 8 * mask + 7, 8 * l2, 8 * offset, 8 * l1, 16 * l1];
+}
+
+/** The kernel over the walk, with the partner `delta` amplitudes on; false if not for these. */
+function run(
+  kernel: Kernel,
+  re: Float64Array,
+  im: Float64Array,
+  len: number,
+  fixed: number,
+  value: number,
+  delta: number,
+  coefficients: readonly number[],
+): boolean {
+  const w = walkBytes(len, fixed, value);
+  if (!w) return false;
+  kernel(re.byteOffset, im.byteOffset, ...w, 8 * delta, ...coefficients);
+  return true;
+}
+
+/** Every visited amplitude times s (applyScale's contract). */
+function scale(
+  home: WasmHome,
+  re: Float64Array,
+  im: Float64Array,
+  len: number,
+  fixed: number,
+  value: number,
+  sr: number,
+  si: number,
+): boolean {
+  if (sr === 1 && si === 0) return true;
+  return run(home.kernels.scale, re, im, len, fixed, value, 0, [sr, si]);
+}
+
+/**
+ * One op of a pass on a block (runBlock's contract: `f`/`v` are the fixed bits and values
+ * without the op's targets) by the WebAssembly kernels; false when they do not take it, and the
+ * JavaScript kernels do. Each kind does what its JavaScript kernel does, in the same order.
+ */
+export function runWasmOp(
+  home: WasmHome,
+  op: PassOp,
+  re: Float64Array,
+  im: Float64Array,
+  len: number,
+  f: number,
+  v: number,
+  base: number,
+): boolean {
+  const { kind, tb, ob, m } = op;
+  const k = home.kernels;
+  switch (kind) {
+    case OP_MAT:
+      return run(k.matrix, re, im, len, f | tb, v, tb, m);
+    case OP_FLIP:
+      return run(k.exchange, re, im, len, f | tb, v, tb, []);
+    case OP_SWAP:
+      // Each visited i has tb set and ob clear: its partner is i − tb + ob.
+      return run(k.exchange, re, im, len, f | tb | ob, v | tb, ob - tb, []);
+    case OP_DIAG: {
+      const [ar, ai, dr, di] = [m[0]!, m[1]!, m[6]!, m[7]!];
+      if (tb === 0) {
+        const outside = (base & op.nt) !== 0;
+        return scale(home, re, im, len, f, v, outside ? dr : ar, outside ? di : ai);
+      }
+      if (ar === 1 && ai === 0) return scale(home, re, im, len, f | tb, v | tb, dr, di);
+      if (dr === 1 && di === 0) return scale(home, re, im, len, f | tb, v, ar, ai);
+      return run(k.diagonal, re, im, len, f | tb, v, tb, [ar, ai, dr, di]);
+    }
+    default:
+      return false;
+  }
+}
