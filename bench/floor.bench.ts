@@ -14,6 +14,7 @@
  */
 import { availableParallelism } from 'node:os';
 import type { Circuit } from '../src/shared/dialect/circuit';
+import { zeroState } from '../src/simulator/engine/circuits/simulate';
 import { runCircuit } from '../src/simulator/engine/physics/circuit-runner';
 import { Work } from '../src/simulator/engine/run/work';
 import { qftOfDenseState, randomCircuit } from './circuit-problems';
@@ -32,11 +33,13 @@ function copyPass(): void {
   copyDst[1].set(copySrc[1]);
 }
 
-/** A dense normalised state: the kernels' input (every amplitude non-zero). */
+/**
+ * A dense normalised state: the kernels' input (every amplitude non-zero), where the engine
+ * keeps a state (`zeroState`: WebAssembly memory, for its vector kernels).
+ */
 const state = (() => {
   const random = seeded(3);
-  const re = new Float64Array(DIM);
-  const im = new Float64Array(DIM);
+  const { re, im } = zeroState(N, { threads: 1 });
   let norm = 0;
   for (let i = 0; i < DIM; i++) {
     re[i] = random() - 0.5;
