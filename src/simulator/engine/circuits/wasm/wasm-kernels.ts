@@ -69,7 +69,7 @@ export function homeOf(part: Float64Array): WasmHome | null {
  */
 export function wasmParts(length: number): { re: Float64Array; im: Float64Array } | null {
   const bytes = 16 * length;
-  if (bytes > MAX_BYTES || !kernelModule()) return null;
+  if (bytes >= MAX_BYTES || !kernelModule()) return null;
   const pages = Math.max(1, Math.ceil(bytes / PAGE));
   const memory = new WebAssembly.Memory({ initial: pages, maximum: pages, shared: true });
   if (!adoptMemory(memory)) return null;
