@@ -2,6 +2,7 @@ import { blockCount, newScratch, runBlock } from './run-block';
 import type { Scratch } from './run-block';
 import type { Pass } from './plan';
 import { adoptMemory } from './wasm/wasm-kernels';
+import type { KernelMemory } from './wasm/wasm-kernels';
 
 /*
  * One circuit's passes shared by several threads over a state in SharedArrayBuffers. Every
@@ -25,7 +26,7 @@ export interface ShareTask {
   parties: number;
   blockQubits: number;
   /** The WebAssembly memory the parts are views of, when they are (each lane runs its kernels). */
-  memory: WebAssembly.Memory | null;
+  memory: KernelMemory | null;
 }
 
 export function newControl(passes: number): Int32Array {

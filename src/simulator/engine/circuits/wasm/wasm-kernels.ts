@@ -20,9 +20,26 @@ interface KernelExports {
   exchange: Kernel;
 }
 
+/** A shared WebAssembly memory (its bytes, seen from this thread). */
+export interface KernelMemory {
+  readonly buffer: SharedArrayBuffer;
+}
+
+/**
+ * The part of the WebAssembly JavaScript API used here, typed here: the Node type-check has no
+ * DOM library, where these types live.
+ */
+interface WasmApi {
+  Module: new (bytes: Uint8Array) => object;
+  Instance: new (module: object, imports: object) => { exports: unknown };
+  Memory: new (limits: { initial: number; maximum: number; shared: true }) => KernelMemory;
+}
+
+const api = (globalThis as unknown as { WebAssembly?: WasmApi }).WebAssembly;
+
 /** A memory the kernels run in, and this thread's instance of them over it. */
 export interface WasmHome {
-  memory: WebAssembly.Memory;
+  memory: KernelMemory;
   kernels: KernelExports;
 }
 
@@ -30,12 +47,13 @@ const PAGE = 65536;
 /** The kernels address bytes with 32-bit offsets, and memory offsets below 2 GiB stay positive. */
 const MAX_BYTES = 2 ** 31;
 
-let compiled: WebAssembly.Module | null | undefined;
+let compiled: object | null | undefined;
 
-function kernelModule(): WebAssembly.Module | null {
+function kernelModule(): object | null {
   if (compiled === undefined) {
     try {
-      compiled = new WebAssembly.Module(moduleBytes(KERNEL_FUNCTIONS));
+      if (!api) throw new Error('no WebAssembly');
+      compiled = new api.Module(moduleBytes(KERNEL_FUNCTIONS));
     } catch {
       // No WebAssembly (or no SIMD): the JavaScript kernels do the work.
       compiled = null;
@@ -47,12 +65,12 @@ function kernelModule(): WebAssembly.Module | null {
 const homes = new WeakMap<ArrayBufferLike, WasmHome>();
 
 /** This thread's kernels over `memory` (instantiated once per memory object). */
-export function adoptMemory(memory: WebAssembly.Memory): WasmHome | null {
+export function adoptMemory(memory: KernelMemory): WasmHome | null {
   const known = homes.get(memory.buffer);
   if (known) return known;
   const module = kernelModule();
-  if (!module) return null;
-  const instance = new WebAssembly.Instance(module, { e: { m: memory } });
+  if (!module || !api) return null;
+  const instance = new api.Instance(module, { e: { m: memory } });
   const home = { memory, kernels: instance.exports as unknown as KernelExports };
   homes.set(memory.buffer, home);
   return home;
@@ -69,9 +87,9 @@ export function homeOf(part: Float64Array): WasmHome | null {
  */
 export function wasmParts(length: number): { re: Float64Array; im: Float64Array } | null {
   const bytes = 16 * length;
-  if (bytes >= MAX_BYTES || !kernelModule()) return null;
+  if (bytes >= MAX_BYTES || !kernelModule() || !api) return null;
   const pages = Math.max(1, Math.ceil(bytes / PAGE));
-  const memory = new WebAssembly.Memory({ initial: pages, maximum: pages, shared: true });
+  const memory = new api.Memory({ initial: pages, maximum: pages, shared: true });
   if (!adoptMemory(memory)) return null;
   return {
     re: new Float64Array(memory.buffer, 0, length),
