@@ -96,9 +96,6 @@ export class Code {
   i32Add(): this {
     return this.op(0x6a);
   }
-  i32Sub(): this {
-    return this.op(0x6b);
-  }
   i32And(): this {
     return this.op(0x71);
   }
@@ -135,6 +132,10 @@ export class Code {
   }
   f64x2Splat(): this {
     return this.simd(0x14);
+  }
+  /** Replaces one lane of the vector under the f64 on the stack. */
+  f64x2ReplaceLane(lane: 0 | 1): this {
+    return this.simd(0x22, lane);
   }
   f64x2Add(): this {
     return this.simd(0xf0);

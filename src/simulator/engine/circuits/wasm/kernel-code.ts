@@ -7,6 +7,10 @@ import type { FunctionSpec, ValueType } from './emit';
  * carrying increment, runs of `run` bytes `stride` apart inside a segment. The caller keeps the
  * runs at least two amplitudes long (the lowest fixed bit ≥ 2), so a run is whole vectors.
  *
+ * Qubit 0 is the lane inside a vector, so a walk that fixes it is walked without it, by a kernel
+ * that knows what the lanes are (kernel-bodies.ts): one that changes only one lane of each
+ * vector (a control on qubit 0), or one whose pairs are the two lanes of a vector (a target).
+ *
  * Every kernel returns the sum of the values it read ahead (below), so the engine cannot
  * optimise those reads away; callers ignore it.
  */
@@ -34,13 +38,17 @@ const FIRST_COEFFICIENT = 10;
 const READ_AHEAD_FROM = 128;
 const READ_AHEAD_TO = 16384;
 
+/** Which lane of each vector a kernel changes: both, or only lane 0 or 1 (it keeps the other). */
+export type Lane = 'both' | 0 | 1;
+
 interface Layout {
   coefficients: number;
   temps: number;
+  lane: Lane;
 }
 
 /** Local indices of a kernel with this many coefficients (f64 parameters) and v128 temps. */
-function locals({ coefficients }: Layout) {
+function locals({ coefficients, lane }: Layout) {
   const base = FIRST_COEFFICIENT + coefficients;
   return {
     x: base,
@@ -51,9 +59,11 @@ function locals({ coefficients }: Layout) {
     j: base + 5,
     ahead: base + 6,
     acc: base + 7,
-    /** The coefficients splatted to both lanes. */
+    /** The coefficients as f64 parameters, and splatted to both lanes. */
+    coefficient: (k: number) => FIRST_COEFFICIENT + k,
     splat: (k: number) => base + 8 + k,
     temp: (k: number) => base + 8 + coefficients + k,
+    lane,
   };
 }
 
@@ -69,6 +79,34 @@ export const at = {
   },
 };
 export const PART = { re: RE, im: IM } as const;
+
+/** Byte lanes for `shuffle`: lane 0 or 1 of the first vector (A) or the second (B). */
+export const LANES = {
+  A0: [0, 1, 2, 3, 4, 5, 6, 7],
+  A1: [8, 9, 10, 11, 12, 13, 14, 15],
+  B0: [16, 17, 18, 19, 20, 21, 22, 23],
+  B1: [24, 25, 26, 27, 28, 29, 30, 31],
+} as const;
+
+/**
+ * Stores the vector `value` leaves on the stack at i (or its partner) of a part. A kernel that
+ * changes one lane keeps the other lane's old value, from the local `old`.
+ */
+export function store(
+  c: Code,
+  l: Locals,
+  where: 'lo' | 'hi',
+  part: number,
+  old: number,
+  value: () => void,
+): void {
+  at[where](c, l, part);
+  if (l.lane !== 'both') c.get(old);
+  value();
+  if (l.lane === 0) c.shuffle([...LANES.B0, ...LANES.A1]);
+  if (l.lane === 1) c.shuffle([...LANES.A0, ...LANES.B1]);
+  c.v128Store();
+}
 
 /** `a·x ± b·y` with a, b splatted coefficients and x, y temps (or any locals). */
 export function products(c: Code, a: number, x: number, b: number, y: number, sub: boolean): Code {
@@ -112,12 +150,14 @@ function readRun(c: Code, l: Locals, partner: boolean): void {
 /**
  * A kernel: `body` changes the vector(s) at i (and i + delta) for every visited i.
  * `partner`: whether the body touches i + delta (then the read-ahead reads it too).
+ * `prologue` runs once, after the coefficients are splatted (to build other constant vectors).
  */
 export function walkKernel(
   name: string,
   layout: Layout,
   partner: boolean,
   body: (c: Code, l: Locals) => void,
+  prologue?: (c: Code, l: Locals) => void,
 ): FunctionSpec {
   const l = locals(layout);
   const c = new Code();
@@ -125,6 +165,7 @@ export function walkKernel(
     c.get(FIRST_COEFFICIENT + k)
       .f64x2Splat()
       .set(l.splat(k));
+  prologue?.(c, l);
   // ahead = READ_AHEAD_FROM ≤ run ≤ READ_AHEAD_TO
   c.get(RUN).i32(READ_AHEAD_FROM).i32GeU().get(RUN).i32(READ_AHEAD_TO).i32LeU().i32And();
   c.set(l.ahead);

@@ -7,18 +7,17 @@ import { KERNEL_FUNCTIONS } from './kernel-bodies';
  * The state in WebAssembly memory, and the kernels that run on it there (kernel-bodies.ts):
  * two amplitudes per vector instruction, without the bounds checks of typed-array indexing.
  * The state's parts stay ordinary Float64Arrays (views of the memory) for everything else.
- * A state whose parts are elsewhere, or a walk whose runs are single amplitudes, takes the
- * JavaScript kernels (kernels.ts), which give the same results.
+ * A state whose parts are elsewhere, or a fused two-qubit matrix, takes the JavaScript kernels
+ * (kernels.ts, kernels-matrix.ts), which give the same results.
  */
 
 type Kernel = (...args: number[]) => number;
 
-interface KernelExports {
-  matrix: Kernel;
-  diagonal: Kernel;
-  scale: Kernel;
-  exchange: Kernel;
-}
+/** A kernel in its three forms, by the lane of each vector it changes (kernel-bodies.ts). */
+type Forms<K extends string> = Record<K | `${K}0` | `${K}1`, Kernel>;
+
+type KernelExports = Forms<'matrix' | 'diagonal' | 'scale' | 'exchange'> &
+  Record<'matrixPair' | 'diagonalPair' | 'exchangePair' | 'transpose', Kernel>;
 
 /** A shared WebAssembly memory (its bytes, seen from this thread). */
 export interface KernelMemory {
@@ -97,10 +96,9 @@ export function wasmParts(length: number): { re: Float64Array; im: Float64Array 
   };
 }
 
-/** The walk in bytes for the kernels, or null when its runs are single amplitudes. */
-function walkBytes(len: number, fixed: number, value: number): number[] | null {
+/** The walk in bytes for the kernels (whose runs are whole vectors: qubit 0 not fixed). */
+function walkBytes(len: number, fixed: number, value: number): number[] {
   const l1 = fixed === 0 ? len : fixed & -fixed;
-  if (l1 < 2) return null;
   const above = fixed ^ l1;
   const l2 = above === 0 ? Math.max(len, 2 * l1) : above & -above;
   const mask = above | (l2 - 1);
@@ -110,8 +108,28 @@ function walkBytes(len: number, fixed: number, value: number): number[] | null {
   return [8 * len, 8 * start, 8 * mask + 7, 8 * l2, 8 * offset, 8 * l1, 16 * l1];
 }
 
-/** The kernel over the walk, with the partner `delta` amplitudes on; false if not for these. */
+/**
+ * The kernel `name` over the indices x with (x & fixed) === value, each with its partner
+ * `delta` amplitudes on. Qubit 0 is the lane of a vector: when it is fixed, the walk leaves it
+ * out and the kernel's form changes only the lane it picks (kernel-bodies.ts).
+ */
 function run(
+  k: KernelExports,
+  name: 'matrix' | 'diagonal' | 'scale' | 'exchange',
+  re: Float64Array,
+  im: Float64Array,
+  len: number,
+  fixed: number,
+  value: number,
+  delta: number,
+  coefficients: readonly number[],
+): boolean {
+  const kernel = (fixed & 1) === 0 ? k[name] : value & 1 ? k[`${name}1`] : k[`${name}0`];
+  return walkOn(kernel, re, im, len, fixed & ~1, value & ~1, delta, coefficients);
+}
+
+/** `kernel` on the walk (qubit 0 free), with the partner `delta` amplitudes on. */
+function walkOn(
   kernel: Kernel,
   re: Float64Array,
   im: Float64Array,
@@ -121,15 +139,14 @@ function run(
   delta: number,
   coefficients: readonly number[],
 ): boolean {
-  const w = walkBytes(len, fixed, value);
-  if (!w) return false;
-  kernel(re.byteOffset, im.byteOffset, ...w, 8 * delta, ...coefficients);
+  if (len < 2) return false;
+  kernel(re.byteOffset, im.byteOffset, ...walkBytes(len, fixed, value), 8 * delta, ...coefficients);
   return true;
 }
 
 /** Every visited amplitude times s (applyScale's contract). */
 function scale(
-  home: WasmHome,
+  k: KernelExports,
   re: Float64Array,
   im: Float64Array,
   len: number,
@@ -139,13 +156,14 @@ function scale(
   si: number,
 ): boolean {
   if (sr === 1 && si === 0) return true;
-  return run(home.kernels.scale, re, im, len, fixed, value, 0, [sr, si]);
+  return run(k, 'scale', re, im, len, fixed, value, 0, [sr, si]);
 }
 
 /**
  * One op of a pass on a block (runBlock's contract: `f`/`v` are the fixed bits and values
  * without the op's targets) by the WebAssembly kernels; false when they do not take it, and the
- * JavaScript kernels do. Each kind does what its JavaScript kernel does, in the same order.
+ * JavaScript kernels do. Each kind does what its JavaScript kernel does, in the same order. A
+ * target on qubit 0 pairs the lanes of one vector (the `…Pair` kernels, `transpose`).
  */
 export function runWasmOp(
   home: WasmHome,
@@ -161,21 +179,30 @@ export function runWasmOp(
   const k = home.kernels;
   switch (kind) {
     case OP_MAT:
-      return run(k.matrix, re, im, len, f | tb, v, tb, m);
+      if (tb === 1) return walkOn(k.matrixPair, re, im, len, f, v, 0, m);
+      return run(k, 'matrix', re, im, len, f | tb, v, tb, m);
     case OP_FLIP:
-      return run(k.exchange, re, im, len, f | tb, v, tb, []);
-    case OP_SWAP:
+      if (tb === 1) return walkOn(k.exchangePair, re, im, len, f, v, 0, []);
+      return run(k, 'exchange', re, im, len, f | tb, v, tb, []);
+    case OP_SWAP: {
+      if (tb === 1 || ob === 1) {
+        // The vectors with the other qubit clear, each with its partner that qubit on.
+        const q = tb ^ ob ^ 1;
+        return walkOn(k.transpose, re, im, len, f | q, v, q, []);
+      }
       // Each visited i has tb set and ob clear: its partner is i − tb + ob.
-      return run(k.exchange, re, im, len, f | tb | ob, v | tb, ob - tb, []);
+      return run(k, 'exchange', re, im, len, f | tb | ob, v | tb, ob - tb, []);
+    }
     case OP_DIAG: {
       const [ar, ai, dr, di] = [m[0]!, m[1]!, m[6]!, m[7]!];
       if (tb === 0) {
         const outside = (base & op.nt) !== 0;
-        return scale(home, re, im, len, f, v, outside ? dr : ar, outside ? di : ai);
+        return scale(k, re, im, len, f, v, outside ? dr : ar, outside ? di : ai);
       }
-      if (ar === 1 && ai === 0) return scale(home, re, im, len, f | tb, v | tb, dr, di);
-      if (dr === 1 && di === 0) return scale(home, re, im, len, f | tb, v, ar, ai);
-      return run(k.diagonal, re, im, len, f | tb, v, tb, [ar, ai, dr, di]);
+      if (ar === 1 && ai === 0) return scale(k, re, im, len, f | tb, v | tb, dr, di);
+      if (dr === 1 && di === 0) return scale(k, re, im, len, f | tb, v, ar, ai);
+      if (tb === 1) return walkOn(k.diagonalPair, re, im, len, f, v, 0, [ar, ai, dr, di]);
+      return run(k, 'diagonal', re, im, len, f | tb, v, tb, [ar, ai, dr, di]);
     }
     default:
       return false;
