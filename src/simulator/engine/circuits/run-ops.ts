@@ -37,11 +37,13 @@ const DEFAULT_BLOCK_QUBITS = 16;
 const FUSE_FROM_QUBITS = 11;
 const DEFAULT_LOW_QUBITS = 8;
 /**
- * Threads pay off from 13 qubits (128 KiB of amplitudes) on: measured on random and QFT
- * circuits, two threads take 0.55–0.75 of one thread's time from there, and about the same
- * below it, where meeting at each pass's barrier costs what the work saves.
+ * Threads pay off from 14 qubits (256 KiB of amplitudes) on. Measured with the WebAssembly
+ * kernels on random and QFT circuits (fastest of five, two threads against one): at 13 qubits
+ * 1.0–2.1 times one thread's time, at 14 0.79–1.1, at 15 0.70–0.93, at 16 0.62–0.77. Below,
+ * meeting at each pass's barrier and each lane's instance of the kernels cost what the work
+ * saves. (With the JavaScript kernels, slower per thread, threads paid off from 13.)
  */
-const THREADS_FROM_QUBITS = 13;
+const THREADS_FROM_QUBITS = 14;
 
 const log2 = (n: number) => 31 - Math.clz32(n);
 

@@ -90,10 +90,26 @@ export function wasmParts(length: number): { re: Float64Array; im: Float64Array 
   const pages = Math.max(1, Math.ceil(bytes / PAGE));
   const memory = new api.Memory({ initial: pages, maximum: pages, shared: true });
   if (!adoptMemory(memory)) return null;
+  touchPages(memory.buffer);
   return {
     re: new Float64Array(memory.buffer, 0, length),
     im: new Float64Array(memory.buffer, 8 * length, length),
   };
+}
+
+/** Bytes from one page of the operating system's memory to the next (4 KiB, or more). */
+const OS_PAGE = 4096;
+
+/**
+ * Writes a zero into every page of a new memory, so the system maps its pages here, on one
+ * thread, rather than under the first gates. Threads that take the first faults of a new
+ * WebAssembly memory together wait on each other: measured here, a 16-qubit QFT on two threads
+ * took 4.4 ms with the faults left to the gates and 2.2 ms with them taken here (one thread:
+ * 2.7 and 2.5 ms, the same work moved). The memory is zero already, so the values do not change.
+ */
+function touchPages(buffer: SharedArrayBuffer): void {
+  const bytes = new Uint8Array(buffer);
+  for (let i = 0; i < bytes.length; i += OS_PAGE) bytes[i] = 0;
 }
 
 /** The walk in bytes for the kernels (whose runs are whole vectors: qubit 0 not fixed). */
