@@ -20,18 +20,21 @@ import type { Op } from './ops';
 type Matrix = number[];
 
 /**
- * What a sweep of each kind costs per amplitude, relative to a complex 2×2 (measured on the
- * kernels in cache: a 4×4 costs about two complex 2×2 sweeps, a real 2×2 or a diagonal with two
- * factors three quarters of one, a phase (one factor) or an X half). Each control halves it.
+ * What a sweep of each kind costs per amplitude, relative to a complex 2×2, measured on the
+ * WebAssembly kernels in cache (the kernels a fused circuit runs on: fusion starts at 11 qubits,
+ * the WebAssembly kernels at 10). A 4×4 has 16 complex products per amplitude against the 2×2's
+ * two and costs about three 2×2 sweeps; a diagonal with two factors 0.57 of one, a phase (one
+ * factor) 0.40, an X 0.44, a SWAP 0.32. The WebAssembly 2×2 is complex whatever its entries, so
+ * a real one costs the same. Each control halves a sweep's cost.
  */
 const SWEEP_COST = {
   mat: 1,
-  realMat: 0.77,
-  diag: 0.78,
-  phase: 0.54,
-  flip: 0.42,
-  swap: 0.42,
-  mat4: 2.1,
+  realMat: 1,
+  diag: 0.57,
+  phase: 0.4,
+  flip: 0.44,
+  swap: 0.32,
+  mat4: 3.1,
 };
 
 function sweepCost(op: Op): number {

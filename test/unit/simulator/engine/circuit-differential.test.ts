@@ -64,6 +64,16 @@ describe('the state lives where its kernels run', () => {
       expect(Array.from(a!.im)).toEqual(Array.from(b!.im));
     }
   });
+
+  it('and with fusion (4×4 matrices)', async () => {
+    for (let seed = 1; seed <= 3; seed++) {
+      const circuit = randomDialectCircuit(9, 200, 850 + seed, { controlled: 0.2 });
+      const sets = KERNEL_SETS.map(([, o]) => engine(circuit, { ...o, fuse: true }));
+      const [a, b] = await Promise.all(sets);
+      expect(Array.from(a!.re)).toEqual(Array.from(b!.re));
+      expect(Array.from(a!.im)).toEqual(Array.from(b!.im));
+    }
+  });
 });
 
 describe.each(KERNEL_SETS)('%s, one sweep per gate, agree with the textbook loop', (_, plain) => {

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { OP_DIAG, OP_FLIP, OP_MAT, OP_SWAP } from '../../../../src/simulator/engine/circuits/plan';
+import {
+  OP_DIAG,
+  OP_FLIP,
+  OP_MAT,
+  OP_MAT4,
+  OP_SWAP,
+} from '../../../../src/simulator/engine/circuits/plan';
 import type { Pass, PassOp } from '../../../../src/simulator/engine/circuits/plan';
 import { runBlock } from '../../../../src/simulator/engine/circuits/run-block';
 import {
@@ -37,7 +43,10 @@ function op(kind: number, tb: number, ob: number, lc: number, m: number[]): Pass
 /** Bits 0, 1, 2 and the top bit: below, inside and above a vector and a cache line. */
 const BITS = [1, 2, 4, 2 ** (N - 1)];
 
-/** Every op kind on every placement of targets and at most one control among BITS. */
+/**
+ * Every op kind on every placement of targets and at most one control among BITS; a 4×4 with a
+ * target on qubit 0 is left to the JavaScript kernel (below).
+ */
 function placements(): { label: string; op: PassOp }[] {
   const random = seeded(11);
   const coefficients = () => Array.from({ length: 8 }, () => random() * 2 - 1);
@@ -52,8 +61,12 @@ function placements(): { label: string; op: PassOp }[] {
       out.push({ label: `diagonal [1, d], ${at}`, op: op(OP_DIAG, tb, 0, lc, upper) });
       const lower = [...coefficients().slice(0, 2), 0, 0, 0, 0, 1, 0];
       out.push({ label: `diagonal [a, 1], ${at}`, op: op(OP_DIAG, tb, 0, lc, lower) });
-      for (const ob of BITS.filter((b) => b !== tb && b !== lc))
+      for (const ob of BITS.filter((b) => b !== tb && b !== lc)) {
         out.push({ label: `swap with ${ob}, ${at}`, op: op(OP_SWAP, tb, ob, lc, []) });
+        const m4 = [...coefficients(), ...coefficients(), ...coefficients(), ...coefficients()];
+        if (tb !== 1 && ob !== 1)
+          out.push({ label: `4×4 with ${ob}, ${at}`, op: op(OP_MAT4, tb, ob, lc, m4) });
+      }
     }
   return out;
 }
@@ -80,5 +93,19 @@ describe('the WebAssembly kernels on every placement, qubit 0 included', () => {
     expect(Array.from(wasm.im)).toEqual(Array.from(plain.im));
     // The op changed something (a kernel that did nothing would agree with one that did not run).
     expect(Array.from(wasm.re)).not.toEqual(Array.from(start.re));
+  });
+});
+
+describe('what the WebAssembly kernels leave to the JavaScript ones', () => {
+  it('a 4×4 matrix with a target on qubit 0', () => {
+    const wasm = wasmParts(DIM)!;
+    const m = Array.from({ length: 32 }, (_, k) => k / 32);
+    for (const [tb, ob] of [
+      [1, 4],
+      [8, 1],
+    ] as const)
+      expect(
+        runWasmOp(homeOf(wasm.re)!, op(OP_MAT4, tb, ob, 0, m), wasm.re, wasm.im, DIM, 0, 0, 0),
+      ).toBe(false);
   });
 });

@@ -1,6 +1,6 @@
 import type { Code, FunctionSpec } from './emit';
 import { LANES, PART, andProduct, at, products, store, walkKernel } from './kernel-code';
-import type { Lane, Locals } from './kernel-code';
+import type { Lane, Locals, Where } from './kernel-code';
 
 /*
  * What each WebAssembly kernel does to the vectors at i and i + delta. The sums are in the
@@ -13,13 +13,18 @@ import type { Lane, Locals } from './kernel-code';
 
 const { re: RE, im: IM } = PART;
 
-function load(c: Code, l: Locals, temp: number, where: 'lo' | 'hi', part: number): void {
-  at[where](c, l, part).v128Load().set(l.temp(temp));
+function load(c: Code, l: Locals, temp: number, where: Where, part: number): void {
+  at(c, l, where, part).v128Load().set(l.temp(temp));
 }
+
+/** The vectors a kernel touches: i alone, i and its partner, or a 4×4's four. */
+const ONE: Where[] = ['lo'];
+const PAIR: Where[] = ['lo', 'hi'];
+const QUAD: Where[] = ['lo', 'hi', 'b', 'ab'];
 
 /** [[a, b], [c, d]] on (i, i + delta); coefficients ar ai br bi cr ci dr di. */
 const matrix = (lane: Lane) =>
-  walkKernel('matrix', { coefficients: 8, temps: 4, lane }, true, (c, l) => {
+  walkKernel('matrix', { coefficients: 8, temps: 4, lane }, PAIR, (c, l) => {
     const [xr, xi, yr, yi] = [l.temp(0), l.temp(1), l.temp(2), l.temp(3)];
     load(c, l, 0, 'lo', RE);
     load(c, l, 1, 'lo', IM);
@@ -44,9 +49,41 @@ const matrix = (lane: Lane) =>
     }
   });
 
+/**
+ * A 4×4 matrix on (i, i + delta, i + delta2, i + delta + delta2), every visited i with both
+ * bits clear; coefficients row-major [re, im] pairs over that order (applyMatrix4's).
+ */
+const matrix4 = (lane: Lane) =>
+  walkKernel('matrix4', { coefficients: 32, temps: 8, lane }, QUAD, (c, l) => {
+    // r: the real parts of the four amplitudes, q: the imaginary parts (temps 0–3 and 4–7)
+    const r = (k: number) => l.temp(k);
+    const q = (k: number) => l.temp(4 + k);
+    QUAD.forEach((where, k) => {
+      load(c, l, k, where, RE);
+      load(c, l, 4 + k, where, IM);
+    });
+    const s = (row: number, col: number, imag: 0 | 1) => l.splat(8 * row + 2 * col + imag);
+    QUAD.forEach((where, row) => {
+      store(c, l, where, RE, r(row), () => {
+        products(c, s(row, 0, 0), r(0), s(row, 0, 1), q(0), true);
+        for (let col = 1; col < 4; col++) {
+          andProduct(c, s(row, col, 0), r(col), false);
+          andProduct(c, s(row, col, 1), q(col), true);
+        }
+      });
+      store(c, l, where, IM, q(row), () => {
+        products(c, s(row, 0, 0), q(0), s(row, 0, 1), r(0), false);
+        for (let col = 1; col < 4; col++) {
+          andProduct(c, s(row, col, 0), q(col), false);
+          andProduct(c, s(row, col, 1), r(col), false);
+        }
+      });
+    });
+  });
+
 /** diag(a, d) on (i, i + delta); coefficients ar ai dr di. */
 const diagonal = (lane: Lane) =>
-  walkKernel('diagonal', { coefficients: 4, temps: 2, lane }, true, (c, l) => {
+  walkKernel('diagonal', { coefficients: 4, temps: 2, lane }, PAIR, (c, l) => {
     const [xr, xi] = [l.temp(0), l.temp(1)];
     const s = l.splat;
     for (const [where, k] of [
@@ -62,7 +99,7 @@ const diagonal = (lane: Lane) =>
 
 /** Every visited amplitude times s; coefficients sr si. */
 const scale = (lane: Lane) =>
-  walkKernel('scale', { coefficients: 2, temps: 2, lane }, false, (c, l) => {
+  walkKernel('scale', { coefficients: 2, temps: 2, lane }, ONE, (c, l) => {
     const [xr, xi] = [l.temp(0), l.temp(1)];
     const s = l.splat;
     load(c, l, 0, 'lo', RE);
@@ -73,7 +110,7 @@ const scale = (lane: Lane) =>
 
 /** The amplitudes at i and i + delta exchange places. */
 const exchange = (lane: Lane) =>
-  walkKernel('exchange', { coefficients: 0, temps: 2, lane }, true, (c, l) => {
+  walkKernel('exchange', { coefficients: 0, temps: 2, lane }, PAIR, (c, l) => {
     const [x, y] = [l.temp(0), l.temp(1)];
     for (const part of [RE, IM]) {
       load(c, l, 0, 'lo', part);
@@ -99,7 +136,7 @@ function spread(c: Code, v: number, lane: 0 | 1): Code {
 const matrixPair = walkKernel(
   'matrixPair',
   { coefficients: 8, temps: 10, lane: 'both' },
-  false,
+  ONE,
   (c, l) => {
     const [re, im, xr, xi, yr, yi] = [0, 1, 2, 3, 4, 5].map(l.temp) as [
       number,
@@ -144,7 +181,7 @@ const matrixPair = walkKernel(
 const diagonalPair = walkKernel(
   'diagonalPair',
   { coefficients: 4, temps: 4, lane: 'both' },
-  false,
+  ONE,
   (c, l) => {
     const [xr, xi, dr, di] = [0, 1, 2, 3].map(l.temp) as [number, number, number, number];
     load(c, l, 0, 'lo', RE);
@@ -162,7 +199,7 @@ const diagonalPair = walkKernel(
 const exchangePair = walkKernel(
   'exchangePair',
   { coefficients: 0, temps: 1, lane: 'both' },
-  false,
+  ONE,
   (c, l) => {
     const x = l.temp(0);
     for (const part of [RE, IM]) {
@@ -184,7 +221,7 @@ const exchangePair = walkKernel(
 const transpose = walkKernel(
   'transpose',
   { coefficients: 0, temps: 2, lane: 'both' },
-  true,
+  PAIR,
   (c, l) => {
     const [a, b] = [l.temp(0), l.temp(1)];
     for (const part of [RE, IM]) {
@@ -210,7 +247,7 @@ const LANE_SUFFIX = { both: '', 0: '0', 1: '1' } as const;
 
 /** Every kernel in each of its forms (`matrix`, `matrix0`, `matrix1`, …), and the pair kernels. */
 export const KERNEL_FUNCTIONS: readonly FunctionSpec[] = [
-  ...[matrix, diagonal, scale, exchange].flatMap((kernel) =>
+  ...[matrix, diagonal, scale, exchange, matrix4].flatMap((kernel) =>
     (['both', 0, 1] as const).map((lane) => {
       const f = kernel(lane);
       return { ...f, name: f.name + LANE_SUFFIX[lane] };

@@ -15,7 +15,10 @@ import type { FunctionSpec, ValueType } from './emit';
  * optimise those reads away; callers ignore it.
  */
 
-/** Parameters, in order: byte offsets of the parts, the walk in bytes, the partner's offset. */
+/**
+ * Parameters, in order: byte offsets of the parts, the walk in bytes, the partners' offsets (a
+ * 2×2 gate's partner at delta; a 4×4's three at delta, delta2 and both), the coefficients.
+ */
 const RE = 0;
 const IM = 1;
 const LEN = 2;
@@ -26,10 +29,11 @@ const OFFSET = 6;
 const RUN = 7;
 const STRIDE = 8;
 const DELTA = 9;
-const FIRST_COEFFICIENT = 10;
+const DELTA2 = 10;
+const FIRST_COEFFICIENT = 11;
 
 /**
- * Runs between 512 bytes and 16 KiB are read ahead, one load per cache line, before they are
+ * Runs between 128 bytes and 16 KiB are read ahead, one load per cache line, before they are
  * changed. Measured at 22 qubits: a 2×2 gate on qubits 6–11 (two interleaved streams per part,
  * each a few pages long) ran at 0.4–0.7 of a copy's speed; reading the run and its partner's
  * run first brings it to 0.95, the hardware prefetcher following one ascending stream at a time.
@@ -69,15 +73,23 @@ function locals({ coefficients, lane }: Layout) {
 
 export type Locals = ReturnType<typeof locals>;
 
-/** Addresses inside the loop: a part's vector at i, or at its partner i + delta. */
-export const at = {
-  lo(c: Code, l: Locals, part: number): Code {
-    return c.get(part).get(l.i).i32Add();
-  },
-  hi(c: Code, l: Locals, part: number): Code {
-    return c.get(part).get(l.i).i32Add().get(DELTA).i32Add();
-  },
-};
+/**
+ * Where in the loop a vector is: at i, or at a partner: i + delta (`hi`), i + delta2 (`b`),
+ * i + delta + delta2 (`ab`).
+ */
+export type Where = 'lo' | 'hi' | 'b' | 'ab';
+
+/** Adds the offset of `where` to the address on the stack. */
+function offsetOf(c: Code, where: Where): Code {
+  if (where === 'hi' || where === 'ab') c.get(DELTA).i32Add();
+  if (where === 'b' || where === 'ab') c.get(DELTA2).i32Add();
+  return c;
+}
+
+/** A part's vector at i or at a partner (`Where`). */
+export function at(c: Code, l: Locals, where: Where, part: number): Code {
+  return offsetOf(c.get(part).get(l.i).i32Add(), where);
+}
 export const PART = { re: RE, im: IM } as const;
 
 /** Byte lanes for `shuffle`: lane 0 or 1 of the first vector (A) or the second (B). */
@@ -95,12 +107,12 @@ export const LANES = {
 export function store(
   c: Code,
   l: Locals,
-  where: 'lo' | 'hi',
+  where: Where,
   part: number,
   old: number,
   value: () => void,
 ): void {
-  at[where](c, l, part);
+  at(c, l, where, part);
   if (l.lane !== 'both') c.get(old);
   value();
   if (l.lane === 0) c.shuffle([...LANES.B0, ...LANES.A1]);
@@ -128,20 +140,20 @@ function vector(c: Code, l: Locals, body: (c: Code, l: Locals) => void): void {
   c.get(l.i).i32(16).i32Add().set(l.i);
 }
 
-/** One cache line of each part at j (+ delta when `partner`), summed into acc. */
-function readLine(c: Code, l: Locals, partner: boolean): void {
+/** One cache line of each part at j (+ the offset of `where`), summed into acc. */
+function readLine(c: Code, l: Locals, where: Where): void {
   for (const part of [RE, IM]) {
-    c.get(l.acc).get(part).get(l.j).i32Add();
-    if (partner) c.get(DELTA).i32Add();
+    c.get(l.acc);
+    offsetOf(c.get(part).get(l.j).i32Add(), where);
     c.f64Load().f64Add().set(l.acc);
   }
 }
 
-/** Reads the run at g (or its partner's run) line by line, in ascending order. */
-function readRun(c: Code, l: Locals, partner: boolean): void {
+/** Reads the run at g (or a partner's run) line by line, in ascending order. */
+function readRun(c: Code, l: Locals, where: Where): void {
   c.get(l.g).set(l.j);
   c.loop();
-  readLine(c, l, partner);
+  readLine(c, l, where);
   c.get(l.j).i32(LINE).i32Add().set(l.j);
   c.get(l.j).get(l.g).get(RUN).i32Add().i32LtU().brIf(0);
   c.end();
@@ -149,13 +161,13 @@ function readRun(c: Code, l: Locals, partner: boolean): void {
 
 /**
  * A kernel: `body` changes the vector(s) at i (and i + delta) for every visited i.
- * `partner`: whether the body touches i + delta (then the read-ahead reads it too).
+ * `touches`: the vectors the body reads and writes, i first (the read-ahead reads their runs).
  * `prologue` runs once, after the coefficients are splatted (to build other constant vectors).
  */
 export function walkKernel(
   name: string,
   layout: Layout,
-  partner: boolean,
+  touches: readonly Where[],
   body: (c: Code, l: Locals) => void,
   prologue?: (c: Code, l: Locals) => void,
 ): FunctionSpec {
@@ -177,8 +189,7 @@ export function walkKernel(
   c.block().loop(); // runs
   c.get(l.g).get(l.end).i32GeU().brIf(1);
   c.get(l.ahead).if();
-  readRun(c, l, false);
-  if (partner) readRun(c, l, true);
+  for (const where of touches) readRun(c, l, where);
   c.end();
   c.get(l.g).set(l.i);
   c.get(l.g).get(RUN).i32Add().set(l.stop);

@@ -1,5 +1,5 @@
 import { moduleBytes } from './emit';
-import { OP_DIAG, OP_FLIP, OP_MAT, OP_SWAP } from '../plan';
+import { OP_DIAG, OP_FLIP, OP_MAT, OP_MAT4, OP_SWAP } from '../plan';
 import type { PassOp } from '../plan';
 import { KERNEL_FUNCTIONS } from './kernel-bodies';
 
@@ -7,8 +7,8 @@ import { KERNEL_FUNCTIONS } from './kernel-bodies';
  * The state in WebAssembly memory, and the kernels that run on it there (kernel-bodies.ts):
  * two amplitudes per vector instruction, without the bounds checks of typed-array indexing.
  * The state's parts stay ordinary Float64Arrays (views of the memory) for everything else.
- * A state whose parts are elsewhere, or a fused two-qubit matrix, takes the JavaScript kernels
- * (kernels.ts, kernels-matrix.ts), which give the same results.
+ * A state whose parts are elsewhere, or a 4×4 matrix with a target on qubit 0, takes the
+ * JavaScript kernels (kernels.ts, kernels-matrix.ts), which give the same results.
  */
 
 type Kernel = (...args: number[]) => number;
@@ -16,7 +16,9 @@ type Kernel = (...args: number[]) => number;
 /** A kernel in its three forms, by the lane of each vector it changes (kernel-bodies.ts). */
 type Forms<K extends string> = Record<K | `${K}0` | `${K}1`, Kernel>;
 
-type KernelExports = Forms<'matrix' | 'diagonal' | 'scale' | 'exchange'> &
+type FormedKernel = 'matrix' | 'diagonal' | 'scale' | 'exchange' | 'matrix4';
+
+type KernelExports = Forms<FormedKernel> &
   Record<'matrixPair' | 'diagonalPair' | 'exchangePair' | 'transpose', Kernel>;
 
 /** A shared WebAssembly memory (its bytes, seen from this thread). */
@@ -125,13 +127,13 @@ function walkBytes(len: number, fixed: number, value: number): number[] {
 }
 
 /**
- * The kernel `name` over the indices x with (x & fixed) === value, each with its partner
- * `delta` amplitudes on. Qubit 0 is the lane of a vector: when it is fixed, the walk leaves it
- * out and the kernel's form changes only the lane it picks (kernel-bodies.ts).
+ * The kernel `name` over the indices x with (x & fixed) === value, each with its partners
+ * `delta` (and `delta2`) amplitudes on. Qubit 0 is the lane of a vector: when it is fixed, the
+ * walk leaves it out and the kernel's form changes only the lane it picks (kernel-bodies.ts).
  */
 function run(
   k: KernelExports,
-  name: 'matrix' | 'diagonal' | 'scale' | 'exchange',
+  name: FormedKernel,
   re: Float64Array,
   im: Float64Array,
   len: number,
@@ -139,12 +141,13 @@ function run(
   value: number,
   delta: number,
   coefficients: readonly number[],
+  delta2 = 0,
 ): boolean {
   const kernel = (fixed & 1) === 0 ? k[name] : value & 1 ? k[`${name}1`] : k[`${name}0`];
-  return walkOn(kernel, re, im, len, fixed & ~1, value & ~1, delta, coefficients);
+  return walkOn(kernel, re, im, len, fixed & ~1, value & ~1, delta, coefficients, delta2);
 }
 
-/** `kernel` on the walk (qubit 0 free), with the partner `delta` amplitudes on. */
+/** `kernel` on the walk (qubit 0 free), with its partners `delta` and `delta2` amplitudes on. */
 function walkOn(
   kernel: Kernel,
   re: Float64Array,
@@ -154,9 +157,11 @@ function walkOn(
   value: number,
   delta: number,
   coefficients: readonly number[],
+  delta2 = 0,
 ): boolean {
   if (len < 2) return false;
-  kernel(re.byteOffset, im.byteOffset, ...walkBytes(len, fixed, value), 8 * delta, ...coefficients);
+  const walk = walkBytes(len, fixed, value);
+  kernel(re.byteOffset, im.byteOffset, ...walk, 8 * delta, 8 * delta2, ...coefficients);
   return true;
 }
 
@@ -220,6 +225,10 @@ export function runWasmOp(
       if (tb === 1) return walkOn(k.diagonalPair, re, im, len, f, v, 0, [ar, ai, dr, di]);
       return run(k, 'diagonal', re, im, len, f | tb, v, tb, [ar, ai, dr, di]);
     }
+    case OP_MAT4:
+      // A target on qubit 0 (pairs inside a vector) is left to the JavaScript kernel.
+      if (tb === 1 || ob === 1) return false;
+      return run(k, 'matrix4', re, im, len, f | tb | ob, v, tb, m, ob);
     default:
       return false;
   }
