@@ -55,6 +55,14 @@ describe('the state lives where its kernels run', () => {
     expect(homeOf(zeroState(12, { ...PLAIN, wasm: false }).re)).toBeNull();
   });
 
+  it('in plain arrays when the circuit is too short to pay for a WebAssembly memory', () => {
+    expect(homeOf(zeroState(10, PLAIN, 255).re)).toBeNull();
+    expect(homeOf(zeroState(10, PLAIN, 256).re)).not.toBeNull();
+    expect(homeOf(zeroState(12, PLAIN, 63).re)).toBeNull();
+    expect(homeOf(zeroState(12, PLAIN, 64).re)).not.toBeNull();
+    expect(homeOf(zeroState(10, { ...PLAIN, wasm: true }, 1).re)).not.toBeNull();
+  });
+
   it('both kernel sets give the same bits on random circuits', async () => {
     for (let seed = 1; seed <= 4; seed++) {
       const circuit = randomDialectCircuit(9, 200, 800 + seed, { controlled: 0.3 });
