@@ -112,7 +112,6 @@ export async function runSimulatorCommand(argv: string[], io: CommandIo): Promis
         throw new CommandFailure(`could not start: ${(error as Error).message}`, EXIT.failed);
       }
       for (const problem of handle.problems) io.stderr(`simulator: ${problem}\n`);
-      io.stdout(`listening on ${handle.url}\n`);
       await new Promise<void>((resolve) => {
         const done = () => {
           process.off('SIGINT', done);
@@ -122,6 +121,8 @@ export async function runSimulatorCommand(argv: string[], io: CommandIo): Promis
         };
         process.on('SIGINT', done);
         process.on('SIGTERM', done);
+        // Only now: whoever waits for this line may stop the simulator as soon as it reads it.
+        io.stdout(`listening on ${handle.url}\n`);
         if (io.signal?.aborted) done();
         else io.signal?.addEventListener('abort', done, { once: true });
       });
