@@ -138,16 +138,10 @@ const matrixPair = walkKernel(
   { coefficients: 8, temps: 10, lane: 'both' },
   ONE,
   (c, l) => {
-    const [re, im, xr, xi, yr, yi] = [0, 1, 2, 3, 4, 5].map(l.temp) as [
-      number,
-      number,
-      number,
-      number,
-      number,
-      number,
-    ];
+    const [re, im, xr, xi] = [l.temp(0), l.temp(1), l.temp(2), l.temp(3)];
+    const [yr, yi] = [l.temp(4), l.temp(5)];
     // The coefficients by lane: [ar, cr], [ai, ci], [br, dr], [bi, di] (set by the prologue).
-    const [pr, pi, qr, qi] = [6, 7, 8, 9].map(l.temp) as [number, number, number, number];
+    const [pr, pi, qr, qi] = [l.temp(6), l.temp(7), l.temp(8), l.temp(9)];
     load(c, l, 0, 'lo', RE);
     load(c, l, 1, 'lo', IM);
     spread(c, re, 0).set(xr);
@@ -183,7 +177,7 @@ const diagonalPair = walkKernel(
   { coefficients: 4, temps: 4, lane: 'both' },
   ONE,
   (c, l) => {
-    const [xr, xi, dr, di] = [0, 1, 2, 3].map(l.temp) as [number, number, number, number];
+    const [xr, xi, dr, di] = [l.temp(0), l.temp(1), l.temp(2), l.temp(3)];
     load(c, l, 0, 'lo', RE);
     load(c, l, 1, 'lo', IM);
     store(c, l, 'lo', RE, xr, () => products(c, dr, xr, di, xi, true));
