@@ -93,6 +93,12 @@ export class Code {
   brIf(depth: number): this {
     return this.op(0x0d, ...uleb(depth));
   }
+  select(): this {
+    return this.op(0x1b);
+  }
+  i32Sub(): this {
+    return this.op(0x6b);
+  }
   i32Add(): this {
     return this.op(0x6a);
   }
