@@ -10,7 +10,8 @@
  * - the same circuits on one thread and on every core (section `threads`).
  *
  * The copy pass is timed interleaved with each measurement (`bench/memory-floor.ts`), so a busy
- * moment of a shared machine slows both, and the fastest of five counts on each side.
+ * moment of a shared machine slows both, and the fastest of five counts on each side. A single
+ * gate is timed without a forced collection before it (`interleaved`'s `collect`).
  */
 import { availableParallelism } from 'node:os';
 import type { Circuit } from '../src/shared/dialect/circuit';
@@ -138,6 +139,7 @@ async function timeGate(circuit: Circuit): Promise<{ floor: number; kernel: numb
     5,
     'wall',
     'min',
+    false, // a gate is a few milliseconds and makes no garbage to speak of
   );
   return { floor: t.floor!, kernel: t.kernel! };
 }

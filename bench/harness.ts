@@ -170,12 +170,18 @@ export class SelfTimed {
  * `SelfTimed` reports its own time, on the same clock. With `statistic: 'min'`, each side's
  * fastest run instead of the median: the run least disturbed by other work, for compute-bound
  * cases on a machine whose load comes and goes faster than a run.
+ *
+ * Each run starts after a forced collection (when `--expose-gc` gave one), so no side pays for
+ * the other's garbage; `collect: false` skips it for work of a millisecond or two that makes
+ * little garbage, which a full collection just before slows by more than itself (a CZ on 22
+ * qubits, 1.0 ms, took 1.5–2.4 ms right after one).
  */
 export async function interleaved(
   sides: Record<string, () => unknown | Promise<unknown>>,
   runs = 5,
   clock: 'wall' | 'cpu' = 'wall',
   statistic: 'median' | 'min' = 'median',
+  collect = true,
 ): Promise<Record<string, number>> {
   const times: Record<string, number[]> = {};
   for (const k of Object.keys(sides)) times[k] = [];
@@ -186,7 +192,7 @@ export async function interleaved(
   };
   for (let i = 0; i < runs; i++) {
     for (const [k, work] of Object.entries(sides)) {
-      globalThis.gc?.();
+      if (collect) globalThis.gc?.();
       const t = now();
       const result = await work();
       times[k]!.push(result instanceof SelfTimed ? result.ms : now() - t);
