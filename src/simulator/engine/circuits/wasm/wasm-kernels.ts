@@ -2,6 +2,7 @@ import { moduleBytes } from './emit';
 import { OP_DIAG, OP_FLIP, OP_MAT, OP_MAT4, OP_SWAP } from '../plan';
 import type { PassOp } from '../plan';
 import { KERNEL_FUNCTIONS } from './kernel-bodies';
+import { walk } from '../walk';
 
 /*
  * The state in WebAssembly memory, and the kernels that run on it there (kernel-bodies.ts):
@@ -114,14 +115,12 @@ function touchPages(buffer: SharedArrayBuffer): void {
   for (let i = 0; i < bytes.length; i += OS_PAGE) bytes[i] = 0;
 }
 
-/** The walk in bytes for the kernels (whose runs are whole vectors: qubit 0 not fixed). */
+/**
+ * The walk (walk.ts) in bytes for the kernels, whose runs are whole vectors (qubit 0 not fixed):
+ * runs of l1, 2·l1 apart, whatever l1 is.
+ */
 function walkBytes(len: number, fixed: number, value: number): number[] {
-  const l1 = fixed === 0 ? len : fixed & -fixed;
-  const above = fixed ^ l1;
-  const l2 = above === 0 ? Math.max(len, 2 * l1) : above & -above;
-  const mask = above | (l2 - 1);
-  const start = value & ~l1;
-  const offset = value & l1;
+  const { l1, l2, mask, start, offset } = walk(len, fixed, value);
   // len, start, mask, l2, offset, run, stride; a mask in bytes also carries through bits 0–2.
   return [8 * len, 8 * start, 8 * mask + 7, 8 * l2, 8 * offset, 8 * l1, 16 * l1];
 }
@@ -183,9 +182,9 @@ function walkOn(
   delta2 = 0,
 ): boolean {
   if (len < 2) return false;
-  const walk = walkBytes(len, fixed, value);
+  const bytes = walkBytes(len, fixed, value);
   const gap = gapToFill(len, fixed, delta, delta2);
-  kernel(re.byteOffset, im.byteOffset, ...walk, 8 * delta, 8 * delta2, gap, ...coefficients);
+  kernel(re.byteOffset, im.byteOffset, ...bytes, 8 * delta, 8 * delta2, gap, ...coefficients);
   return true;
 }
 
