@@ -6,7 +6,7 @@ import { compileGates } from './ops';
 import { runOps, threadsFor } from './run-ops';
 import type { CircuitOptions } from './run-ops';
 import { SparseState } from './sparse-state';
-import { wasmParts } from './wasm/wasm-kernels';
+import { WORKSPACE_LENGTH, wasmParts } from './wasm/wasm-kernels';
 
 /**
  * A sparse state costs tens of nanoseconds per amplitude and gate, a dense sweep about one per
@@ -17,18 +17,16 @@ function sparseLimit(nqubits: number): number {
 }
 
 /**
- * A state in WebAssembly memory costs a new memory and an instance of the kernels over it:
- * about 45 µs (median, measured with `wasmParts` on 10 qubits; a collection now and then makes
- * some far longer). The vector kernels save up to about half a nanosecond per amplitude and
- * gate; measured on whole circuits (fastest of five, each way) they pay off from about 2^18
- * amplitude-gates: a 10-qubit circuit of 256 gates, a 12-qubit one of 64. A 10-qubit QFT (80
- * gates) took 0.06 ms in plain arrays and 0.1–0.4 ms in a new memory, an 11-qubit one (99
- * gates) 0.12 and 0.14 ms, a 12-qubit one 0.24 and 0.19 ms; a random 10-qubit circuit of 300
- * gates 0.35 and 0.29 ms. An optimiser's short circuits, run again and again, would pay for a
- * memory each time.
- * Below 10 qubits a gate's call into the kernels costs more than its work.
+ * A state in WebAssembly memory of its own costs a new memory and an instance of the kernels
+ * over it: about 45 µs (median, measured with `wasmParts` on 10 qubits; a collection now and
+ * then makes some far longer). The vector kernels save up to about half a nanosecond per
+ * amplitude and gate; measured on whole circuits (fastest of five, each way) they paid off from
+ * about 2^18 amplitude-gates. States of up to 13 qubits never pay it: they run in the thread's
+ * workspace (runOps), copied in and out, which took 0.08–0.1 ms less than a memory of their own
+ * on random and QFT circuits of 10 to 13 qubits (a 10-qubit random circuit of 300 gates: 0.25
+ * against 0.35 ms).
  */
-const WASM_FROM_QUBITS = 10;
+const OWN_MEMORY_ABOVE_QUBITS = Math.log2(WORKSPACE_LENGTH);
 const WASM_FROM_WORK = 2 ** 18;
 
 /**
@@ -37,7 +35,8 @@ const WASM_FROM_WORK = 2 ** 18;
  * that run the circuit, when `wasm: true` or when the work pays for the memory (above);
  * otherwise (`wasm: false`, small work, or no WebAssembly) in SharedArrayBuffers when threads
  * will share the state, else in plain arrays. Either way it is the one copy of the state: gates
- * change it in place.
+ * change it in place (a state of 8 to 13 qubits in plain arrays runs in the thread's workspace,
+ * copied there and back around each stretch of passes; 128 KiB a part at most).
  */
 export function zeroState(
   nqubits: number,
@@ -45,7 +44,7 @@ export function zeroState(
   gates = Number.POSITIVE_INFINITY,
 ): StateVector {
   const dim = 2 ** nqubits;
-  const wasm = o.wasm ?? (nqubits >= WASM_FROM_QUBITS && gates * dim >= WASM_FROM_WORK);
+  const wasm = o.wasm ?? (nqubits > OWN_MEMORY_ABOVE_QUBITS && gates * dim >= WASM_FROM_WORK);
   const parts = wasm ? wasmParts(dim) : null;
   if (!parts && threadsFor(nqubits, o) <= 1) return StateVector.zero(nqubits);
   const sv = new StateVector(

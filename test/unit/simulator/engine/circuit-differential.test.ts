@@ -8,7 +8,10 @@ import {
   toStateVector,
   zeroState,
 } from '../../../../src/simulator/engine/circuits/simulate';
-import { homeOf } from '../../../../src/simulator/engine/circuits/wasm/wasm-kernels';
+import {
+  homeOf,
+  workspaceParts,
+} from '../../../../src/simulator/engine/circuits/wasm/wasm-kernels';
 import { inLaneMemory, newControl } from '../../../../src/simulator/engine/circuits/share';
 import type { ShareTask } from '../../../../src/simulator/engine/circuits/share';
 import { SparseState } from '../../../../src/simulator/engine/circuits/sparse-state';
@@ -48,19 +51,47 @@ const KERNEL_SETS = [
 ] as const;
 
 describe('the state lives where its kernels run', () => {
-  it('in WebAssembly memory from 10 qubits, or when asked; in plain arrays below or when not', () => {
-    expect(homeOf(zeroState(10, PLAIN).re)).not.toBeNull();
-    expect(homeOf(zeroState(9, PLAIN).re)).toBeNull();
+  it('in a WebAssembly memory of its own from 14 qubits, or when asked; in plain arrays below', () => {
+    expect(homeOf(zeroState(14, PLAIN).re)).not.toBeNull();
+    expect(homeOf(zeroState(13, PLAIN).re)).toBeNull();
     expect(homeOf(zeroState(4, { ...PLAIN, wasm: true }).re)).not.toBeNull();
-    expect(homeOf(zeroState(12, { ...PLAIN, wasm: false }).re)).toBeNull();
+    expect(homeOf(zeroState(16, { ...PLAIN, wasm: false }).re)).toBeNull();
   });
 
   it('in plain arrays when the circuit is too short to pay for a WebAssembly memory', () => {
-    expect(homeOf(zeroState(10, PLAIN, 255).re)).toBeNull();
-    expect(homeOf(zeroState(10, PLAIN, 256).re)).not.toBeNull();
-    expect(homeOf(zeroState(12, PLAIN, 63).re)).toBeNull();
-    expect(homeOf(zeroState(12, PLAIN, 64).re)).not.toBeNull();
+    expect(homeOf(zeroState(14, PLAIN, 15).re)).toBeNull();
+    expect(homeOf(zeroState(14, PLAIN, 16).re)).not.toBeNull();
     expect(homeOf(zeroState(10, { ...PLAIN, wasm: true }, 1).re)).not.toBeNull();
+  });
+
+  it("runs states of 8 to 13 qubits in plain arrays in the thread's workspace", () => {
+    const ws = workspaceParts(2 ** 13)!;
+    expect(homeOf(ws.re)).not.toBeNull();
+    expect(homeOf(ws.im)).toBe(homeOf(ws.re));
+    expect(ws.im.byteOffset).toBe(ws.re.byteOffset + ws.re.byteLength);
+    expect(workspaceParts(2 ** 14)).toBeNull();
+  });
+
+  it('two runs that share the workspace between pauses each keep their own state', async () => {
+    // Passes over blocks of 6 qubits (several passes), used in place; each run's first pass
+    // ends in a pause (its Work is older than the yield interval), where the other run takes
+    // the workspace. The workspace copy must go back to the run's own arrays before it pauses.
+    const o: CircuitOptions = { ...PLAIN, blockQubits: 6, lowQubits: 4, inPlaceBits: 4 };
+    const circuits = [1, 2].map((seed) => randomDialectCircuit(10, 150, 870 + seed));
+    const expected = await Promise.all(circuits.map((c) => engine(c, { ...o, wasm: false })));
+    const works = circuits.map(() => Work.root());
+    const until = performance.now() + 30;
+    while (performance.now() < until);
+    const states = await Promise.all(
+      circuits.map((c, k) => simulateCircuit(c, NONE, works[k]!, o)),
+    );
+    for (const [k, state] of states.entries()) {
+      const sv = toStateVector(state);
+      expect(homeOf(sv.re)).toBeNull();
+      expect(Array.from(sv.re)).toEqual(Array.from(expected[k]!.re));
+      expect(Array.from(sv.im)).toEqual(Array.from(expected[k]!.im));
+      expect(maxDifference(sv, referenceState(circuits[k]!, NONE))).toBeLessThan(1e-12);
+    }
   });
 
   it('both kernel sets give the same bits on random circuits', async () => {
