@@ -11,7 +11,9 @@
  *
  * The copy pass is timed interleaved with each measurement (`bench/memory-floor.ts`), so a busy
  * moment of a shared machine slows both, and the fastest of five counts on each side. A single
- * gate is timed without a forced collection before it (`interleaved`'s `collect`).
+ * gate is timed without a forced collection before it (`interleaved`'s `collect`). A kernel's
+ * four worst placements are measured a second time (fastest of nine), and the second
+ * measurement is theirs: the minimum over many placements otherwise reports the unluckiest.
  */
 import { availableParallelism } from 'node:os';
 import type { Circuit } from '../src/shared/dialect/circuit';
@@ -130,13 +132,13 @@ const KERNELS: Kernel[] = [
   },
 ];
 
-async function timeGate(circuit: Circuit): Promise<{ floor: number; kernel: number }> {
+async function timeGate(circuit: Circuit, runs = 5): Promise<{ floor: number; kernel: number }> {
   const t = await interleaved(
     {
       floor: copyPass,
       kernel: () => runCircuit(state, circuit, NONE, Work.root()),
     },
-    5,
+    runs,
     'wall',
     'min',
     false, // a gate is a few milliseconds and makes no garbage to speak of
@@ -144,17 +146,33 @@ async function timeGate(circuit: Circuit): Promise<{ floor: number; kernel: numb
   return { floor: t.floor!, kernel: t.kernel! };
 }
 
+/** How many of a kernel's worst placements are measured a second time. */
+const REMEASURED = 4;
+
 for (const k of KERNELS) {
-  const fractions: { where: string; fraction: number }[] = [];
+  const fraction = async (q: number, p: number, runs?: number) => {
+    const t = await timeGate(parseGates(N, [k.gate(q, p)]), runs);
+    return (t.floor * k.touched(q, p)) / t.kernel;
+  };
+  const fractions: { where: string; fraction: number; q: number; p: number }[] = [];
   for (let q = 0; q < N; q++) {
     const partners = k.twoQubit ? [(q + 1) % N, (q + N - 1) % N] : [q];
-    for (const p of partners) {
-      const t = await timeGate(parseGates(N, [k.gate(q, p)]));
+    for (const p of partners)
       fractions.push({
         where: k.twoQubit ? `(${p}, ${q})` : `${q}`,
-        fraction: (t.floor * k.touched(q, p)) / t.kernel,
+        fraction: await fraction(q, p),
+        q,
+        p,
       });
-    }
+  }
+  // The lowest of 22–44 measurements picks the placement a busy moment hit as much as the
+  // slowest one (Toffoli (12, 11) read 0.46 in one run and 1.44 in the next). The worst few are
+  // measured again, apart from the first time, and that second measurement counts for them.
+  fractions.sort((a, b) => a.fraction - b.fraction);
+  const first: Record<string, number> = {};
+  for (const f of fractions.slice(0, REMEASURED)) {
+    first[f.where] = f.fraction;
+    f.fraction = await fraction(f.q, f.p, 9);
   }
   fractions.sort((a, b) => a.fraction - b.fraction);
   const worst = fractions[0]!;
@@ -168,6 +186,9 @@ for (const k of KERNELS) {
       worst: worst.where,
       median: fractions[fractions.length >> 1]!.fraction,
       best: fractions[fractions.length - 1]!.fraction,
+      'measured again (first measurement)': Object.entries(first)
+        .map(([where, f]) => `${where} ${f.toFixed(2)}`)
+        .join(', '),
     },
   });
 }
