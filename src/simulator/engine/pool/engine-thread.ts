@@ -17,18 +17,30 @@ export interface EngineThreadData {
 }
 
 /**
+ * The validation thread's young generation may grow to 96 MiB (V8's default allows 16 MiB a
+ * semi-space). Reading a payload makes nodes that all live until the check ends, so every
+ * collection of a small young generation copies them: a 1 MB payload took 160–190 ms of CPU
+ * (the collector's threads included) with the default, 130–140 ms with this (a worker each way,
+ * fastest of several runs).
+ */
+const VALIDATION_LIMITS = { resourceLimits: { maxYoungGenerationSizeMb: 96 } };
+
+/**
  * Starts the engine's worker entry (`worker.ts`) on a new thread: the compiled worker at
  * `workerUrl` when given, else `./engine-worker.js` next to this module when it runs as
  * JavaScript, or the TypeScript sources (through tsx) when it runs as TypeScript.
  */
 export function startEngineThread(workerUrl: URL | undefined, data: EngineThreadData): Worker {
-  if (workerUrl) return new Worker(workerUrl, { workerData: data });
+  const limits = data.role === 'validate' ? VALIDATION_LIMITS : {};
+  if (workerUrl) return new Worker(workerUrl, { workerData: data, ...limits });
   const here = import.meta.url;
   if (/\.[mc]?ts$/.test(new URL(here).pathname)) {
     // Sources (vitest, tsx): a JS bootstrap registers tsx inside the worker, then loads worker.ts.
     return new Worker(new URL('./ts-worker-bootstrap.mjs', here), {
       workerData: { ...data, tsEntry: new URL('./worker.ts', here).href },
+      ...limits,
     });
   }
-  return new Worker(new URL(`./${ENGINE_WORKER_BUNDLE_FILE}`, here), { workerData: data });
+  const bundle = new URL(`./${ENGINE_WORKER_BUNDLE_FILE}`, here);
+  return new Worker(bundle, { workerData: data, ...limits });
 }

@@ -1,6 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { validateJob } from '../../../../src/simulator/engine';
 import { createEnginePort } from '../../../../src/simulator/engine-adapter';
+import { startEngineThread } from '../../../../src/simulator/engine/pool/engine-thread';
 import { ValidationThread } from '../../../../src/simulator/engine/pool/validation-thread';
 import { makeJob } from './support/devices';
 
@@ -54,6 +55,18 @@ describe('validation on a thread of its own', () => {
       expect(turns).toBeGreaterThan(0);
     } finally {
       await port.close();
+    }
+  });
+
+  it('lets its young generation grow past the default, a job thread not', async () => {
+    const validating = startEngineThread(undefined, { role: 'validate' });
+    const running = startEngineThread(undefined, { role: 'job' });
+    try {
+      await Promise.all([validating, running].map((w) => new Promise((r) => w.once('online', r))));
+      expect(validating.resourceLimits?.maxYoungGenerationSizeMb).toBe(96);
+      expect(running.resourceLimits?.maxYoungGenerationSizeMb).not.toBe(96);
+    } finally {
+      await Promise.all([validating.terminate(), running.terminate()]);
     }
   });
 
