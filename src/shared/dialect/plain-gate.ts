@@ -44,15 +44,16 @@ export function readPlainGate(node: Node | null, path: string, nqubits: number):
   const known = KEYS.get(node.tag);
   if (!known || node.items.length !== known.keys.length) return null;
   const qubitCount = known.shape.qubitKeys === 'qubit' ? 1 : 2;
-  const qubits: number[] = [];
-  const angles: { kind: 'const'; value: number }[] = [];
+  // Arrays of their exact length: filled by push, each took seventeen slots.
+  const qubits = new Array<number>(qubitCount);
+  const angles = new Array<{ kind: 'const'; value: number }>(known.keys.length - qubitCount);
   for (let k = 0; k < known.keys.length; k++) {
     const value = plainNumber(node, known.keys[k]!);
     if (value === undefined) return null;
     if (k < qubitCount) {
       if (!Number.isInteger(value) || value < 0 || value >= nqubits) return null;
-      qubits.push(value);
-    } else angles.push({ kind: 'const', value });
+      qubits[k] = value;
+    } else angles[k - qubitCount] = { kind: 'const', value };
   }
   if (qubitCount === 2 && qubits[0] === qubits[1]) return null;
   return { name: known.name, qubits, angles, path };

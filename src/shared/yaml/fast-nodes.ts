@@ -42,15 +42,15 @@ export function fastScalar(value: unknown): Scalar {
   return scalar;
 }
 
-export function fastMap(): YAMLMap {
+export function fastMap(items: Pair[] = []): YAMLMap {
   const map = Object.create(MAP) as YAMLMap;
-  map.items = [];
+  map.items = items;
   return map;
 }
 
-export function fastSeq(): YAMLSeq {
+export function fastSeq(items: unknown[] = []): YAMLSeq {
   const seq = Object.create(SEQ) as YAMLSeq;
-  seq.items = [];
+  seq.items = items;
   return seq;
 }
 

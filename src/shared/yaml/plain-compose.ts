@@ -1,6 +1,6 @@
 import type { Node, ScalarTag } from 'yaml';
 import { Composer, Scalar } from 'yaml';
-import type { YAMLMap, YAMLSeq } from 'yaml';
+import type { Pair, YAMLMap, YAMLSeq } from 'yaml';
 import type { NodeProps } from './cst-scan';
 import { fastMap, fastPair, fastScalar, fastSeq } from './fast-nodes';
 import { recordProps } from './origins';
@@ -114,10 +114,27 @@ export interface PlainComposed {
 
 type Kind = 'map' | 'seq';
 
-/** Whether a one-line flow mapping already has this key: a few keys, so a scan, not a Set. */
-function hasKey(map: YAMLMap, name: string): boolean {
-  for (const pair of map.items) if ((pair.key as Scalar).source === name) return true;
+/**
+ * Whether a one-line flow mapping already has this key, its pairs being `entries` from `base`
+ * to `top`: a few keys, so a scan, not a Set.
+ */
+function hasKey(entries: readonly unknown[], base: number, top: number, name: string): boolean {
+  for (let k = base; k < top; k++)
+    if (((entries[k] as Pair).key as Scalar).source === name) return true;
   return false;
+}
+
+/**
+ * Sets a node's range. A flow collection already has one (its own end as the third number),
+ * which the caller's range replaces: the array is reused, not made again for every gate.
+ */
+function setRange(node: Node, start: number, valueEnd: number, nodeEnd: number): void {
+  const range = node.range;
+  if (range) {
+    range[0] = start;
+    range[1] = valueEnd;
+    range[2] = nodeEnd;
+  } else node.range = [start, valueEnd, nodeEnd];
 }
 
 class PlainReader {
@@ -190,7 +207,7 @@ class PlainReader {
       const rest = this.skipSpaces(end);
       if (this.code(rest) !== NL) giveUp();
       this.lineStart = this.lineEnd(rest);
-      node.range = [value, end, this.lineStart];
+      setRange(node, value, end, this.lineStart);
       return node;
     }
     this.lineStart = this.lineEnd(value);
@@ -342,7 +359,7 @@ class PlainReader {
     const c = this.code(rest);
     if (c === 35 ? rest === end : c !== NL) giveUp();
     const lineEnd = this.lineEnd(rest);
-    node.range = [at, end, lineEnd];
+    setRange(node, at, end, lineEnd);
     this.lineStart = lineEnd;
     return node;
   }
@@ -363,17 +380,28 @@ class PlainReader {
     return node;
   }
 
+  /**
+   * The entries of the flow collections being read, innermost last: a collection's items are
+   * copied out when it closes, into an array of their exact length (pushed one by one, a gate's
+   * two or three entries took an array of seventeen slots).
+   */
+  private readonly entries: unknown[] = [];
+  /** Where the next entry goes in `entries` (its length is never cut: that would shrink it). */
+  private top = 0;
+
   private flowCollection(open: number, depth: number, isMap: boolean): Node {
     this.checkDepth(depth);
     const close = isMap ? 125 : 93;
-    const node = isMap ? fastMap() : fastSeq();
-    node.flow = true;
     let at = this.skipSpaces(open + 1);
     if (this.code(at) === close) {
-      node.range = [open, at + 1, at + 1];
+      const empty = isMap ? fastMap() : fastSeq();
+      empty.flow = true;
+      empty.range = [open, at + 1, at + 1];
       this.end = at + 1;
-      return node;
+      return empty;
     }
+    const entries = this.entries;
+    const base = this.top;
     for (;;) {
       let key: Scalar | null = null;
       if (isMap) {
@@ -382,7 +410,7 @@ class PlainReader {
         while (isIdent(this.code(e))) e++;
         const name = this.word(at, e);
         if (this.code(e) !== 58 || this.code(e + 1) !== SPACE) giveUp();
-        if (NON_STRING_KEYS.has(name) || hasKey(node as YAMLMap, name)) giveUp();
+        if (NON_STRING_KEYS.has(name) || hasKey(entries, base, this.top, name)) giveUp();
         key = fastScalar(name);
         key.range = [at, e, e];
         key.source = name;
@@ -395,11 +423,14 @@ class PlainReader {
       const value = this.flowValue(at, depth + 1, true, props);
       const end = this.end;
       const next = this.skipSpaces(end);
-      value.range = [at, end, next];
-      if (key) (node as YAMLMap).items.push(fastPair(key, value));
-      else (node as YAMLSeq).items.push(value);
+      setRange(value, at, end, next);
+      entries[this.top++] = key ? fastPair(key, value) : value;
       const c = this.code(next);
       if (c === close) {
+        const items = entries.slice(base, this.top);
+        this.top = base;
+        const node = isMap ? fastMap(items as Pair[]) : fastSeq(items);
+        node.flow = true;
         node.range = [open, next + 1, next + 1];
         this.end = next + 1;
         return node;
