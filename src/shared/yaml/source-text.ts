@@ -129,18 +129,47 @@ export function nodeSourceText(text: string, node: Node): string {
   return dedent(slice, start - lineStartOf(text, start), keepsTrailingLines(target, text));
 }
 
-function dedent(slice: string, firstColumn: number, keepTrailing: boolean): string {
-  const lines = slice.split('\n');
-  let common = firstColumn;
-  for (let i = 1; i < lines.length; i++) {
-    const line = lines[i] ?? '';
-    if (!isBlank(line) && !isCommentLine(line)) common = Math.min(common, leadingSpaces(line));
+/** Whether text[from, end) is blank: spaces, tabs and carriage returns only. */
+function blankBetween(text: string, from: number, end: number): boolean {
+  for (let p = from; p < end; p++) {
+    const c = text.charCodeAt(p);
+    if (c !== 32 && c !== 9 && c !== 13) return false;
   }
-  const out = lines.map((line, i) =>
-    i === 0 ? line : line.slice(Math.min(common, leadingSpaces(line))),
-  );
-  if (keepTrailing) return out.join('\n');
-  while (out.length > 1 && isBlank(out[out.length - 1] ?? '')) out.pop();
-  const joined = out.join('\n');
-  return out.length > 1 ? `${joined}\n` : joined;
+  return true;
+}
+
+/** Whether text[from, end) is a comment line: spaces and tabs, then `#`. */
+function commentBetween(text: string, from: number, end: number): boolean {
+  let p = from;
+  while (p < end && (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 9)) p++;
+  return p < end && text.charCodeAt(p) === 35;
+}
+
+/**
+ * The lines after the first lose the indentation they share with the first (`firstColumn`),
+ * blank and comment lines not counting; then, unless `keepTrailing`, trailing blank lines are
+ * dropped, and text of several lines ends with one line break. Done on the text in place of
+ * its lines: a megabyte of gates is 27,000 lines, and splitting, slicing and joining them made
+ * a tenth of the garbage of reading the payload.
+ */
+export function dedent(slice: string, firstColumn: number, keepTrailing: boolean): string {
+  let common = firstColumn;
+  for (let nl = slice.indexOf('\n'); nl >= 0 && common > 0;) {
+    const from = nl + 1;
+    const next = slice.indexOf('\n', from);
+    const end = next < 0 ? slice.length : next;
+    if (!blankBetween(slice, from, end) && !commentBetween(slice, from, end)) {
+      let spaces = 0;
+      while (spaces < common && slice.charCodeAt(from + spaces) === 32) spaces++;
+      common = spaces;
+    }
+    nl = next;
+  }
+  let out = common > 0 ? slice.replace(new RegExp(`\n {1,${common}}`, 'g'), '\n') : slice;
+  if (keepTrailing) return out;
+  for (let nl = out.lastIndexOf('\n'); nl >= 0; nl = out.lastIndexOf('\n')) {
+    if (!blankBetween(out, nl + 1, out.length)) break;
+    out = out.slice(0, nl);
+  }
+  return out.includes('\n') ? `${out}\n` : out;
 }
