@@ -3,7 +3,6 @@ import { documentToExecutePayload } from '../../shared/yaml';
 import type { YamlProblem as Problem } from '../../shared/yaml';
 import { GLOBAL_HELP, commandArgs, requireVariant } from '../args';
 import type { GlobalValues } from '../args';
-import { resolveConnection } from '../connection';
 import { UsageError } from '../errors';
 import { EXIT } from '../exit-codes';
 import type { CliIo } from '../io';
@@ -39,6 +38,9 @@ async function variantFor(globals: GlobalValues, io: CliIo): Promise<VariantId> 
   const given = requireVariant('--variant', raw);
   if (given) return given;
   try {
+    // Loaded only here: with --variant given, validating needs none of the connection's code
+    // (the service client, the keychain, the settings), which was most of its start-up.
+    const { resolveConnection } = await import('../connection');
     return (await resolveConnection(globals, io)).profile.variant;
   } catch {
     throw new UsageError('which variant? pass --variant A|B (or a connection: --profile NAME)');

@@ -1,3 +1,5 @@
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT, runCli } from '../../support/cli-runner';
@@ -65,5 +67,25 @@ sampling_payload:
       '<stdin>:5:5: warning: !Sampling: unknown key "priority"; expected one of: circuit, nshots',
     );
     expect(run.stdout).toContain('<stdin>: valid (Variant B, sampling), 1 warning(s)');
+  });
+
+  it('without --variant, takes the connection’s variant, or says how to give one', async () => {
+    const configDir = await mkdtemp(path.join(tmpdir(), 'qjob-validate-'));
+    try {
+      const bell = path.join(REPO_ROOT, 'resources/templates/b/bell.yaml');
+      const none = await runCli(['validate', bell], { env: { QJOB_CONFIG_DIR: configDir } });
+      expect(none.code).toBe(2);
+      expect(none.stderr).toContain('which variant? pass --variant A|B');
+      const env = {
+        QJOB_CONFIG_DIR: configDir,
+        QJOB_BASE_URL: 'http://127.0.0.1:9/api/v1',
+        QJOB_VARIANT: 'B',
+      };
+      const fromConnection = await runCli(['validate', bell], { env });
+      expect(fromConnection.code, fromConnection.stderr).toBe(0);
+      expect(fromConnection.stdout).toContain('valid (Variant B, sampling)');
+    } finally {
+      await rm(configDir, { recursive: true, force: true });
+    }
   });
 });
