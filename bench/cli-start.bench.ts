@@ -9,8 +9,10 @@
  * column is this process's, not the child's: only the wall time counts here.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { gatePayload } from './fixtures';
 import { measure } from './harness';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
@@ -40,3 +42,26 @@ await measure(
   () => run([BIN, '--help'], { QJOB_CLI_FROM: 'source' }),
   { runs: 3 },
 );
+
+// What a person waits for (informational): checking a template, and a 1 MB payload in a new
+// process, where the reader's code starts cold and the young generation small (the parsing
+// bench times the same check warm, in one process).
+const TEMPLATE = path.join(ROOT, 'resources', 'templates', 'b', 'bell.yaml');
+await measure(
+  'qjob validate, a template, from the bundle',
+  {},
+  () => run([BIN, 'validate', TEMPLATE, '--variant', 'B'], { QJOB_CLI_FROM: 'bundle' }),
+  { runs: RUNS },
+);
+const megabyteFile = path.join(mkdtempSync(path.join(tmpdir(), 'qjob-bench-')), 'gates.yaml');
+writeFileSync(megabyteFile, gatePayload(1_000_000));
+try {
+  await measure(
+    'qjob validate, a 1 MB payload, from the bundle (a new process)',
+    {},
+    () => run([BIN, 'validate', megabyteFile, '--variant', 'B'], { QJOB_CLI_FROM: 'bundle' }),
+    { runs: 5 },
+  );
+} finally {
+  rmSync(path.dirname(megabyteFile), { recursive: true, force: true });
+}
