@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { dedent } from '../../../../src/shared/yaml/source-text';
+import { seededRandom } from '../../../../src/simulator/random';
 
 /** The rule as first written, line by line: the reference the text-wide version must match. */
 function dedentByLines(slice: string, firstColumn: number, keepTrailing: boolean): string {
@@ -17,21 +18,9 @@ function dedentByLines(slice: string, firstColumn: number, keepTrailing: boolean
   return out.length > 1 ? `${joined}\n` : joined;
 }
 
-/** A seeded generator (mulberry32), so a failure names a case that can be run again. */
-function seeded(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 2 ** 32;
-  };
-}
-
 describe('dedent', () => {
   it('gives what the line-by-line rule gives on random indented text', () => {
-    const random = seeded(7);
+    const random = seededRandom(7);
     const pieces = [' ', ' ', ' ', '  ', '\t', '\r', '\n', '\n', '#', 'a', 'b: c', '- !H {}'];
     for (let n = 0; n < 5000; n++) {
       let text = '';
