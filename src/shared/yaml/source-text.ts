@@ -25,8 +25,24 @@ function leadingSpaces(line: string): number {
   return n;
 }
 
-const isBlank = (line: string) => /^[ \t\r]*$/.test(line);
-const isCommentLine = (line: string) => /^[ \t]*#/.test(line);
+/** Whether text[from, end) is blank: spaces, tabs and carriage returns only. */
+function blankBetween(text: string, from: number, end: number): boolean {
+  for (let p = from; p < end; p++) {
+    const c = text.charCodeAt(p);
+    if (c !== 32 && c !== 9 && c !== 13) return false;
+  }
+  return true;
+}
+
+/** Whether text[from, end) is a comment line: spaces and tabs, then `#`. */
+function commentBetween(text: string, from: number, end: number): boolean {
+  let p = from;
+  while (p < end && (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 9)) p++;
+  return p < end && text.charCodeAt(p) === 35;
+}
+
+const isBlank = (line: string) => blankBetween(line, 0, line.length);
+const isCommentLine = (line: string) => commentBetween(line, 0, line.length);
 
 /** Last scalar in document order inside `node` (to spot a trailing `|+` block scalar). */
 function lastScalar(node: Node): Scalar | undefined {
@@ -127,22 +143,6 @@ export function nodeSourceText(text: string, node: Node): string {
   }
 
   return dedent(slice, start - lineStartOf(text, start), keepsTrailingLines(target, text));
-}
-
-/** Whether text[from, end) is blank: spaces, tabs and carriage returns only. */
-function blankBetween(text: string, from: number, end: number): boolean {
-  for (let p = from; p < end; p++) {
-    const c = text.charCodeAt(p);
-    if (c !== 32 && c !== 9 && c !== 13) return false;
-  }
-  return true;
-}
-
-/** Whether text[from, end) is a comment line: spaces and tabs, then `#`. */
-function commentBetween(text: string, from: number, end: number): boolean {
-  let p = from;
-  while (p < end && (text.charCodeAt(p) === 32 || text.charCodeAt(p) === 9)) p++;
-  return p < end && text.charCodeAt(p) === 35;
 }
 
 /**

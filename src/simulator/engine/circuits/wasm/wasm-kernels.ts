@@ -106,9 +106,14 @@ export function wasmParts(length: number): { re: Float64Array; im: Float64Array 
   const memory = new api.Memory({ initial: pages, maximum: pages, shared: true });
   if (!adoptMemory(memory)) return null;
   touchPages(memory.buffer);
+  return partsIn(memory.buffer, length);
+}
+
+/** The two parts of `length` amplitudes laid out in a kernel memory: re first, im after the gap. */
+function partsIn(buffer: ArrayBufferLike, length: number): { re: Float64Array; im: Float64Array } {
   return {
-    re: new Float64Array(memory.buffer, 0, length),
-    im: new Float64Array(memory.buffer, 8 * length + PART_GAP, length),
+    re: new Float64Array(buffer, 0, length),
+    im: new Float64Array(buffer, 8 * length + PART_GAP, length),
   };
 }
 
@@ -129,11 +134,7 @@ export function workspaceParts(length: number): { re: Float64Array; im: Float64A
   if (length > WORKSPACE_LENGTH) return null;
   if (workspace === undefined) workspace = wasmParts(WORKSPACE_LENGTH);
   if (!workspace) return null;
-  const { buffer } = workspace.re;
-  return {
-    re: new Float64Array(buffer, 0, length),
-    im: new Float64Array(buffer, 8 * length + PART_GAP, length),
-  };
+  return partsIn(workspace.re.buffer, length);
 }
 
 /** Bytes from one page of the operating system's memory to the next (4 KiB, or more). */
@@ -219,8 +220,15 @@ function walkOn(
   const gap = gapToFill(len, fixed, delta, delta2);
   const r = re.byteOffset;
   const i = im.byteOffset;
-  const [b0, b1, b2, b3, b4] = [8 * len, 8 * start, 8 * mask + 7, 8 * l2, 8 * offset];
-  const [b5, b6, d1, d2] = [8 * l1, 16 * l1, 8 * delta, 8 * delta2];
+  const b0 = 8 * len;
+  const b1 = 8 * start;
+  const b2 = 8 * mask + 7;
+  const b3 = 8 * l2;
+  const b4 = 8 * offset;
+  const b5 = 8 * l1;
+  const b6 = 16 * l1;
+  const d1 = 8 * delta;
+  const d2 = 8 * delta2;
   switch (c.length) {
     case 0:
       kernel(r, i, b0, b1, b2, b3, b4, b5, b6, d1, d2, gap);
