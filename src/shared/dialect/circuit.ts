@@ -1,5 +1,6 @@
 import { isNode, isSeq } from 'yaml';
 import { codeBearingTag } from '../yaml/code-tags';
+import { compactItemsOf } from '../yaml/compact-items';
 import {
   CONTROLLABLE_TAGS,
   CONTROLLED_DECL,
@@ -14,7 +15,7 @@ import { suggestTag } from './did-you-mean';
 import { mappingSpec } from './mapping-spec';
 import type { Fields, MappingSpec, NodeRef } from './node-reader';
 import { readNum } from './numbers';
-import { readPlainGate } from './plain-gate';
+import { readCompactGate, readPlainGate } from './plain-gate';
 import type { Num, ParamTable } from './numbers';
 import type { ParseContext } from './parse-context';
 import { need, SkippedNode } from './read-session';
@@ -116,14 +117,21 @@ function* gateRefs(
     yield* list.items('gates');
     return;
   }
-  const items = list.node.items;
-  for (let i = 0; i < items.length; i++) {
+  // A list read compactly (compact-items.ts): plain gates from their numbers, no node made.
+  const compact = compactItemsOf(list.node);
+  const count = compact ? compact.length : list.node.items.length;
+  for (let i = 0; i < count; i++) {
     const path = `${list.path}[${i}]`;
-    const item = items[i];
-    const plain =
-      measuredAt.size === 0 ? readPlainGate(isNode(item) ? item : null, path, width) : null;
+    let plain: Gate | null = null;
+    if (measuredAt.size === 0) {
+      if (compact) plain = readCompactGate(compact, i, path, width);
+      else {
+        const item = list.node.items[i];
+        plain = readPlainGate(isNode(item) ? item : null, path, width);
+      }
+    }
     if (plain) gates.push(plain);
-    else yield list.child(item, path);
+    else yield list.child(compact ? compact.node(i) : list.node.items[i], path);
   }
 }
 

@@ -1,6 +1,7 @@
-import type { Node } from 'yaml';
+import type { Node, YAMLMap } from 'yaml';
 import { isMap, isScalar } from 'yaml';
 import type { Gate } from './circuit';
+import type { CompactItems } from '../yaml/compact-items';
 import { GATES } from './declaration';
 import type { GateName, GateShape } from './declaration';
 
@@ -16,7 +17,12 @@ import type { GateName, GateShape } from './declaration';
  */
 
 /** The keys of each plain gate in reading order: its qubit keys, then its angles. */
-const KEYS = new Map<string, { name: GateName; shape: GateShape; keys: readonly string[] }>();
+interface PlainShape {
+  name: GateName;
+  shape: GateShape;
+  keys: readonly string[];
+}
+const KEYS = new Map<string, PlainShape>();
 for (const [name, shape] of Object.entries(GATES) as [GateName, GateShape][]) {
   if (shape.qubitKeys === 'pair') continue;
   const qubitKeys = shape.qubitKeys === 'qubit' ? ['qubit'] : ['control', 'target'];
@@ -43,12 +49,49 @@ export function readPlainGate(node: Node | null, path: string, nqubits: number):
   if (!isMap(node) || typeof node.tag !== 'string') return null;
   const known = KEYS.get(node.tag);
   if (!known || node.items.length !== known.keys.length) return null;
+  return plainGate(known, node, -1, path, nqubits);
+}
+
+/**
+ * The gate compact item `i` of a gate list is (compact-items.ts: a tag and untagged numbers,
+ * no node made) when it is a plain gate without a problem, else null: the same answer
+ * `readPlainGate` gives for the item's node.
+ */
+export function readCompactGate(
+  items: CompactItems,
+  i: number,
+  path: string,
+  nqubits: number,
+): Gate | null {
+  const tag = items.tags[i];
+  const known = tag === undefined ? undefined : KEYS.get(tag);
+  const first = items.firsts[i]!;
+  const after = items.firsts[i + 1]!;
+  if (!known || after - first !== known.keys.length) return null;
+  return plainGate(known, items, first, path, nqubits);
+}
+
+/**
+ * The gate of shape `known`, or null when a number is missing or wrong. Its numbers are those of
+ * the mapping `from`, or (`first` ≥ 0) those of a compact item whose entries start at `first`.
+ */
+function plainGate(
+  known: PlainShape,
+  from: CompactItems | YAMLMap,
+  first: number,
+  path: string,
+  nqubits: number,
+): Gate | null {
   const qubitCount = known.shape.qubitKeys === 'qubit' ? 1 : 2;
   // Arrays of their exact length: filled by push, each took seventeen slots.
   const qubits = new Array<number>(qubitCount);
   const angles = new Array<{ kind: 'const'; value: number }>(known.keys.length - qubitCount);
   for (let k = 0; k < known.keys.length; k++) {
-    const value = plainNumber(node, known.keys[k]!);
+    const key = known.keys[k]!;
+    const value =
+      first < 0
+        ? plainNumber(from as YAMLMap, key)
+        : compactNumber(from as CompactItems, first, known.keys.length, key);
     if (value === undefined) return null;
     if (k < qubitCount) {
       if (!Number.isInteger(value) || value < 0 || value >= nqubits) return null;
@@ -57,4 +100,15 @@ export function readPlainGate(node: Node | null, path: string, nqubits: number):
   }
   if (qubitCount === 2 && qubits[0] === qubits[1]) return null;
   return { name: known.name, qubits, angles, path };
+}
+
+/** The number under `key` among the `count` entries of a compact item from `first`. */
+function compactNumber(
+  items: CompactItems,
+  first: number,
+  count: number,
+  key: string,
+): number | undefined {
+  for (let k = first; k < first + count; k++) if (items.keys[k] === key) return items.numbers[k];
+  return undefined;
 }

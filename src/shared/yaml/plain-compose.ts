@@ -1,9 +1,13 @@
-import type { Node, ScalarTag } from 'yaml';
-import { Composer, Scalar } from 'yaml';
+import type { Node } from 'yaml';
+import { Scalar } from 'yaml';
 import type { Pair, YAMLMap, YAMLSeq } from 'yaml';
 import type { NodeProps } from './cst-scan';
 import { fastMap, fastPair, fastScalar, fastSeq } from './fast-nodes';
+import { resolvePlain } from './plain-scalars';
 import { recordProps } from './origins';
+import { CompactItems, compactSeq, scanCompactItem } from './compact-items';
+import type { WordSource } from './compact-items';
+import { isIdent, isIdentStart, NL, NON_STRING_KEYS, SPACE } from './plain-chars';
 
 /*
  * A one-pass reader for the plain YAML that payloads are made of, building the very nodes the
@@ -26,82 +30,11 @@ function giveUp(): never {
   throw new OutsideSubset();
 }
 
-const NL = 10;
-const SPACE = 32;
-
 /** Characters that send the text to the full reader wherever they are (tab and CR included). */
 // eslint-disable-next-line no-control-regex -- control characters are exactly what it looks for
 const UNUSUAL = /[\x00-\x09\x0b-\x1f\x7f\x85\u2028\u2029\ufeff]/;
-/** Keys that YAML's core schema reads as something other than a string. */
-const NON_STRING_KEYS = new Set([
-  'null',
-  'Null',
-  'NULL',
-  'true',
-  'True',
-  'TRUE',
-  'false',
-  'False',
-  'FALSE',
-]);
 /** A plain scalar never starts with one of these. */
 const INDICATORS = new Set([...',[]{}#&*!|>\'"%@`?:-'].map((c) => c.charCodeAt(0)));
-
-const isIdentStart = (c: number) => (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95;
-const isIdent = (c: number) => isIdentStart(c) || (c >= 48 && c <= 57);
-
-let coreTags: readonly ScalarTag[] | undefined;
-/**
- * The core schema's one tag whose `resolve` builds a node itself (plain decimals such as
- * `0.50`, which keep their trailing zeros as `minFractionDigits`): its node is made here
- * instead, the same way, without the `Scalar` constructor (see fast-nodes.ts).
- */
-let decimalTag: ScalarTag | undefined;
-
-function loadCoreTags(): readonly ScalarTag[] {
-  if (!coreTags) {
-    const [doc] = Array.from(new Composer().compose([], true, 0));
-    coreTags = (doc?.schema.tags ?? []).filter((t): t is ScalarTag => !('collection' in t));
-    decimalTag = coreTags.find(
-      (t) =>
-        t.default === true &&
-        t.test?.test('1.50') &&
-        !t.format &&
-        t.resolve('1.50', giveUp, {}) instanceof Scalar,
-    );
-  }
-  return coreTags;
-}
-
-/** A plain decimal as the core schema's decimal tag reads it. */
-function decimalScalar(source: string): Scalar {
-  const scalar = fastScalar(parseFloat(source));
-  const dot = source.indexOf('.');
-  if (dot !== -1 && source[source.length - 1] === '0')
-    scalar.minFractionDigits = source.length - dot - 1;
-  return scalar;
-}
-
-/** YAML 1.2 core schema resolution of a plain scalar, exactly as the composer does it. */
-function resolvePlain(source: string): Scalar {
-  let tag: ScalarTag | undefined;
-  for (const t of loadCoreTags()) {
-    if (t.default === true && t.test?.test(source)) {
-      tag = t;
-      break;
-    }
-  }
-  let scalar: Scalar;
-  if (tag !== undefined && tag === decimalTag) scalar = decimalScalar(source);
-  else {
-    const value: unknown = tag ? tag.resolve(source, giveUp, { intAsBigInt: false }) : source;
-    scalar = value instanceof Scalar ? value : fastScalar(value);
-  }
-  scalar.source = source;
-  scalar.type = Scalar.PLAIN;
-  if (tag?.format) scalar.format = tag.format;
-  return scalar;
-}
 
 export interface PlainComposed {
   /** The root, its tagged nodes' props recorded (`propsOf`). */
@@ -137,7 +70,7 @@ function setRange(node: Node, start: number, valueEnd: number, nodeEnd: number):
   } else node.range = [start, valueEnd, nodeEnd];
 }
 
-class PlainReader {
+class PlainReader implements WordSource {
   /** Start of the line being read. */
   private lineStart = 0;
   readonly tags = new Set<string>();
@@ -149,7 +82,7 @@ class PlainReader {
   private props: NodeProps | undefined;
 
   constructor(
-    private readonly text: string,
+    readonly text: string,
     private readonly maxDepth: number,
   ) {}
 
@@ -157,7 +90,7 @@ class PlainReader {
   private readonly words: string[] = [];
 
   /** text[at, e), the same string each time the same key or tag is written. */
-  private word(at: number, e: number): string {
+  word(at: number, e: number): string {
     const length = e - at;
     for (const w of this.words) if (w.length === length && this.text.startsWith(w, at)) return w;
     const w = this.text.slice(at, e);
@@ -288,20 +221,53 @@ class PlainReader {
     return map;
   }
 
+  /**
+   * A block sequence; items of the compact form (`!Tag {key: number, …}`, compact-items.ts) are
+   * kept as numbers, their nodes made only when the sequence's `items` are first read.
+   */
   private blockSeq(first: number, indent: number, depth: number): YAMLSeq {
     this.checkDepth(depth);
-    const seq = fastSeq();
+    const compact = new CompactItems((start) => this.readBack(start, indent, depth));
+    // The item's flow mapping is one level deeper than the item, its numbers two.
+    const compactFits = depth + 1 <= this.maxDepth;
+    const line = { lineEnd: 0 };
     let at: number | null = first;
     let end = first;
     while (at !== null) {
       if (!this.isItemAt(at)) giveUp();
-      const value = this.valueAfter(at + 1, indent, depth, 'seq');
-      seq.items.push(value);
-      end = value.range?.[2] ?? end;
+      const tag =
+        compactFits && this.code(at + 1) === SPACE
+          ? scanCompactItem(this, this.skipSpaces(at + 1), compact, line)
+          : undefined;
+      if (tag !== undefined) {
+        this.tags.add(tag);
+        compact.addCompact(at, tag);
+        end = line.lineEnd;
+        this.lineStart = end;
+      } else {
+        const value = this.valueAfter(at + 1, indent, depth, 'seq');
+        compact.addNode(at, value);
+        end = value.range?.[2] ?? end;
+      }
       at = this.nextEntry(indent, this.isItemAt);
     }
+    const seq = compact.tags.some((tag) => tag !== undefined)
+      ? compactSeq(compact)
+      : fastSeq(compact.all());
     seq.range = [first, end, end];
     return seq;
+  }
+
+  /** The node of the compact item at `start`, read again from its line when first asked for. */
+  private readBack(start: number, indent: number, depth: number): Node {
+    try {
+      return this.valueAfter(start + 1, indent, depth, 'seq');
+    } catch (error) {
+      if (!(error instanceof OutsideSubset)) throw error;
+      throw new Error(`yaml: the item at offset ${start} was read compactly but not as a node`, {
+        cause: error,
+      });
+    }
   }
 
   /** A tag at `at` (`!Name`), recorded; returns the offset after it, or `at` when there is none. */
@@ -489,7 +455,7 @@ class PlainReader {
       if (c !== SPACE) end = e;
     }
     this.end = end;
-    return resolvePlain(this.text.slice(at, end));
+    return resolvePlain(this.text.slice(at, end), giveUp);
   }
 }
 

@@ -1,3 +1,4 @@
+import { lastItemOf } from './compact-items';
 import type { Node } from 'yaml';
 import { isAlias, isCollection, isPair, isScalar, Scalar } from 'yaml';
 import { aliasTarget, propsOf, resolveNode } from './origins';
@@ -50,7 +51,7 @@ function lastScalar(node: Node): Scalar | undefined {
   for (let i = 0; i < 1000; i++) {
     if (isScalar(current)) return current;
     if (!isCollection(current)) return undefined;
-    const last = current.items[current.items.length - 1];
+    const last = lastItemOf(current);
     current = isPair(last) ? (last.value ?? last.key) : last;
   }
   return undefined;
