@@ -4,18 +4,19 @@ import { TEMP_SUFFIX, syncDirectory, writeFileAtomic } from '../../node-kit/fs/a
 import { appendFileDurable } from '../../node-kit/fs/durable-append';
 import { ensurePrivateDir, tightenTree } from '../../node-kit/fs/private-files';
 import type { JobStore, LoadedJob, StoreLoadReport } from './job-store';
+import { RecordBytes } from './record-bytes';
 import { parseStoredJob } from './stored-job';
 import type { StoredJob } from './stored-job';
 import { WriteQueue } from './write-queue';
 
 /** The two kinds of write the store makes; a test replaces them to make the disk fail. */
 export interface JobFileWrites {
-  replace(file: string, text: string): Promise<void>;
+  replace(file: string, data: Uint8Array): Promise<void>;
   append(file: string, text: string): Promise<void>;
 }
 
 const DISK_WRITES: JobFileWrites = {
-  replace: (file, text) => writeFileAtomic(file, text),
+  replace: (file, data) => writeFileAtomic(file, data),
   append: appendFileDurable,
 };
 
@@ -31,9 +32,10 @@ const ANY_ID = /^(\d+)\./;
 export class FileJobStore implements JobStore {
   private readonly jobsDir: string;
   private readonly corruptDir: string;
-  private readonly records = new Map<number, WriteQueue<string>>();
+  private readonly records = new Map<number, WriteQueue<StoredJob>>();
   private readonly logs = new Map<number, WriteQueue<string>>();
   private readonly logsCreated = new Set<number>();
+  private readonly recordBytes = new RecordBytes();
 
   constructor(
     readonly location: string,
@@ -89,12 +91,13 @@ export class FileJobStore implements JobStore {
 
   save(job: StoredJob): Promise<void> {
     const path = join(this.jobsDir, `${job.id}.json`);
+    // Made into bytes when written: of changes that pile up meanwhile, only the last is.
     return queueFor(
       this.records,
       job.id,
       (_older, newer) => newer,
-      (text) => this.writes.replace(path, text),
-    ).push(`${JSON.stringify(job, null, 2)}\n`);
+      (latest) => this.writes.replace(path, this.recordBytes.of(latest)),
+    ).push(job);
   }
 
   appendLog(id: number, text: string): Promise<void> {
@@ -152,12 +155,12 @@ function idOf(pattern: RegExp, name: string): number[] {
   return match?.[1] ? [Number(match[1])] : [];
 }
 
-function queueFor(
-  queues: Map<number, WriteQueue<string>>,
+function queueFor<T>(
+  queues: Map<number, WriteQueue<T>>,
   id: number,
-  merge: (older: string | undefined, newer: string) => string,
-  write: (data: string) => Promise<void>,
-): WriteQueue<string> {
+  merge: (older: T | undefined, newer: T) => T,
+  write: (data: T) => Promise<void>,
+): WriteQueue<T> {
   let queue = queues.get(id);
   if (!queue) {
     queue = new WriteQueue(merge, write);

@@ -22,9 +22,9 @@ class FillableDisk implements JobFileWrites {
     if (!this.full) return;
     throw Object.assign(new Error('ENOSPC: no space left on device, write'), { code: 'ENOSPC' });
   }
-  async replace(file: string, text: string): Promise<void> {
+  async replace(file: string, data: Uint8Array): Promise<void> {
     this.check();
-    await writeFileAtomic(file, text);
+    await writeFileAtomic(file, data);
   }
   async append(file: string, text: string): Promise<void> {
     this.check();
