@@ -70,14 +70,21 @@ export function runLaneShare(received: ShareTask): void {
   const task = inLaneMemory(received);
   if (!laneScratch || laneScratch.re.length !== 2 ** task.blockQubits)
     laneScratch = newScratch(task.blockQubits);
+  const control = task.control;
   try {
     for (let p = 0; p < task.passes.length; p++) {
       takeBlocks(task, p, laneScratch);
-      const generation = arrive(task.control, task.parties);
+      const generation = arrive(control, task.parties);
+      // A task aborted before this lane arrived has moved its generation on already, and no
+      // one will move it again: waiting for that would hold the lane, and every later
+      // circuit of its thread, forever. The flag is set before the generation moves.
       if (generation >= 0)
-        while (Atomics.load(task.control, GENERATION) === generation)
-          Atomics.wait(task.control, GENERATION, generation);
-      if (Atomics.load(task.control, ABORTED)) return;
+        while (
+          Atomics.load(control, GENERATION) === generation &&
+          Atomics.load(control, ABORTED) === 0
+        )
+          Atomics.wait(control, GENERATION, generation);
+      if (Atomics.load(control, ABORTED)) return;
     }
   } catch (err) {
     abortShare(task.control);
