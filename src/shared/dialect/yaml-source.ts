@@ -41,9 +41,8 @@ export function documentSource(
 export function parseYamlSource(text: string, rootPath: string, kind: string): YamlSource {
   const lines = new LineCounter();
   // Plain YAML (most functional objects) is read in one fast pass into the same nodes.
-  const doc =
-    readPlainDocument(text, lines) ??
-    parseDocument(text, { lineCounter: lines, prettyErrors: false });
+  const plain = readPlainDocument(text, lines);
+  const doc = plain?.doc ?? parseDocument(text, { lineCounter: lines, prettyErrors: false });
   const src: YamlSource = { text, doc, lines, label: `${kind} YAML (${rootPath})`, rootPath };
   const syntax = doc.errors[0];
   if (syntax) {
@@ -55,7 +54,9 @@ export function parseYamlSource(text: string, rootPath: string, kind: string): Y
       offset: syntax.pos[0],
     });
   }
-  rejectCodeBearingTags(src, doc.contents, rootPath);
+  // The plain reader knows every tag it met: only a code-bearing one needs finding.
+  if (!plain || [...plain.tagNames].some((tag) => codeBearingTag(tag) !== null))
+    rejectCodeBearingTags(src, doc.contents, rootPath);
   return src;
 }
 

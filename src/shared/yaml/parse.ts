@@ -62,15 +62,15 @@ function payloadComposer(tagNames: Iterable<string>): Composer {
 
 /**
  * The text read by `composePlain` into the document `yaml` would compose (its lines counted
- * into `lineCounter`), or null when the text is not in the plain subset.
+ * into `lineCounter`) with every tag it uses, or null when the text is not in the plain subset.
  */
 export function readPlainDocument(
   text: string,
   lineCounter: LineCounter,
   maxDepth = DEFAULT_PARSE_LIMITS.maxDepth,
-): Document.Parsed | null {
+): { doc: Document.Parsed; tagNames: ReadonlySet<string> } | null {
   const plain = composePlain(text, maxDepth);
-  return plain ? plainDocument(text, plain, lineCounter) : null;
+  return plain ? { doc: plainDocument(text, plain, lineCounter), tagNames: plain.tags } : null;
 }
 
 /** The document `yaml` would compose, around a root read by `composePlain`. */

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Node, YAMLSeq } from 'yaml';
 import { isMap, isScalar, isSeq, Parser, Composer, visit, YAMLSeq as Seq } from 'yaml';
 import { dialectProblems } from '../../../../src/shared/dialect/check-document';
+import { parseYamlSource } from '../../../../src/shared/dialect/yaml-source';
 import { readCompactGate, readPlainGate } from '../../../../src/shared/dialect/plain-gate';
 import { parsePayloadText } from '../../../../src/shared/yaml';
 import { compactItemsOf } from '../../../../src/shared/yaml/compact-items';
@@ -209,5 +210,26 @@ describe('compact sequence items', () => {
     expect(dialectProblems('B', doc, lineCounter, text)).toEqual([]);
     expect(compactItemsOf(gates)).toBe(compact);
     expect(compact!.nodes.filter((node) => node !== null).length).toBeLessThan(3);
+  });
+
+  it('stay compact when the simulator reads a functional object with no code-bearing tag', () => {
+    const gates = Array.from({ length: 200 }, (_, i) => `    - !RX {qubit: ${i % 4}, theta: 0.5}`);
+    const text = `!Sampling\nnshots: 10\ncircuit: !Circuit\n  nqubits: 4\n  gates:\n${gates.join('\n')}\n`;
+    const src = parseYamlSource(text, 'sampling_payload.sampling', 'functional');
+    let list: unknown;
+    visit(src.doc, {
+      Pair(_key, pair) {
+        if (isScalar(pair.key) && pair.key.value === 'gates') {
+          list = pair.value;
+          return visit.BREAK;
+        }
+        return undefined;
+      },
+    });
+    expect(compactItemsOf(list)?.length).toBe(200);
+    // A code-bearing tag anywhere still has the whole tree searched, and is found.
+    expect(() =>
+      parseYamlSource(text.replace('nshots: 10', 'nshots: !function x'), 'p', 'functional'),
+    ).toThrow(/code-bearing tag not supported/);
   });
 });
