@@ -46,13 +46,25 @@ const hadamards = () =>
     { blockQubits: 8, lowQubits: 4, splitBits: 4 },
   );
 
+/** `Atomics.waitAsync` (Node 20 has it; the TypeScript library this project targets does not). */
+const waitAsync = (
+  Atomics as unknown as {
+    waitAsync: (
+      a: Int32Array,
+      index: number,
+      value: number,
+      timeout: number,
+    ) => { async: false; value: string } | { async: true; value: Promise<string> };
+  }
+).waitAsync;
+
 /** This thread's part of a shared circuit; false when the lane did not come to a barrier. */
 async function runOurPart(task: ShareTask): Promise<boolean> {
   for (let p = 0; p < task.passes.length; p++) {
     takeBlocks(task, p, newScratch(task.blockQubits));
     const generation = arrive(task.control, task.parties);
     if (generation < 0) continue;
-    const waited = Atomics.waitAsync(task.control, GENERATION, generation, 10_000);
+    const waited = waitAsync(task.control, GENERATION, generation, 10_000);
     const outcome = waited.async ? await waited.value : waited.value;
     if (outcome === 'timed-out') return false;
   }
