@@ -14,14 +14,56 @@
  * the server's process, and `fetch` allocates some 40 kB per request, whose collections on this
  * thread (3–8 ms each, every 30–60 ms) were most of the slow samples in both windows.
  *
+ * The server runs as `qjob simulator` runs it: its engine threads from the bundle `npm run
+ * build` writes (`out/cli/engine-worker.js`; the TypeScript sources, through tsx, compile every
+ * new thread's modules at normal priority, which no user's server does), and every other
+ * thread of the process lowered below the server's once it has started
+ * (`lowerOtherThreadsPriority`, as `qjob simulator` and `qjob web` do). Each alone left the
+ * ratio at 2–3.5 in most runs once a validation took only 20–35 ms; together 0.8–1.6 in seven.
+ *
  * Targets: p99 during validation within 2× idle (issue 13); during a run, the same.
  */
+import { readdirSync, statSync } from 'node:fs';
 import { Agent, request } from 'node:http';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { lowerOtherThreadsPriority } from '../src/node-kit/threads/priority';
 import { startSimulator } from '../src/simulator';
 import type { SimulatorHandle } from '../src/simulator';
 import { call, envelope, login, TERMINAL } from '../test/integration/simulator/helpers';
 import { gatePayload } from './fixtures';
 import { reportRatio } from './harness';
+
+/** The newest modification time of the files under `dir`. */
+function newestUnder(dir: string): number {
+  let newest = 0;
+  for (const entry of readdirSync(dir, { withFileTypes: true, recursive: true })) {
+    if (entry.isFile())
+      newest = Math.max(newest, statSync(join(entry.parentPath, entry.name)).mtimeMs);
+  }
+  return newest;
+}
+
+/** The engine worker `npm run build` wrote, when it is newer than the sources it is made from. */
+function builtEngineWorker(): URL {
+  const worker = new URL('../out/cli/engine-worker.js', import.meta.url);
+  const built = (() => {
+    try {
+      return statSync(worker).mtimeMs;
+    } catch {
+      return null;
+    }
+  })();
+  const src = fileURLToPath(new URL('../src', import.meta.url));
+  const sources = Math.max(
+    ...['simulator', 'shared', 'node-kit'].map((d) => newestUnder(join(src, d))),
+  );
+  if (built === null || built < sources)
+    throw new Error(
+      'server bench: out/cli/engine-worker.js is missing or older than the sources: run `npm run build` first',
+    );
+  return worker;
+}
 
 function p99(samples: number[]): number {
   const sorted = samples.slice().sort((a, b) => a - b);
@@ -110,7 +152,10 @@ const sim = await startSimulator({
   speed: SPEED,
   validationDelaySeconds: 0,
   runTimeLimitSeconds: SPEED * 3600,
+  engineWorkerUrl: builtEngineWorker(),
 });
+// As `qjob simulator` does once it listens.
+lowerOtherThreadsPriority();
 try {
   const { accessToken: token } = await login(sim);
   const small = await submit(sim, token, samplingOf(gatePayload(2_000)));

@@ -92,6 +92,7 @@ const code = await main(process.argv.slice(2), {
   cwd: process.cwd(),
   signal: controller.signal,
   isTTY: Boolean(process.stdout.isTTY),
+  ownsProcess: true,
 });
 await unregister();
 process.off('SIGINT', onSignal);

@@ -21,6 +21,11 @@ export interface CliIo {
   signal?: AbortSignal;
   /** Whether stdout is a terminal (progress and tables may be friendlier). */
   isTTY?: boolean;
+  /**
+   * Set by `bin/qjob.js`: the process is this command's alone, so a server command may lower
+   * the priority of the process's other threads (never when embedded, e.g. in tests).
+   */
+  ownsProcess?: boolean;
 }
 
 export async function readAll(stream: AsyncIterable<string | Uint8Array>): Promise<string> {

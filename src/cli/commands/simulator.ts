@@ -6,6 +6,7 @@ import { parseOptions, requireNonEmpty, requireNumber, requireVariant } from '..
 import { CommandFailure } from '../errors';
 import { EXIT } from '../exit-codes';
 import { runCommand } from '../run-command';
+import { lowerOtherThreadsPriority } from '../../node-kit/threads/priority';
 
 export interface CommandIo {
   /** Receives whole lines, newline included. */
@@ -13,6 +14,8 @@ export interface CommandIo {
   stderr: (s: string) => void;
   /** Stops the simulator like SIGINT does (for embedding and tests). */
   signal?: AbortSignal;
+  /** The process is this command's alone (`bin/qjob.js`): its other threads may be lowered. */
+  ownsProcess?: boolean;
   /** Decides the default data folder (`QJOB_CONFIG_DIR`, `APPDATA`, ...); process.env unless given. */
   env?: Record<string, string | undefined>;
 }
@@ -112,6 +115,9 @@ export async function runSimulatorCommand(argv: string[], io: CommandIo): Promis
         throw new CommandFailure(`could not start: ${(error as Error).message}`, EXIT.failed);
       }
       for (const problem of handle.problems) io.stderr(`simulator: ${problem}\n`);
+      // The server's thread answers every request: the process's other threads (V8's helpers
+      // among them, shared with the validation thread) give way to it on busy cores.
+      if (io.ownsProcess) lowerOtherThreadsPriority();
       await new Promise<void>((resolve) => {
         const done = () => {
           process.off('SIGINT', done);

@@ -8,12 +8,15 @@ import { parseOptions, requireNonEmpty, requireNumber, requireVariant } from '..
 import { CommandFailure } from '../errors';
 import { EXIT } from '../exit-codes';
 import { runCommand } from '../run-command';
+import { lowerOtherThreadsPriority } from '../../node-kit/threads/priority';
 
 export interface WebCommandIo {
   stdout: (s: string) => void;
   stderr: (s: string) => void;
   /** Stops the server like SIGINT does (for embedding and tests). */
   signal?: AbortSignal;
+  /** The process is this command's alone (`bin/qjob.js`): its other threads may be lowered. */
+  ownsProcess?: boolean;
   /** The built renderer to serve instead of this checkout's `out/renderer` (tests). */
   rendererDir?: string;
   /** Where to look for a browser (PATH, QJOB_BROWSER, DISPLAY); process.env unless given. */
@@ -99,6 +102,9 @@ export async function runWebCommand(argv: string[], io: WebCommandIo): Promise<n
               : (error as Error).message;
         throw new CommandFailure(message, EXIT.failed);
       }
+      // The server's thread answers the app and the simulators: the process's other threads
+      // (V8's helpers among them, shared with the validation thread) give way to it.
+      if (io.ownsProcess) lowerOtherThreadsPriority();
       io.stdout(`Quantum Job Studio: ${server.url}\n`);
       if (args.open) {
         const opened = openAppWindow(server.url, {

@@ -1,4 +1,4 @@
-import { readlinkSync } from 'node:fs';
+import { readdirSync, readlinkSync } from 'node:fs';
 import { getPriority, setPriority } from 'node:os';
 
 /** How much lower than the process a background thread runs: added to its nice value (at most 19). */
@@ -15,12 +15,52 @@ export const BACKGROUND_NICENESS = 10;
 export function lowerThisThreadPriority(niceness: number = BACKGROUND_NICENESS): boolean {
   if (process.platform !== 'linux') return false;
   try {
-    const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
-    if (!Number.isInteger(tid) || tid <= 0) return false;
+    const tid = thisThreadId();
+    if (tid === null) return false;
     const now = getPriority(tid);
     setPriority(tid, Math.min(19, now + Math.max(0, niceness)));
     return true;
   } catch {
     return false;
   }
+}
+
+/** The id of the calling thread (Linux), or null. */
+function thisThreadId(): number | null {
+  const tid = Number(readlinkSync('/proc/thread-self').split('/').pop());
+  return Number.isInteger(tid) && tid > 0 ? tid : null;
+}
+
+/**
+ * Lowers the priority of every other thread the process has now, so the calling thread (a
+ * server's, whose answers are what users wait for) is served first when the cores are busy.
+ * For a process of our own only (`qjob simulator`, `qjob web`): V8's helper threads are
+ * shared by every thread of the process, and they collect and compile for a payload's
+ * validation thread at normal priority, which on two cores took the server's thread off its
+ * core for milliseconds at a time. Threads started later begin at the calling thread's
+ * priority (the engine's lower their own); threads already below it are left as they are.
+ * Linux only; elsewhere, or when refused, nothing changes. Returns how many were lowered.
+ */
+export function lowerOtherThreadsPriority(niceness: number = BACKGROUND_NICENESS): number {
+  if (process.platform !== 'linux') return 0;
+  let lowered = 0;
+  try {
+    const self = thisThreadId();
+    if (self === null) return 0;
+    const ours = getPriority(self);
+    for (const entry of readdirSync('/proc/self/task')) {
+      const tid = Number(entry);
+      if (!Number.isInteger(tid) || tid === self) continue;
+      try {
+        if (getPriority(tid) !== ours) continue;
+        setPriority(tid, Math.min(19, ours + Math.max(0, niceness)));
+        lowered++;
+      } catch {
+        // The thread ended meanwhile, or the system refused: it keeps its priority.
+      }
+    }
+  } catch {
+    return lowered;
+  }
+  return lowered;
 }

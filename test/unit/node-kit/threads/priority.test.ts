@@ -1,5 +1,7 @@
+import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { getPriority } from 'node:os';
+import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 
@@ -31,5 +33,33 @@ describe.runIf(process.platform === 'linux')('lowerThisThreadPriority', () => {
     // This thread and the process keep their priority.
     expect(niceOfThisThread()).toBe(before);
     expect(getPriority()).toBe(before);
+  });
+});
+
+describe.runIf(process.platform === 'linux')('lowerOtherThreadsPriority', () => {
+  it('lowers every other thread of the process by the niceness given, not the calling one', () => {
+    const script = fileURLToPath(
+      new URL('../../../fixtures/threads/lower-others-probe.ts', import.meta.url),
+    );
+    // A process of its own: lowering this test runner's threads would slow the other tests.
+    const run = spawnSync(process.execPath, ['--import', 'tsx', script], {
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status, run.stderr).toBe(0);
+    const report = JSON.parse(run.stdout) as {
+      self: number;
+      lowered: number;
+      before: Record<string, number>;
+      after: Record<string, number>;
+    };
+    const self = String(report.self);
+    expect(report.after[self]).toBe(report.before[self]);
+    const others = Object.keys(report.before).filter((tid) => tid !== self && tid in report.after);
+    // V8's helper threads, libuv's, the worker: a Node process has several besides its own.
+    expect(others.length).toBeGreaterThan(3);
+    expect(report.lowered).toBe(others.length);
+    for (const tid of others)
+      expect(report.after[tid], `thread ${tid}`).toBe(Math.min(19, report.before[tid]! + 5));
   });
 });
