@@ -21,6 +21,10 @@ import { isIdent, isIdentStart, NL, NON_STRING_KEYS, SPACE } from './plain-chars
  * error) makes it give up, and `parsePayloadText` reads the text with the `yaml` package as
  * before; so errors, warnings and every unusual document keep exactly their old treatment.
  * `test/unit/shared/yaml/plain-compose.test.ts` holds the two readers to the same trees.
+ *
+ * Block sequence items of the form `!Tag {key: number, …}` (a gate per line) are kept as
+ * numbers (`compact-items.ts`) and made into nodes, by reading their lines again here, only
+ * when the sequence's `items` are first read.
  */
 
 /** Thrown inside the reader when the text leaves the subset; never escapes this file. */
