@@ -9,16 +9,18 @@ export const BACKGROUND_NICENESS = 10;
  * validation, a circuit) gives way to the thread that answers requests when the cores are
  * contended, and takes every idle cycle otherwise. Linux schedules threads on their own and
  * `setpriority` takes a thread id; Node does not expose the id, but `/proc/thread-self` names
- * it. Elsewhere, or when refused, nothing changes: the work runs at normal priority, as before.
- * Returns whether the priority was lowered.
+ * it. The thread ends `niceness` below the process's main thread, however often it is lowered
+ * (a thread `lowerOtherThreadsPriority` reached first stays where it is). Elsewhere, or when
+ * refused, nothing changes: the work runs at normal priority, as before. Returns whether the
+ * thread is now below the main thread by that much.
  */
 export function lowerThisThreadPriority(niceness: number = BACKGROUND_NICENESS): boolean {
   if (process.platform !== 'linux') return false;
   try {
     const tid = thisThreadId();
     if (tid === null) return false;
-    const now = getPriority(tid);
-    setPriority(tid, Math.min(19, now + Math.max(0, niceness)));
+    const target = Math.min(19, getPriority(process.pid) + Math.max(0, niceness));
+    if (getPriority(tid) < target) setPriority(tid, target);
     return true;
   } catch {
     return false;

@@ -21,7 +21,7 @@ describe.runIf(process.platform === 'linux')('lowerThisThreadPriority', () => {
   it('lowers the worker thread that calls it by the niceness given, and only that thread', async () => {
     const before = niceOfThisThread();
     const worker = new Worker(bootstrap, { workerData: { tsEntry: probe, niceness: 7 } });
-    const reply = await new Promise<{ was: number; lowered: boolean; now: number }>(
+    const reply = await new Promise<{ was: number; lowered: boolean; now: number; again: number }>(
       (resolve, reject) => {
         worker.once('message', resolve);
         worker.once('error', reject);
@@ -30,6 +30,7 @@ describe.runIf(process.platform === 'linux')('lowerThisThreadPriority', () => {
     await worker.terminate();
     expect(reply.lowered).toBe(true);
     expect(reply.now).toBe(Math.min(19, reply.was + 7));
+    expect(reply.again).toBe(reply.now);
     // This thread and the process keep their priority.
     expect(niceOfThisThread()).toBe(before);
     expect(getPriority()).toBe(before);
