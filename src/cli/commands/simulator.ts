@@ -5,17 +5,16 @@ import type { SimulatorOptions } from '../../simulator';
 import { parseOptions, requireNonEmpty, requireNumber, requireVariant } from '../args';
 import { CommandFailure } from '../errors';
 import { EXIT } from '../exit-codes';
+import type { CliIo } from '../io';
 import { runCommand } from '../run-command';
 import { lowerOtherThreadsPriority } from '../../node-kit/threads/priority';
 
-export interface CommandIo {
+export interface CommandIo extends Pick<CliIo, 'ownsProcess'> {
   /** Receives whole lines, newline included. */
   stdout: (s: string) => void;
   stderr: (s: string) => void;
   /** Stops the simulator like SIGINT does (for embedding and tests). */
   signal?: AbortSignal;
-  /** The process is this command's alone (`bin/qjob.js`): its other threads may be lowered. */
-  ownsProcess?: boolean;
   /** Decides the default data folder (`QJOB_CONFIG_DIR`, `APPDATA`, ...); process.env unless given. */
   env?: Record<string, string | undefined>;
 }

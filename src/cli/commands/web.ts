@@ -7,16 +7,15 @@ import { RendererBundleMissingError, startWebServer } from '../../web/server';
 import { parseOptions, requireNonEmpty, requireNumber, requireVariant } from '../args';
 import { CommandFailure } from '../errors';
 import { EXIT } from '../exit-codes';
+import type { CliIo } from '../io';
 import { runCommand } from '../run-command';
 import { lowerOtherThreadsPriority } from '../../node-kit/threads/priority';
 
-export interface WebCommandIo {
+export interface WebCommandIo extends Pick<CliIo, 'ownsProcess'> {
   stdout: (s: string) => void;
   stderr: (s: string) => void;
   /** Stops the server like SIGINT does (for embedding and tests). */
   signal?: AbortSignal;
-  /** The process is this command's alone (`bin/qjob.js`): its other threads may be lowered. */
-  ownsProcess?: boolean;
   /** The built renderer to serve instead of this checkout's `out/renderer` (tests). */
   rendererDir?: string;
   /** Where to look for a browser (PATH, QJOB_BROWSER, DISPLAY); process.env unless given. */

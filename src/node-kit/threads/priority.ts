@@ -45,24 +45,27 @@ function thisThreadId(): number | null {
  */
 export function lowerOtherThreadsPriority(niceness: number = BACKGROUND_NICENESS): number {
   if (process.platform !== 'linux') return 0;
-  let lowered = 0;
+  let self: number | null;
+  let threads: string[];
   try {
-    const self = thisThreadId();
-    if (self === null) return 0;
-    const ours = getPriority(self);
-    for (const entry of readdirSync('/proc/self/task')) {
-      const tid = Number(entry);
-      if (!Number.isInteger(tid) || tid === self) continue;
-      try {
-        if (getPriority(tid) !== ours) continue;
-        setPriority(tid, Math.min(19, ours + Math.max(0, niceness)));
-        lowered++;
-      } catch {
-        // The thread ended meanwhile, or the system refused: it keeps its priority.
-      }
-    }
+    self = thisThreadId();
+    threads = readdirSync('/proc/self/task');
   } catch {
-    return lowered;
+    return 0;
+  }
+  if (self === null) return 0;
+  let lowered = 0;
+  for (const entry of threads) {
+    const tid = Number(entry);
+    if (!Number.isInteger(tid) || tid === self) continue;
+    try {
+      const ours = getPriority(self);
+      if (getPriority(tid) !== ours) continue;
+      setPriority(tid, Math.min(19, ours + Math.max(0, niceness)));
+      lowered++;
+    } catch {
+      // The thread ended meanwhile, or the system refused: it keeps its priority.
+    }
   }
   return lowered;
 }

@@ -122,16 +122,15 @@ function* gateRefs(
   const count = compact ? compact.length : list.node.items.length;
   for (let i = 0; i < count; i++) {
     const path = `${list.path}[${i}]`;
-    let plain: Gate | null = null;
-    if (measuredAt.size === 0) {
-      if (compact) plain = readCompactGate(compact, i, path, width);
-      else {
-        const item = list.node.items[i];
-        plain = readPlainGate(isNode(item) ? item : null, path, width);
-      }
-    }
+    const item = compact ? null : list.node.items[i];
+    const plain =
+      measuredAt.size > 0
+        ? null
+        : compact
+          ? readCompactGate(compact, i, path, width)
+          : readPlainGate(isNode(item) ? item : null, path, width);
     if (plain) gates.push(plain);
-    else yield list.child(compact ? compact.node(i) : list.node.items[i], path);
+    else yield list.child(compact ? compact.node(i) : item, path);
   }
 }
 

@@ -1,4 +1,4 @@
-import type { Node, YAMLMap } from 'yaml';
+import type { Node } from 'yaml';
 import { isMap, isScalar } from 'yaml';
 import type { Gate } from './circuit';
 import type { CompactItems } from '../yaml/compact-items';
@@ -44,12 +44,19 @@ function plainNumber(
   return undefined;
 }
 
+/**
+ * The numbers of the gate being read, in `known.keys` order (NaN: missing or not a plain
+ * finite number), filled by one of the two readers below; as long as the longest key list.
+ */
+const values = new Float64Array(Math.max(...[...KEYS.values()].map((k) => k.keys.length)));
+
 /** The gate `node` is when it is a plain gate without a problem (see above), else null. */
 export function readPlainGate(node: Node | null, path: string, nqubits: number): Gate | null {
   if (!isMap(node) || typeof node.tag !== 'string') return null;
   const known = KEYS.get(node.tag);
   if (!known || node.items.length !== known.keys.length) return null;
-  return plainGate(known, node, -1, path, nqubits);
+  for (let k = 0; k < known.keys.length; k++) values[k] = plainNumber(node, known.keys[k]!) ?? NaN;
+  return plainGate(known, path, nqubits);
 }
 
 /**
@@ -68,31 +75,23 @@ export function readCompactGate(
   const first = items.firsts[i]!;
   const after = items.firsts[i + 1]!;
   if (!known || after - first !== known.keys.length) return null;
-  return plainGate(known, items, first, path, nqubits);
+  for (let k = 0; k < known.keys.length; k++) {
+    values[k] = NaN;
+    for (let e = first; e < after; e++)
+      if (items.keys[e] === known.keys[k]) values[k] = items.numbers[e]!;
+  }
+  return plainGate(known, path, nqubits);
 }
 
-/**
- * The gate of shape `known`, or null when a number is missing or wrong. Its numbers are those of
- * the mapping `from`, or (`first` ≥ 0) those of a compact item whose entries start at `first`.
- */
-function plainGate(
-  known: PlainShape,
-  from: CompactItems | YAMLMap,
-  first: number,
-  path: string,
-  nqubits: number,
-): Gate | null {
+/** The gate of shape `known` from `values`, or null when a number is missing or wrong. */
+function plainGate(known: PlainShape, path: string, nqubits: number): Gate | null {
   const qubitCount = known.shape.qubitKeys === 'qubit' ? 1 : 2;
   // Arrays of their exact length: filled by push, each took seventeen slots.
   const qubits = new Array<number>(qubitCount);
   const angles = new Array<{ kind: 'const'; value: number }>(known.keys.length - qubitCount);
   for (let k = 0; k < known.keys.length; k++) {
-    const key = known.keys[k]!;
-    const value =
-      first < 0
-        ? plainNumber(from as YAMLMap, key)
-        : compactNumber(from as CompactItems, first, known.keys.length, key);
-    if (value === undefined) return null;
+    const value = values[k]!;
+    if (Number.isNaN(value)) return null;
     if (k < qubitCount) {
       if (!Number.isInteger(value) || value < 0 || value >= nqubits) return null;
       qubits[k] = value;
@@ -100,15 +99,4 @@ function plainGate(
   }
   if (qubitCount === 2 && qubits[0] === qubits[1]) return null;
   return { name: known.name, qubits, angles, path };
-}
-
-/** The number under `key` among the `count` entries of a compact item from `first`. */
-function compactNumber(
-  items: CompactItems,
-  first: number,
-  count: number,
-  key: string,
-): number | undefined {
-  for (let k = first; k < first + count; k++) if (items.keys[k] === key) return items.numbers[k];
-  return undefined;
 }

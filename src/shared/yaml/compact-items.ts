@@ -1,6 +1,14 @@
 import type { Node, YAMLSeq } from 'yaml';
 import { fastSeq } from './fast-nodes';
-import { isIdent, isIdentStart, NL, NON_STRING_KEYS, SPACE } from './plain-chars';
+import {
+  codeAt,
+  isIdent,
+  isIdentStart,
+  NL,
+  NON_STRING_KEYS,
+  skipSpaces,
+  SPACE,
+} from './plain-chars';
 
 /*
  * A block sequence's items kept as plain numbers until someone asks for their nodes. A megabyte
@@ -117,16 +125,6 @@ export function compactItemsOf(node: unknown): CompactItems | undefined {
   return (node as CompactSeq)[COMPACT];
 }
 
-/** The character at `at`, a line break past the end. */
-function code(text: string, at: number): number {
-  return at < text.length ? text.charCodeAt(at) : NL;
-}
-
-function skipSpaces(text: string, at: number): number {
-  while (text.charCodeAt(at) === SPACE) at++;
-  return at;
-}
-
 /** The last item of a sequence or mapping, made alone when the sequence is still compact. */
 export function lastItemOf(collection: { items: unknown[] }): unknown {
   const compact = compactItemsOf(collection);
@@ -155,23 +153,23 @@ export function scanCompactItem(
   out: { lineEnd: number },
 ): string | undefined {
   const text = source.text;
-  if (code(text, at) !== 33 || !isIdentStart(code(text, at + 1))) return undefined;
+  if (codeAt(text, at) !== 33 || !isIdentStart(codeAt(text, at + 1))) return undefined;
   let e = at + 2;
-  while (isIdent(code(text, e))) e++;
-  if (code(text, e) !== SPACE) return undefined;
+  while (isIdent(codeAt(text, e))) e++;
+  if (codeAt(text, e) !== SPACE) return undefined;
   const tag = source.word(at, e);
   let p = skipSpaces(text, e);
-  if (code(text, p) !== 123) return undefined;
+  if (codeAt(text, p) !== 123) return undefined;
   const mark = into.keys.length;
   p = skipSpaces(text, p + 1);
   for (;;) {
     const entry = scanEntry(source, p, into, mark);
     if (entry < 0) break;
     p = skipSpaces(text, entry);
-    const c = code(text, p);
+    const c = codeAt(text, p);
     if (c === 125) {
       const rest = skipSpaces(text, p + 1);
-      const after = code(text, rest);
+      const after = codeAt(text, rest);
       if (after === NL || (after === 35 && rest > p + 1)) {
         const nl = text.indexOf('\n', rest);
         out.lineEnd = nl < 0 ? text.length : nl + 1;
@@ -193,23 +191,22 @@ export function scanCompactItem(
  */
 function scanEntry(source: WordSource, at: number, into: CompactItems, mark: number): number {
   const text = source.text;
-  if (!isIdentStart(code(text, at))) return -1;
+  if (!isIdentStart(codeAt(text, at))) return -1;
   let e = at + 1;
-  while (isIdent(code(text, e))) e++;
-  if (code(text, e) !== 58 || code(text, e + 1) !== SPACE) return -1;
+  while (isIdent(codeAt(text, e))) e++;
+  if (codeAt(text, e) !== 58 || codeAt(text, e + 1) !== SPACE) return -1;
   const key = source.word(at, e);
   if (NON_STRING_KEYS.has(key)) return -1;
   for (let k = mark; k < into.keys.length; k++) if (into.keys[k] === key) return -1;
-  let p = e + 2;
-  p = skipSpaces(text, p);
-  const negative = code(text, p) === 45;
+  let p = skipSpaces(text, e + 2);
+  const negative = codeAt(text, p) === 45;
   if (negative) p++;
-  if (!isDigit(code(text, p))) return -1;
+  if (!isDigit(codeAt(text, p))) return -1;
   let digits = 0;
   let mantissa = 0;
   let fraction = -1;
   for (; ; p++) {
-    const c = code(text, p);
+    const c = codeAt(text, p);
     if (isDigit(c)) {
       mantissa = mantissa * 10 + (c - 48);
       digits++;
@@ -219,7 +216,7 @@ function scanEntry(source: WordSource, at: number, into: CompactItems, mark: num
   }
   // `5.` (nothing after the point), a long number, or anything more (`1e3`, `1.5.2`, `3x`).
   if (fraction === 0 || digits > MAX_DIGITS) return -1;
-  const c = code(text, p);
+  const c = codeAt(text, p);
   if (c !== SPACE && c !== 44 && c !== 125) return -1;
   const magnitude = fraction > 0 ? mantissa / POWERS_OF_TEN[fraction]! : mantissa;
   into.keys.push(key);

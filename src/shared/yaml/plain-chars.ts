@@ -19,3 +19,14 @@ export const NON_STRING_KEYS: ReadonlySet<string> = new Set([
   'False',
   'FALSE',
 ]);
+
+/** The character of `text` at `at`, a line break past its end. */
+export function codeAt(text: string, at: number): number {
+  return at < text.length ? text.charCodeAt(at) : NL;
+}
+
+/** The offset of the first character at or after `at` that is not a space. */
+export function skipSpaces(text: string, at: number): number {
+  while (text.charCodeAt(at) === SPACE) at++;
+  return at;
+}

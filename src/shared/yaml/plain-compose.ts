@@ -7,7 +7,15 @@ import { resolvePlain } from './plain-scalars';
 import { recordProps } from './origins';
 import { CompactItems, compactSeq, scanCompactItem } from './compact-items';
 import type { WordSource } from './compact-items';
-import { isIdent, isIdentStart, NL, NON_STRING_KEYS, SPACE } from './plain-chars';
+import {
+  codeAt,
+  isIdent,
+  isIdentStart,
+  NL,
+  NON_STRING_KEYS,
+  skipSpaces,
+  SPACE,
+} from './plain-chars';
 
 /*
  * A one-pass reader for the plain YAML that payloads are made of, building the very nodes the
@@ -103,12 +111,11 @@ class PlainReader implements WordSource {
   }
 
   private code(at: number): number {
-    return at < this.text.length ? this.text.charCodeAt(at) : NL;
+    return codeAt(this.text, at);
   }
 
   private skipSpaces(at: number): number {
-    while (this.text.charCodeAt(at) === SPACE) at++;
-    return at;
+    return skipSpaces(this.text, at);
   }
 
   /** End of the line holding `at`, after its line break (or the end of the text). */
