@@ -12,7 +12,7 @@ import type { CliIo } from '../io';
 import { openCliJobStore } from '../job-store';
 import { toJson } from '../output/json';
 import { oneLine } from '../output/terminal-text';
-import { submitAndRecord } from '../recorded-submit';
+import { submitAndRecord } from '../submitting';
 import { runCommand } from '../run-command';
 import { waitAndReport } from '../waiting';
 import { checkDevice } from './submit';

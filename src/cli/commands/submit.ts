@@ -16,7 +16,7 @@ import { formatProblem, readPayloadFile } from '../payload-file';
 import { runCommand } from '../run-command';
 import { waitAndReport } from '../waiting';
 import { openCliJobStore } from '../job-store';
-import { submitAndRecord } from '../recorded-submit';
+import { submitAndRecord } from '../submitting';
 
 export const SUBMIT_USAGE = `usage: qjob submit FILE --device CODE [--name N] [--wait] [--timeout S] [--no-check] [connection options]
 

@@ -7,7 +7,7 @@ import { MAX_BATCH_NAME } from '../../shared/sweeps/sweep-spec';
 import type { VariantId } from '../../shared/variants';
 import { TERMINAL_JOB_STATUSES } from '../../shared/variants/enums';
 import type { JobStatus } from '../../shared/variants';
-import { preparePayload } from '../../core/payloads/prepare-payload';
+import { preparePayload } from '../../core/submit/prepare-payload';
 import { BatchRunner } from '../../core/batches/batch-runner';
 import { createBatch, viewOf } from '../../core/batches/batch-service';
 import { batchStoreFile, openBatchStore } from '../../core/batches/open-batch-store';

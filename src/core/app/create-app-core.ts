@@ -22,12 +22,12 @@ import { jobsHandlers } from './handlers/jobs';
 import { profileHandlers } from './handlers/profiles';
 import { sessionHandlers } from './handlers/session';
 import { templatesHandlers } from './handlers/templates';
-import { knowingHandlers, recordDeviceHistory } from './handlers/knowing-handlers';
+import { knowingHandlers, recordDeviceHistory } from './handlers/estimates';
 import { driftHandlers } from './handlers/drift';
 import { DriftService } from '../drift';
 import { EstimatesService, openDeviceHistory } from '../history';
-import { batchHandlers } from './handlers/batch-handlers';
-import { handoverHandlers } from './handlers/handover-handlers';
+import { batchHandlers } from './handlers/batches';
+import { handoverHandlers } from './handlers/annotations';
 import { securePrivateData } from './private-data';
 import type { AppCore, AppCoreOptions } from './types';
 

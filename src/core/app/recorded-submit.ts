@@ -2,10 +2,10 @@ import type { SubmissionOrigin } from '../../shared/annotations';
 import type { JobCache } from '../cache';
 import { profileCacheKey } from '../cache';
 import type { Logger } from '../logging/logger';
-import type { RecordedSubmitOutcome } from '../rerun';
-import { deviceIn, submitRecorded } from '../rerun';
+import type { RecordedSubmitOutcome } from '../submit/submit-job';
+import { deviceIn, submitRecorded } from '../submit/submit-job';
 import type { ActiveConnection } from './active-connection';
-import { preparePayload } from '../payloads/prepare-payload';
+import { preparePayload } from '../submit/prepare-payload';
 
 /**
  * Submits from the app: the payload checked as the editor checks it, the submission kept in the

@@ -1,6 +1,6 @@
 import { executeKind } from '../../shared/variants';
 import type { VariantId } from '../../shared/variants/declaration';
-import { preparePayload } from '../payloads/prepare-payload';
+import { preparePayload } from '../submit/prepare-payload';
 import { CATALOGUE } from '../../simulator/devices/catalogue';
 import { DEFAULT_ENGINE_LIMITS, runJob } from '../../simulator/engine';
 import type { EngineJob } from '../../simulator/engine';

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MemorySecretStore, Session } from '../../../src/core/auth';
 import { createServiceClient } from '../../../src/core/client';
-import { preparePayload } from '../../../src/core/payloads/prepare-payload';
+import { preparePayload } from '../../../src/core/submit/prepare-payload';
 import { MemoryBatchStore } from '../../../src/core/batches/batch-store';
 import { BatchRunner } from '../../../src/core/batches/batch-runner';
 import { createBatch } from '../../../src/core/batches/batch-service';

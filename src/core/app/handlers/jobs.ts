@@ -24,7 +24,7 @@ export interface JobsDeps {
  * when it can, the store when it cannot, and keeps every answer), the timeline the store
  * recorded, and submitting, cancelling and watching, which need a logged-in session.
  */
-/** Rerun's two calls are with the handover's (./handover-handlers.ts: rerun, tags, bundles). */
+/** Rerun's two calls are with the handover's (./annotations.ts: rerun, tags, bundles). */
 type RerunCalls = 'jobs.rerunSource' | 'jobs.rerun';
 
 export function jobsHandlers(deps: JobsDeps): Omit<NamespaceHandlers<'jobs'>, RerunCalls> {

@@ -2,7 +2,7 @@ import type { Session } from '../core/auth/session';
 import type { JobId } from '../shared/variants';
 import type { SubmissionOrigin } from '../shared/annotations';
 import type { Device, ExecutePayload } from '../shared/variants';
-import { deviceIn, submitRecorded } from '../core/rerun';
+import { deviceIn, submitRecorded } from '../core/submit/submit-job';
 import type { CliIo } from './io';
 import type { CliJobStore } from './job-store';
 import { oneLine } from './output/terminal-text';

@@ -16,7 +16,7 @@ import type { Logger } from '../../logging/logger';
 import type { ConnectionManager } from '../connection-manager';
 import type { HandlerTable } from '../dispatch';
 import type { EventHub } from '../event-hub';
-import { preparePayload } from '../../payloads/prepare-payload';
+import { preparePayload } from '../../submit/prepare-payload';
 
 type BatchCalls =
   | 'batches.list'
