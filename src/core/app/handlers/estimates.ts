@@ -1,80 +1,19 @@
 import { profileCacheKey } from '../../cache';
-import type { DeviceHistoryStore, EstimatesService } from '../../history';
-import type { Logger } from '../../logging/logger';
+import type { EstimatesService } from '../../history';
 import type { ConnectionManager } from '../connection-manager';
-import type { HandlerTable } from '../dispatch';
-import type { EventHub } from '../event-hub';
+import type { NamespaceHandlers } from '../dispatch';
 
-type KnowingCalls = 'estimates.get' | 'deviceHistory.list';
-
-const DAY_MS = 24 * 3600 * 1000;
-const DEFAULT_DAYS = 7;
-
-export interface KnowingDeps {
+export interface EstimatesDeps {
   connections: ConnectionManager;
   estimates: EstimatesService;
-  history: DeviceHistoryStore;
 }
 
-/** Estimates of when jobs end and the device history, both read from the local store. */
-export function knowingHandlers(deps: KnowingDeps): Pick<HandlerTable, KnowingCalls> {
-  const key = () => profileCacheKey(deps.connections.requireActive().profile);
+/** Estimates of when jobs end, read from the local store. */
+export function estimatesHandlers(deps: EstimatesDeps): NamespaceHandlers<'estimates'> {
   return {
     'estimates.get': async () => ({
-      ...deps.estimates.get(key()),
+      ...deps.estimates.get(profileCacheKey(deps.connections.requireActive().profile)),
       builtAt: new Date().toISOString(),
     }),
-    'deviceHistory.list': async ({ code, days }) => {
-      const to = new Date();
-      const from = new Date(to.getTime() - (days ?? DEFAULT_DAYS) * DAY_MS).toISOString();
-      return {
-        code,
-        from,
-        to: to.toISOString(),
-        entries: deps.history.entries(key(), code, from),
-        persistent: deps.history.persistent,
-      };
-    },
-  };
-}
-
-/**
- * Keeps what the app sees about devices: every device list the active connection fetched (its
- * refresh timer's and the ones asked for), and the notice a submission's answer carried about
- * the device it went to. `submit` is the `jobs.submit` handler, returned wrapped.
- */
-export function recordDeviceHistory(
-  deps: KnowingDeps & { events: EventHub; log: Logger },
-  submit: HandlerTable['jobs.submit'],
-): HandlerTable['jobs.submit'] {
-  const keep = (what: string, write: () => void) => {
-    try {
-      write();
-    } catch (error) {
-      deps.log.warn(`${what} could not be kept in the device history`, { error });
-    }
-  };
-  deps.events.on('devices.updated', (view) => {
-    const active = deps.connections.active;
-    if (!active) return;
-    keep('a device list', () =>
-      deps.history.recordStatuses(profileCacheKey(active.profile), view.devices, view.fetchedAt),
-    );
-  });
-  return async (input) => {
-    const answer = await submit(input);
-    const message = answer.message?.trim();
-    const active = deps.connections.active;
-    if (message && active) {
-      keep('a notice', () =>
-        deps.history.recordMessage(
-          profileCacheKey(active.profile),
-          input.deviceCode,
-          message,
-          new Date().toISOString(),
-        ),
-      );
-    }
-    return answer;
   };
 }

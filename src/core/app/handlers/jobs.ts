@@ -2,7 +2,9 @@ import type { JobInfo } from '../../../shared/variants';
 import { isTerminalStatus } from '../../../shared/variants';
 import type { DetailAsk, JobCache } from '../../cache';
 import { listJobs } from '../../cache';
+import { APP_ERROR_CODES, AppError } from '../../errors/app-error';
 import type { Logger } from '../../logging/logger';
+import { NoPayloadError, rerunSource } from '../../rerun';
 import type { ActiveConnection } from '../active-connection';
 import { cancelJob } from '../cancel-job';
 import type { ConnectionManager } from '../connection-manager';
@@ -22,17 +24,33 @@ export interface JobsDeps {
 /**
  * Jobs of the active connection: lists and details through the local store (the service answers
  * when it can, the store when it cannot, and keeps every answer), the timeline the store
- * recorded, and submitting, cancelling and watching, which need a logged-in session.
+ * recorded, where a rerun starts (docs/rerun-tags-bundles.md), and submitting, rerunning,
+ * cancelling and watching, which need a logged-in session.
  */
-/** Rerun's two calls are with the handover's (./annotations.ts: rerun, tags, bundles). */
-type RerunCalls = 'jobs.rerunSource' | 'jobs.rerun';
-
-export function jobsHandlers(deps: JobsDeps): Omit<NamespaceHandlers<'jobs'>, RerunCalls> {
+export function jobsHandlers(deps: JobsDeps): NamespaceHandlers<'jobs'> {
   const { connections, cache } = deps;
   const loggedIn = () => {
     const active = connections.requireActive();
     active.requireLogin();
     return active;
+  };
+
+  const sourceOf = async (active: ActiveConnection, id: number) => {
+    try {
+      return await rerunSource(
+        {
+          store: cache.annotations,
+          profileKey: cacheKeyOf(active),
+          fullDetail: async (jobId) => (await fetchDetail(cache, active, jobId, true)).detail,
+          devices: async () => (await active.devices(false)).devices,
+        },
+        id,
+      );
+    } catch (error) {
+      if (error instanceof NoPayloadError)
+        throw new AppError(APP_ERROR_CODES.notFound, error.message);
+      throw error;
+    }
   };
 
   return {
@@ -86,6 +104,25 @@ export function jobsHandlers(deps: JobsDeps): Omit<NamespaceHandlers<'jobs'>, Re
         name,
         origin: origin ?? null,
       }),
+
+    'jobs.rerunSource': async ({ id }) => sourceOf(connections.requireActive(), id),
+
+    'jobs.rerun': async ({ id, deviceCode }) => {
+      const source = await sourceOf(connections.requireActive(), id);
+      const device = deviceCode ?? source.deviceCode;
+      if (!device) {
+        throw new AppError(
+          APP_ERROR_CODES.invalidInput,
+          `The device job ${id} ran on is not in the device list: pick a device to run it on.`,
+        );
+      }
+      return recordedSubmit(connections.requireActive(), cache, deps.log, {
+        text: source.text,
+        deviceCode: device,
+        name: source.name || undefined,
+        origin: { kind: 'rerun', jobId: id },
+      });
+    },
 
     'jobs.cancel': async ({ id }) => {
       await cancelJob(loggedIn(), id, deps.log);
