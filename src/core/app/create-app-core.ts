@@ -106,7 +106,12 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...sessionHandlers(connections),
     ...connectionHandlers(connections),
     ...devicesHandlers(connections),
-    ...jobsHandlers({ connections, cache, log }),
+    ...jobsHandlers({
+      connections,
+      cache,
+      log,
+      onSubmitted: recordDeviceHistory({ connections, history, events, log }),
+    }),
     ...diagnosticsHandlers({ connections, cache, app }),
     ...templatesHandlers(path.join(options.resourcesDir, 'templates')),
     ...filesHandlers(options.dialogs),
@@ -118,10 +123,6 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     ...annotationsHandlers({ connections, cache }),
     ...bundlesHandlers({ connections, cache, app }),
   };
-  handlers['jobs.submit'] = recordDeviceHistory(
-    { connections, history, events, log },
-    handlers['jobs.submit'],
-  );
 
   const loaded = await settings.load().catch((error: unknown) => {
     log.error('settings unreadable', { error });

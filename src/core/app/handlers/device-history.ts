@@ -2,7 +2,7 @@ import { profileCacheKey } from '../../cache';
 import type { DeviceHistoryStore } from '../../history';
 import type { Logger } from '../../logging/logger';
 import type { ConnectionManager } from '../connection-manager';
-import type { HandlerTable, NamespaceHandlers } from '../dispatch';
+import type { NamespaceHandlers } from '../dispatch';
 import type { EventHub } from '../event-hub';
 
 const DAY_MS = 24 * 3600 * 1000;
@@ -36,13 +36,13 @@ export function deviceHistoryHandlers(deps: DeviceHistoryDeps): NamespaceHandler
 
 /**
  * Keeps what the app sees about devices: every device list the active connection fetched (its
- * refresh timer's and the ones asked for), and the notice a submission's answer carried about
- * the device it went to. `submit` is the `jobs.submit` handler, returned wrapped.
+ * refresh timer's and the ones asked for) as it arrives, and, through the function returned,
+ * the notice a submission's answer carried about the device it went to (`jobs` handlers'
+ * `onSubmitted`).
  */
 export function recordDeviceHistory(
   deps: DeviceHistoryDeps & { events: EventHub; log: Logger },
-  submit: HandlerTable['jobs.submit'],
-): HandlerTable['jobs.submit'] {
+): (submitted: { profileKey: string; deviceCode: string; message: string }) => void {
   const keep = (what: string, write: () => void) => {
     try {
       write();
@@ -57,20 +57,8 @@ export function recordDeviceHistory(
       deps.history.recordStatuses(profileCacheKey(active.profile), view.devices, view.fetchedAt),
     );
   });
-  return async (input) => {
-    const answer = await submit(input);
-    const message = answer.message?.trim();
-    const active = deps.connections.active;
-    if (message && active) {
-      keep('a notice', () =>
-        deps.history.recordMessage(
-          profileCacheKey(active.profile),
-          input.deviceCode,
-          message,
-          new Date().toISOString(),
-        ),
-      );
-    }
-    return answer;
-  };
+  return ({ profileKey, deviceCode, message }) =>
+    keep('a notice', () =>
+      deps.history.recordMessage(profileKey, deviceCode, message, new Date().toISOString()),
+    );
 }

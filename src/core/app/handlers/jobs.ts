@@ -1,3 +1,4 @@
+import type { CallArgs } from '../../../shared/ipc/contract';
 import type { JobInfo } from '../../../shared/variants';
 import { isTerminalStatus } from '../../../shared/variants';
 import type { DetailAsk, JobCache } from '../../cache';
@@ -8,9 +9,10 @@ import { NoPayloadError, rerunSource } from '../../rerun';
 import type { ActiveConnection } from '../active-connection';
 import { cancelJob } from '../cancel-job';
 import type { ConnectionManager } from '../connection-manager';
+import { requirePayload } from '../../submit/prepare-payload';
+import { deviceIn, submitJob } from '../../submit/submit-job';
 import type { NamespaceHandlers } from '../dispatch';
 import { cacheKeyOf, fetchDetail, fetcher } from '../job-details';
-import { recordedSubmit } from '../recorded-submit';
 
 /** Unfinished jobs of a fresh list that get watched (newest first), so their changes arrive live. */
 const MAX_AUTO_WATCH = 500;
@@ -19,6 +21,8 @@ export interface JobsDeps {
   connections: ConnectionManager;
   cache: JobCache;
   log: Logger;
+  /** Told of every job submitted from the app, with the service's notice (the device history keeps it). */
+  onSubmitted?: (submitted: { profileKey: string; deviceCode: string; message: string }) => void;
 }
 
 /**
@@ -33,6 +37,42 @@ export function jobsHandlers(deps: JobsDeps): NamespaceHandlers<'jobs'> {
     const active = connections.requireActive();
     active.requireLogin();
     return active;
+  };
+
+  /**
+   * Submits from the app, on a connection already checked to be logged in: the payload
+   * prepared as the editor checks it, the submission kept in the local store (exact text,
+   * device as listed, origin), and the new job watched from the start so every status change
+   * arrives as an event.
+   */
+  const submit = async (active: ActiveConnection, input: CallArgs<'jobs.submit'>) => {
+    const payload = requirePayload(active.profile.variant, input.text);
+    const profileKey = cacheKeyOf(active);
+    const outcome = await submitJob(
+      {
+        client: active.client,
+        store: cache.annotations,
+        profileKey,
+        device: async (code) => {
+          const view = await active.devices(false);
+          return deviceIn(view.devices, code, view.fetchedAt);
+        },
+        onRecordFailed: (error) =>
+          deps.log.warn('a submitted job could not be recorded in the local job store', { error }),
+      },
+      { ...input, payload, origin: input.origin ?? null },
+    );
+    const jobId = outcome.jobId.id;
+    active.watchSubmitted(jobId);
+    deps.log.info('job submitted', {
+      profile: active.profile.id,
+      jobId,
+      type: outcome.executeType,
+      ...(input.origin ? { origin: input.origin.kind } : {}),
+    });
+    const message = outcome.message?.trim();
+    if (message) deps.onSubmitted?.({ profileKey, deviceCode: input.deviceCode, message });
+    return { jobId, executeType: outcome.executeType, message: outcome.message };
   };
 
   const sourceOf = async (active: ActiveConnection, id: number) => {
@@ -96,19 +136,14 @@ export function jobsHandlers(deps: JobsDeps): NamespaceHandlers<'jobs'> {
       entries: cache.timeline(cacheKeyOf(connections.requireActive()), id),
     }),
 
-    'jobs.submit': async ({ text, deviceCode, name, origin }) =>
-      // Kept with the exact text, so the job can be rerun and bundled byte for byte.
-      recordedSubmit(loggedIn(), deps.cache, deps.log, {
-        text,
-        deviceCode,
-        name,
-        origin: origin ?? null,
-      }),
+    // Kept with the exact text, so the job can be rerun and bundled byte for byte.
+    'jobs.submit': async (input) => submit(loggedIn(), input),
 
     'jobs.rerunSource': async ({ id }) => sourceOf(connections.requireActive(), id),
 
     'jobs.rerun': async ({ id, deviceCode }) => {
-      const source = await sourceOf(connections.requireActive(), id);
+      const active = loggedIn();
+      const source = await sourceOf(active, id);
       const device = deviceCode ?? source.deviceCode;
       if (!device) {
         throw new AppError(
@@ -116,10 +151,10 @@ export function jobsHandlers(deps: JobsDeps): NamespaceHandlers<'jobs'> {
           `The device job ${id} ran on is not in the device list: pick a device to run it on.`,
         );
       }
-      return recordedSubmit(connections.requireActive(), cache, deps.log, {
+      return submit(active, {
         text: source.text,
         deviceCode: device,
-        name: source.name || undefined,
+        ...(source.name ? { name: source.name } : {}),
         origin: { kind: 'rerun', jobId: id },
       });
     },
