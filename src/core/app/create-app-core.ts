@@ -22,12 +22,14 @@ import { jobsHandlers } from './handlers/jobs';
 import { profileHandlers } from './handlers/profiles';
 import { sessionHandlers } from './handlers/session';
 import { templatesHandlers } from './handlers/templates';
-import { knowingHandlers, recordDeviceHistory } from './handlers/knowing-handlers';
+import { estimatesHandlers } from './handlers/estimates';
+import { deviceHistoryHandlers, recordDeviceHistory } from './handlers/device-history';
 import { driftHandlers } from './handlers/drift';
 import { DriftService } from '../drift';
 import { EstimatesService, openDeviceHistory } from '../history';
-import { batchHandlers } from './handlers/batch-handlers';
-import { handoverHandlers } from './handlers/handover-handlers';
+import { batchHandlers } from './handlers/batches';
+import { annotationsHandlers } from './handlers/annotations';
+import { bundlesHandlers } from './handlers/bundles';
 import { securePrivateData } from './private-data';
 import type { AppCore, AppCoreOptions } from './types';
 
@@ -90,50 +92,37 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     log,
   );
 
-  // One file per namespace of the contract (./handlers/<namespace>.ts).
-  // Estimates of when jobs end and the device history (issue 14), beside the job store.
-  const knowing = {
-    connections,
-    estimates,
-    history: openDeviceHistory(cache, (message) => log.warn(message)),
+  // The device history (issue 14), beside the job store.
+  const history = openDeviceHistory(cache, (message) => log.warn(message));
+  const app = {
+    name: options.appName ?? 'Quantum Job Studio',
+    version: options.appVersion ?? CLIENT_VERSION,
+    shell: options.shell,
   };
+  // One file per namespace of the contract (./handlers/<namespace>.ts).
   const handlers: HandlerTable = {
     ...appHandlers(options, options.appVersion ?? CLIENT_VERSION),
     ...profileHandlers({ settings, connections, fetch: options.fetch }),
     ...sessionHandlers(connections),
     ...connectionHandlers(connections),
     ...devicesHandlers(connections),
-    ...jobsHandlers({ connections, cache, log }),
-    ...diagnosticsHandlers({
-      connections,
-      cache,
-      app: {
-        name: options.appName ?? 'Quantum Job Studio',
-        version: options.appVersion ?? CLIENT_VERSION,
-        shell: options.shell,
-      },
-    }),
-    ...templatesHandlers(path.join(options.resourcesDir, 'templates')),
-    ...filesHandlers(options.dialogs),
-    ...draftsHandlers(drafts),
-    ...knowingHandlers(knowing),
-    ...driftHandlers({ connections, drift: new DriftService(cache) }),
-    ...batches.handlers,
-    ...handoverHandlers({
+    ...jobsHandlers({
       connections,
       cache,
       log,
-      app: {
-        name: options.appName ?? 'Quantum Job Studio',
-        version: options.appVersion ?? CLIENT_VERSION,
-        shell: options.shell,
-      },
+      onSubmitted: recordDeviceHistory({ connections, history, events, log }),
     }),
+    ...diagnosticsHandlers({ connections, cache, app }),
+    ...templatesHandlers(path.join(options.resourcesDir, 'templates')),
+    ...filesHandlers(options.dialogs),
+    ...draftsHandlers(drafts),
+    ...estimatesHandlers({ connections, estimates }),
+    ...deviceHistoryHandlers({ connections, history }),
+    ...driftHandlers({ connections, drift: new DriftService(cache) }),
+    ...batches.handlers,
+    ...annotationsHandlers({ connections, cache }),
+    ...bundlesHandlers({ connections, cache, app }),
   };
-  handlers['jobs.submit'] = recordDeviceHistory(
-    { ...knowing, events, log },
-    handlers['jobs.submit'],
-  );
 
   const loaded = await settings.load().catch((error: unknown) => {
     log.error('settings unreadable', { error });
