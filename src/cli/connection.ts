@@ -22,6 +22,7 @@ import type { VariantId } from '../shared/variants';
 import { CommandFailure, UsageError } from './errors';
 import { EXIT } from './exit-codes';
 import { DeferredSecretStore } from './deferred-secret-store';
+import { NO_KEYCHAIN_HINT, withNoKeychainHint } from './keychain-hint';
 import type { CliIo } from './io';
 
 const USER_AGENT = `qjob/${CLIENT_VERSION} (quantum-job-studio; node ${process.versions.node}; ${process.platform})`;
@@ -133,13 +134,10 @@ async function openSecretStore(
     return new PlainFileSecretStore(file);
   }
   try {
-    return await KeytarSecretStore.open();
+    return withNoKeychainHint(await KeytarSecretStore.open());
   } catch (error) {
     if (error instanceof SecretStoreError && error.code === 'unavailable') {
-      throw new CommandFailure(
-        `${error.message}\nTo keep the login in a plain file readable only by you instead, pass --no-keychain (or set QJOB_NO_KEYCHAIN=1).`,
-        EXIT.auth,
-      );
+      throw new CommandFailure(`${error.message}\n${NO_KEYCHAIN_HINT}`, EXIT.auth);
     }
     throw error;
   }
