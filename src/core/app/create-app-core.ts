@@ -11,6 +11,7 @@ import { ConnectionManager } from './connection-manager';
 import type { HandlerTable } from './dispatch';
 import { createDraftsStore } from './drafts-store';
 import { EmbeddedSimulators } from './embedded-simulators';
+import { simulatorFolder } from './simulator-endpoints';
 import { createEventHub } from './event-hub';
 import { appHandlers } from './handlers/app';
 import { connectionHandlers } from './handlers/connection';
@@ -51,7 +52,8 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const store = await openSecretStore(options, log);
   const simulators = new EmbeddedSimulators({
     // Per shell: the desktop app and browser mode may run at once, each with its own simulator.
-    dir: path.join(options.dataDir, 'simulator', options.shell),
+    dir: simulatorFolder(options.dataDir, options.shell),
+    owner: options.shell,
     ...(options.simulator?.speed !== undefined ? { speed: options.simulator.speed } : {}),
     ...(options.simulator?.seed !== undefined ? { seed: options.simulator.seed } : {}),
     log,
