@@ -25,7 +25,7 @@ export async function openCliJobStore(connection: Connection, io: CliIo): Promis
     warn,
     error: warn,
   };
-  const cache = await openJobCache(cliJobStoreFile(connection), log);
+  const cache = await openJobCache(cliJobStoreFile(connection), log, storeShell(connection));
   return { cache, key: profileCacheKey(connection.profile), close: () => cache.close() };
 }
 

@@ -59,7 +59,11 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     log,
   });
   // The local job store (issue 6): SQLite, or memory with a reason when the binding will not load.
-  const cache = await openJobCache(jobCacheFile(options.dataDir, options.shell), log);
+  const cache = await openJobCache(
+    jobCacheFile(options.dataDir, options.shell),
+    log,
+    options.shell,
+  );
   // Estimates of when jobs end (issue 14), from the job store: also say which jobs look stuck.
   const estimates = new EstimatesService(cache);
   const connections = new ConnectionManager({
