@@ -32,7 +32,10 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-/** A port nothing listens on: a download sent there fails at once. */
+/**
+ * The discard port, where nothing listens: a download sent there fails at once (clients built on
+ * fetch refuse port 9 before connecting, "bad port"; the others find it closed).
+ */
 const CLOSED = 'http://127.0.0.1:9';
 
 /**
