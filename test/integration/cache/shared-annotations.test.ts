@@ -4,7 +4,6 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { jobCacheFile, loadSqlite, openJobCache } from '../../../src/core/cache';
-import { annotationStoreFile } from '../../../src/core/cache/shared-annotations';
 import type { Logger } from '../../../src/core/logging/logger';
 import { REPO_ROOT } from '../../support/cli-runner';
 
@@ -17,6 +16,8 @@ const root = fs.mkdtempSync(path.join(os.tmpdir(), 'qjob-shared-annotations-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 const SERVICE = 'lab:B:http://service/api/v1';
+/** The shared file (src/core/cache/shared-annotations.ts), beside the shells' job stores. */
+const annotationStoreFile = (cacheDir: string) => path.join(cacheDir, 'annotations.sqlite');
 const SIMULATOR = 'simulator-b:B';
 
 function logger(): Logger & { warnings: string[] } {

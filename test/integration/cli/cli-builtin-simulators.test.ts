@@ -4,7 +4,6 @@ import path from 'node:path';
 import { afterAll, afterEach, describe, expect, it } from 'vitest';
 import { createAppCore } from '../../../src/core/app/create-app-core';
 import { dispatchCall } from '../../../src/core/app/dispatch';
-import { endpointFile, simulatorFolder } from '../../../src/core/app/simulator-endpoints';
 import type { AppCore } from '../../../src/core/app/types';
 import { MemorySecretStore } from '../../../src/core/auth/memory-secret-store';
 import type { CallInput, CallName, CallOutput } from '../../../src/shared/ipc/contract';
@@ -90,7 +89,8 @@ describe('with no app running', () => {
     );
     const { id } = JSON.parse(submit.stdout) as { id: number };
     // Stopped with the command: nothing published is left for the next command to follow.
-    expect(fs.existsSync(endpointFile(simulatorFolder(dataDir, 'cli'), 'B'))).toBe(false);
+    // (src/core/app/simulator-endpoints.ts: <data>/simulator/<owner>/<variant>/endpoint.json)
+    expect(fs.existsSync(path.join(dataDir, 'simulator', 'cli', 'b', 'endpoint.json'))).toBe(false);
 
     const job = await runCli(['job', String(id), '--profile', 'simulator-b', '--json'], { env });
     expect(job.code, job.stderr).toBe(0);

@@ -5,7 +5,6 @@ import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { MemorySecretStore } from '../../../src/core/auth/memory-secret-store';
-import { NEW_LINK_PATH, instanceFile } from '../../../src/web/new-link';
 import { startWebServer, type WebServer } from '../../../src/web/server';
 import { runCli } from '../../support/cli-runner';
 
@@ -23,6 +22,9 @@ writeFileSync(
   '<!doctype html><title>Quantum Job Studio</title>',
 );
 const dataDir = path.join(root, 'data');
+// As src/web/new-link.ts names them.
+const NEW_LINK_PATH = '/control/new-link';
+const instanceFile = (data: string) => path.join(data, 'web', 'instance.json');
 let server: WebServer;
 
 beforeAll(async () => {
