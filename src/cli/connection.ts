@@ -80,7 +80,7 @@ export async function resolveConnection(
     const name = profileName ?? settings.app.lastProfile ?? undefined;
     if (!name) {
       throw new UsageError(
-        'no connection given: pass --profile NAME, or --base-url URL --variant A|B',
+        'no connection given: pass --profile NAME (simulator-a or simulator-b for the built-in offline simulator), or --base-url URL --variant A|B',
       );
     }
     profile = requireProfile(settings, name);

@@ -37,7 +37,7 @@ const instanceSchema = z.strictObject({
 export type BrowserModeInstance = z.infer<typeof instanceSchema>;
 
 /** The file a running browser mode publishes itself in. */
-export function instanceFile(dataDir: string): string {
+function instanceFile(dataDir: string): string {
   return path.join(dataDir, 'web', 'instance.json');
 }
 
@@ -68,7 +68,7 @@ export async function withdrawInstance(dataDir: string, controlToken: string): P
   await rm(instanceFile(dataDir), { force: true });
 }
 
-export async function readInstance(dataDir: string): Promise<BrowserModeInstance | null> {
+async function readInstance(dataDir: string): Promise<BrowserModeInstance | null> {
   try {
     const parsed = instanceSchema.safeParse(
       JSON.parse(await readFile(instanceFile(dataDir), 'utf8')),
@@ -98,7 +98,7 @@ export function answerNewLink(
   response.end(`${JSON.stringify({ url: server.newLaunchUrl() })}\n`);
 }
 
-export class NoBrowserModeError extends Error {
+class NoBrowserModeError extends Error {
   constructor(dataDir: string, why: string) {
     super(
       `no browser mode is running for the data folder ${dataDir} (${why}): start it with npm start or qjob web, which print an address to open.`,

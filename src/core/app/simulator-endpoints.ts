@@ -10,7 +10,7 @@ import type { VariantId } from '../../shared/variants/declaration';
  * keeps its jobs in a folder of its own (`<data>/simulator/<owner>/<variant>`): their job ids
  * would collide.
  */
-export const SIMULATOR_OWNERS = ['electron', 'web', 'cli'] as const;
+const SIMULATOR_OWNERS = ['electron', 'web', 'cli'] as const;
 export type SimulatorOwner = (typeof SIMULATOR_OWNERS)[number];
 
 /** For messages: "the desktop app's simulator". */
@@ -47,7 +47,7 @@ export function simulatorFolder(dataDir: string, owner: SimulatorOwner): string 
 }
 
 /** Where a running simulator's endpoint is published, beside its jobs. */
-export function endpointFile(simulatorDir: string, variant: VariantId): string {
+function endpointFile(simulatorDir: string, variant: VariantId): string {
   return path.join(simulatorDir, variant.toLowerCase(), 'endpoint.json');
 }
 
