@@ -2,6 +2,7 @@ import { readFile, rm } from 'node:fs/promises';
 import path from 'node:path';
 import { z } from 'zod';
 import { writeFileAtomic } from '../../node-kit/fs/atomic-write';
+import { processIsAlive } from '../../node-kit/process/alive';
 import { VARIANT_IDS } from '../../shared/variants/declaration';
 import type { VariantId } from '../../shared/variants/declaration';
 
@@ -91,16 +92,6 @@ async function readEndpoint(file: string): Promise<SimulatorEndpoint | null> {
   }
 }
 
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: the process exists but is another user's; a file of ours never names one.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
-}
-
 /**
  * The built-in simulator of `variant` that runs on this machine for this data folder: the
  * desktop app's, else browser mode's, else one a running `qjob` command started. A file left by
@@ -113,7 +104,7 @@ export async function findRunningSimulator(
 ): Promise<SimulatorEndpoint | null> {
   for (const owner of owners) {
     const found = await readEndpoint(endpointFile(simulatorFolder(dataDir, owner), variant));
-    if (found && found.owner === owner && found.variant === variant && isAlive(found.pid))
+    if (found && found.owner === owner && found.variant === variant && processIsAlive(found.pid))
       return found;
   }
   return null;
