@@ -33,19 +33,19 @@ export async function openJobCache(
   try {
     const Sqlite = await loadSqlite();
     // Payloads, results and logs: owner-only. SQLite gives its -wal and -shm files the mode of
-    // the database file, so the database is created 0600 before SQLite opens it.
+    // the database file, so the database (and the shared annotation file) is created 0600
+    // before SQLite opens it.
     await ensurePrivateDir(path.dirname(file));
     closeSync(openSync(file, 'a', PRIVATE_FILE_MODE));
+    const annotations = annotationStoreFile(path.dirname(file));
+    if (annotationsOf) closeSync(openSync(annotations, 'a', PRIVATE_FILE_MODE));
     const loose = await tightenTree(path.dirname(file));
     if (loose.length) log.warn('some job store files could not be made private', { loose });
     const cache = new SqliteJobCache(Sqlite, file, {
       onProblem: (message) => log.warn(message),
       ...(annotationsOf
         ? {
-            sharedAnnotations: {
-              file: annotationStoreFile(path.dirname(file)),
-              scope: annotationsOf,
-            },
+            sharedAnnotations: { file: annotations, scope: annotationsOf },
           }
         : {}),
     });

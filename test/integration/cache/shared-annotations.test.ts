@@ -35,6 +35,10 @@ describe('the annotation store every shell shares', () => {
   it("a service job's tags and notes show in every shell; a built-in simulator's stay with their simulator", async () => {
     const data = fs.mkdtempSync(path.join(root, 'data-'));
     const desktop = await openJobCache(jobCacheFile(data, 'electron'), logger(), 'electron');
+    // Owner-only from the start, like every file of the data folder (and so its -wal and -shm).
+    const shared = annotationStoreFile(path.join(data, 'cache'));
+    for (const file of [shared, `${shared}-wal`])
+      expect(fs.statSync(file).mode & 0o077, file).toBe(0);
     const web = await openJobCache(jobCacheFile(data, 'web'), logger(), 'web');
     try {
       desktop.annotations.changeTags(SERVICE, 7, { add: ['calib'] });
@@ -51,7 +55,6 @@ describe('the annotation store every shell shares', () => {
       desktop.close();
       web.close();
     }
-    expect(fs.existsSync(annotationStoreFile(path.join(data, 'cache')))).toBe(true);
   });
 
   it("takes in what a shell's own store held before, once, with its simulator keys scoped", async () => {
