@@ -3,3 +3,9 @@ import type { HeadersChoice } from './node-headers.mjs';
 
 export function headersLine(headers: HeadersChoice | null): string;
 export const NPM_CI_FAILED: string;
+export const SETUP_STEPS: readonly {
+  name: string;
+  command: string;
+  args: readonly string[];
+  deps: boolean;
+}[];

@@ -28,6 +28,22 @@ export function headersLine(headers) {
 export const NPM_CI_FAILED =
   'setup: npm ci failed (above). If it stopped at gyp ERR! while building keytar or better-sqlite3, the native modules need python3, make and a C++ compiler (Debian: sudo apt-get install python3 make g++ libsecret-1-dev), then run npm run setup again.';
 
+/**
+ * What `npm run setup` runs, in order: the dependencies, then Electron's binary (it is not
+ * downloaded by `npm ci` since Electron 42; a failed download never fails setup), then the build.
+ * `deps` marks what `--deps` runs alone.
+ */
+export const SETUP_STEPS = [
+  { name: 'npm ci', command: 'npm', args: ['ci'], deps: true },
+  {
+    name: 'node scripts/electron-binary.mjs install',
+    command: process.execPath,
+    args: [path.join(ROOT, 'scripts', 'electron-binary.mjs'), 'install'],
+    deps: false,
+  },
+  { name: 'npm run build', command: 'npm', args: ['run', 'build'], deps: false },
+];
+
 function step(command, args, env) {
   const r = spawnSync(command, args, {
     cwd: ROOT,
@@ -41,18 +57,15 @@ function step(command, args, env) {
 function main(args) {
   const { env, headers } = envWithNodeHeaders(process.env);
   console.log(headersLine(headers));
-  if (step('npm', ['ci'], env) !== 0) {
-    console.error(NPM_CI_FAILED);
-    return 1;
+  const depsOnly = args.includes('--deps');
+  for (const { name, command, args: stepArgs, deps } of SETUP_STEPS) {
+    if (depsOnly && !deps) continue;
+    const code = step(command, stepArgs, env);
+    if (code === 0) continue;
+    if (name === 'npm ci') console.error(NPM_CI_FAILED);
+    return code;
   }
-  if (args.includes('--deps')) return 0;
-  const electron = step(
-    process.execPath,
-    [path.join(ROOT, 'scripts', 'electron-binary.mjs'), 'install'],
-    env,
-  );
-  if (electron !== 0) return electron;
-  return step('npm', ['run', 'build'], env);
+  return 0;
 }
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
