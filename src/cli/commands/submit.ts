@@ -15,7 +15,7 @@ job id and any message from the service. A submission is never repeated by
 itself: if the answer is lost, check "qjob jobs" before submitting again.
 
   --device CODE   the device to run on (see qjob devices)
-  --name N        a name for the job
+  --name N        a name for the job (default: the payload's "# title:" comment)
   --no-check      submit even when the payload dialect's checks find errors
                   (a gate on a qubit the circuit lacks, say): for a service
                   that accepts more than the simulator, or to see a job fail

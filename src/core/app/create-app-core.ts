@@ -11,6 +11,7 @@ import { ConnectionManager } from './connection-manager';
 import type { HandlerTable } from './dispatch';
 import { createDraftsStore } from './drafts-store';
 import { EmbeddedSimulators } from './embedded-simulators';
+import { simulatorFolder } from './simulator-endpoints';
 import { createEventHub } from './event-hub';
 import { appHandlers } from './handlers/app';
 import { connectionHandlers } from './handlers/connection';
@@ -51,13 +52,18 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const store = await openSecretStore(options, log);
   const simulators = new EmbeddedSimulators({
     // Per shell: the desktop app and browser mode may run at once, each with its own simulator.
-    dir: path.join(options.dataDir, 'simulator', options.shell),
+    dir: simulatorFolder(options.dataDir, options.shell),
+    owner: options.shell,
     ...(options.simulator?.speed !== undefined ? { speed: options.simulator.speed } : {}),
     ...(options.simulator?.seed !== undefined ? { seed: options.simulator.seed } : {}),
     log,
   });
   // The local job store (issue 6): SQLite, or memory with a reason when the binding will not load.
-  const cache = await openJobCache(jobCacheFile(options.dataDir, options.shell), log);
+  const cache = await openJobCache(
+    jobCacheFile(options.dataDir, options.shell),
+    log,
+    options.shell,
+  );
   // Estimates of when jobs end (issue 14), from the job store: also say which jobs look stuck.
   const estimates = new EstimatesService(cache);
   const connections = new ConnectionManager({

@@ -1,5 +1,6 @@
 import type { SubmissionOrigin } from '../../shared/annotations';
 import type { Device, ExecutePayload, JobId } from '../../shared/variants';
+import { readHeaderComment } from '../../shared/yaml/header-comment';
 import type { AnnotationStore } from '../annotations/types';
 import type { ServiceClient } from '../client/types';
 import { sendPayload } from './send-payload';
@@ -24,6 +25,7 @@ export interface SubmitJobInput {
   /** `text` prepared (preparePayload): the checked model that is sent. */
   payload: ExecutePayload;
   deviceCode: string;
+  /** The job's name; without one, the payload's `# title:` comment, else the service's default. */
   name?: string | undefined;
   origin: SubmissionOrigin | null;
 }
@@ -47,9 +49,11 @@ export async function submitJob(deps: SubmitJobDeps, input: SubmitJobInput): Pro
     device: null,
     seenAt: null,
   }));
+  // Unnamed, a job takes the payload's `# title:` as the app's editor names it (jobNameOf).
+  const name = input.name?.trim() || readHeaderComment(input.text).title;
   const outcome = await sendPayload(deps.client, input.payload, {
     deviceCode: input.deviceCode,
-    ...(input.name ? { name: input.name } : {}),
+    ...(name ? { name } : {}),
     ...(deps.signal ? { signal: deps.signal } : {}),
   });
   try {
