@@ -71,7 +71,7 @@ export function bundleAttacks(): BundleAttack[] {
       expect: {
         outcome: 'refused',
         message:
-          'holds more than 4,000,000 values (arrays, objects and their entries; passed at line 1, column',
+          'holds more than 4,000,000 values (arrays, objects and the entries in them; passed at line 1, column',
       },
     },
   ];
