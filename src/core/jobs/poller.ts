@@ -55,8 +55,33 @@ export interface JobPollerEvents {
   failure: [JobFailureEvent];
 }
 
+/**
+ * Jobs one poller watches at most. Past it a watch is refused (WatchLimitError), never taken:
+ * each watched job costs a timer slot and its share of every tick, and a page may ask for any
+ * number. Room for twenty of the largest batches (1,000 members) besides the 500 unfinished jobs
+ * a job list starts watching.
+ */
+export const MAX_WATCHED_JOBS = 20_000;
+
+/** A watch refused because the poller already watches as many jobs as it may. */
+export class WatchLimitError extends Error {
+  readonly limit: number;
+  constructor(limit: number, asked: number, watching: number) {
+    const n = (x: number) => x.toLocaleString('en-US');
+    super(
+      `${asked === 1 ? 'The job was' : `These ${n(asked)} jobs were`} not watched: the app watches ` +
+        `${n(watching)} already and watches at most ${n(limit)} at once. Jobs leave the watch as ` +
+        `they end; ask again then.`,
+    );
+    this.name = 'WatchLimitError';
+    this.limit = limit;
+  }
+}
+
 export interface JobPollerOptions {
   client: ServiceClient;
+  /** Jobs watched at most (MAX_WATCHED_JOBS). */
+  maxWatched?: number;
   cadence?: Partial<PollCadence>;
   /** Parallel single-job lookups per tick (variant without status in the job list). */
   concurrency?: number;
@@ -93,6 +118,7 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
   readonly #now: () => number;
   readonly #random: () => number;
   readonly #listCarriesStatus: boolean;
+  readonly #maxWatched: number;
   readonly #jobs = new Map<number, Watched>();
   #timer: ReturnType<typeof setTimeout> | null = null;
   #ticking = false;
@@ -112,6 +138,7 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
     this.#now = options.now ?? Date.now;
     this.#random = options.random ?? Math.random;
     this.#listCarriesStatus = VARIANTS[options.client.variant].jobInfoStatusRequired;
+    this.#maxWatched = Math.max(1, options.maxWatched ?? MAX_WATCHED_JOBS);
   }
 
   get connection(): ConnectionState {
@@ -123,15 +150,28 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
     return [...this.#jobs.keys()];
   }
 
-  /** Starts watching a job (no-op when already watched). Looked at on the next tick. */
+  /**
+   * Starts watching a job (no-op when already watched). Looked at on the next tick. Throws
+   * WatchLimitError, watching nothing, when the poller already watches as many as it may.
+   */
   watch(jobId: number): void {
+    this.watchAll([jobId]);
+  }
+
+  /** Starts watching these jobs: all of them, or (WatchLimitError) none. */
+  watchAll(jobIds: Iterable<number>): void {
     if (this.#stopped) throw new Error('JobPoller: watch() after stop()');
-    if (!this.#jobs.has(jobId)) {
-      this.#jobs.set(jobId, {
-        id: jobId,
+    const fresh = new Set<number>();
+    for (const id of jobIds) if (!this.#jobs.has(id)) fresh.add(id);
+    if (this.#jobs.size + fresh.size > this.#maxWatched)
+      throw new WatchLimitError(this.#maxWatched, fresh.size, this.#jobs.size);
+    const now = this.#now();
+    for (const id of fresh) {
+      this.#jobs.set(id, {
+        id,
         status: null,
         finishing: false,
-        dueAt: this.#now(),
+        dueAt: now,
         inFlight: false,
         statusless: false,
         // Never checked: the first look after a status-less record asks at once.
@@ -168,7 +208,9 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
 
   #scheduleNext(): void {
     if (this.#stopped || this.#jobs.size === 0) return;
-    const next = Math.min(...[...this.#jobs.values()].map((j) => j.dueAt));
+    // A loop, not Math.min(...spread): a spread of 100,000 arguments overflows the stack.
+    let next = Number.POSITIVE_INFINITY;
+    for (const job of this.#jobs.values()) if (job.dueAt < next) next = job.dueAt;
     this.#schedule(next - this.#now());
   }
 

@@ -2,6 +2,8 @@ import type { JobInfo } from '../../../shared/variants';
 import { isTerminalStatus } from '../../../shared/variants';
 import type { DetailAsk, JobCache } from '../../cache';
 import { listJobs } from '../../cache';
+import { APP_ERROR_CODES, AppError } from '../../errors/app-error';
+import { WatchLimitError } from '../../jobs/poller';
 import type { Logger } from '../../logging/logger';
 import type { ActiveConnection } from '../active-connection';
 import { cancelJob } from '../cancel-job';
@@ -94,7 +96,13 @@ export function jobsHandlers(deps: JobsDeps): Omit<NamespaceHandlers<'jobs'>, Re
 
     'jobs.watch': async ({ ids }) => {
       const active = loggedIn();
-      for (const id of ids) active.poller.watch(id);
+      try {
+        active.poller.watchAll(ids);
+      } catch (error) {
+        if (error instanceof WatchLimitError)
+          throw new AppError(APP_ERROR_CODES.busy, error.message);
+        throw error;
+      }
       return null;
     },
   };
