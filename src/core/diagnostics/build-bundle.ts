@@ -63,7 +63,13 @@ export function buildDiagnosticsText(input: DiagnosticsInput): string {
   section(
     'Status timeline (as seen by this app)',
     input.timeline.length
-      ? input.timeline.map((t) => `${t.at}  ${t.status}  (${t.source})`)
+      ? input.timeline.map(
+          (t) =>
+            `${t.at}  ${t.status}  (${t.source})` +
+            (t.anomaly
+              ? `  service anomaly: reported after ${t.anomaly.kept}; not taken (statuses only move forward)`
+              : ''),
+        )
       : '(no status changes seen)',
   );
   section('Error', detail.error ?? '(none)');

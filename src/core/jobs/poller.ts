@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { JobDetail, JobInfo, JobStatus } from '../../shared/variants';
-import { VARIANTS, isTerminalStatus } from '../../shared/variants';
+import { VARIANTS, isTerminalStatus, movesBack } from '../../shared/variants';
 import type { TruncatedField, WireDecodeError } from '../../shared/wire';
 import { ServiceError, isServiceError } from '../client/errors';
 import { backoffDelay } from '../client/retry';
@@ -101,6 +101,8 @@ interface Watched {
   statusless: boolean;
   /** When a lookup last asked for the error text (status-less jobs only). */
   errorCheckedAt: number;
+  /** The last status the service reported that would have moved the job back (logged once). */
+  backwardSeen: JobStatus | null;
 }
 
 /**
@@ -176,6 +178,7 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
         statusless: false,
         // Never checked: the first look after a status-less record asks at once.
         errorCheckedAt: Number.NEGATIVE_INFINITY,
+        backwardSeen: null,
       });
     }
     this.#schedule(0);
@@ -328,8 +331,14 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
 
   #observe(job: Watched, info: JobInfo, failed = false): void {
     if (!this.#jobs.has(job.id)) return;
-    const status = info.status ?? null;
-    job.statusless = status === null;
+    const reported = info.status ?? null;
+    job.statusless = reported === null;
+    // Statuses only move forward: a service that says running of a job it called completed (or
+    // queued of a running one) is not believed; the job keeps its status. The job store notes
+    // the anomaly on the job's timeline when the record reaches it.
+    const back = movesBack(job.status, reported);
+    if (back) this.#anomaly(job, reported);
+    const status = back ? job.status : reported;
     if (status !== null && status !== job.status) {
       const from = job.status;
       job.status = status;
@@ -360,8 +369,10 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
     });
     if (!this.#jobs.has(job.id)) return;
     this.#jobs.delete(job.id);
-    const status = detail.status ?? job.status;
-    if (detail.status && detail.status !== job.status) {
+    const back = movesBack(job.status, detail.status);
+    if (back) this.#anomaly(job, detail.status ?? null);
+    const status = back ? job.status : (detail.status ?? job.status);
+    if (!back && detail.status && detail.status !== job.status) {
       this.emit('status', {
         jobId: job.id,
         from: job.status,
@@ -377,6 +388,14 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
       problems,
       ...(truncated ? { truncated } : {}),
     });
+  }
+
+  #anomaly(job: Watched, reported: JobStatus | null): void {
+    if (job.backwardSeen === reported) return;
+    job.backwardSeen = reported;
+    this.#logger.warn(
+      `job ${job.id}: the service reported ${reported} after ${job.status}; the job stays ${job.status} (statuses only move forward)`,
+    );
   }
 
   #jobFailed(job: Watched, error: unknown): void {

@@ -46,7 +46,7 @@ export function jobsHandlers(deps: JobsDeps): Omit<NamespaceHandlers<'jobs'>, Re
         fetcher(active, () => active.client.listJobs()),
         { cachedOnly: cachedOnly ?? false },
       );
-      if (answer.fresh) watchUnfinished(active, answer.fresh);
+      if (answer.fresh) watchUnfinished(active, answer.fresh, answer.jobs);
       return {
         jobs:
           deviceId === undefined
@@ -111,13 +111,22 @@ export function jobsHandlers(deps: JobsDeps): Omit<NamespaceHandlers<'jobs'>, Re
 /**
  * Jobs the service lists as unfinished are watched, so the monitor shows their status changes
  * as they happen. Records without a status (Variant A's list) count as unfinished until they
- * carry a completion time.
+ * carry a completion time. A job the store knows as ended (`kept`, the list as the store now
+ * holds it) is not, whatever the service says now: statuses only move forward.
  */
-function watchUnfinished(active: ActiveConnection, fresh: readonly JobInfo[]): void {
-  const open = fresh
+function watchUnfinished(
+  active: ActiveConnection,
+  fresh: readonly JobInfo[],
+  kept: readonly JobInfo[],
+): void {
+  const candidates = fresh
     .filter((j) => (j.status ? !isTerminalStatus(j.status) : j.completed_at == null))
     .sort((a, b) => b.id - a.id)
     .slice(0, MAX_AUTO_WATCH);
+  const ended = new Set<number>();
+  const wanted = new Set(candidates.map((j) => j.id));
+  for (const j of kept) if (wanted.has(j.id) && isTerminalStatus(j.status)) ended.add(j.id);
+  const open = candidates.filter((j) => !ended.has(j.id));
   try {
     for (const job of open) active.poller.watch(job.id);
   } catch {

@@ -40,9 +40,16 @@ describe('mergedStatus', () => {
     completed_at: done,
   });
 
-  it('takes the status a fresh record carries, over anything kept', () => {
-    expect(mergedStatus(kept('completed'), record({ status: 'running' }))).toBe('running');
+  it('takes the status a fresh record carries when it moves the job forward', () => {
+    expect(mergedStatus(kept('queued'), record({ status: 'running' }))).toBe('running');
+    expect(mergedStatus(kept('running'), record({ status: 'error' }))).toBe('error');
     expect(mergedStatus(undefined, record({ status: 'queued' }))).toBe('queued');
+  });
+
+  it('keeps the kept status over a fresh one that would move the job back', () => {
+    expect(mergedStatus(kept('completed'), record({ status: 'running' }))).toBe('completed');
+    expect(mergedStatus(kept('completed'), record({ status: 'error' }))).toBe('completed');
+    expect(mergedStatus(kept('running'), record({ status: 'queued' }))).toBe('running');
   });
 
   it.each(TERMINAL)('keeps a learnt %s through a status-less record that moved on', (status) => {
