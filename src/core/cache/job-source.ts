@@ -152,9 +152,16 @@ export async function getJob(
       );
       // Statuses only move forward: a detail that says running of a job kept as completed shows
       // the kept status (the store noted the service's anomaly on the timeline).
-      const known = readable(() => cache.getRecord(profile, id)?.status ?? null, null);
+      const known = readable(() => cache.getRecord(profile, id), null);
       return {
-        detail: movesBack(known, detail.status) ? { ...detail, status: known } : detail,
+        detail:
+          known?.status && movesBack(known.status, detail.status)
+            ? {
+                ...detail,
+                status: known.status,
+                completed_at: detail.completed_at ?? known.completed_at ?? null,
+              }
+            : detail,
         problems,
         fetchedAt,
         fromCache: false,

@@ -151,8 +151,11 @@ export class MemoryJobCache implements JobCache {
     const record = recordOf(fresh);
     const status = mergedStatus(kept, record);
     const backward = backwardStatus(kept, record);
-    if (backward && kept?.status)
+    if (backward && kept?.status) {
       this.#noteAnomaly(this.#timeline(profile, fresh.id), backward, kept.status, at, source);
+      // The job stays ended: so does its completion time, which a record of it running lacks.
+      record.completed_at ??= kept.completed_at;
+    }
     byId.set(fresh.id, {
       record,
       status,

@@ -420,8 +420,11 @@ export class SqliteJobCache implements JobCache {
     const keptRecord = kept && { status: keptStatus, updated_at: kept[7], completed_at: kept[8] };
     const status = mergedStatus(keptRecord, fresh);
     const backward = backwardStatus(keptRecord, fresh);
-    if (backward && keptStatus)
+    if (backward && keptStatus) {
       this.#noteAnomaly(profile, fresh.id, backward, keptStatus, at, source);
+      // The job stays ended: so does its completion time, which a record of it running lacks.
+      row[8] ??= kept?.[8] ?? null;
+    }
     const [, ownStatus, ownJobType] = row;
     row[1] = status;
     row[2] ??= kept?.[2] ?? null;

@@ -30,8 +30,8 @@ const events: EventPayload<'jobs.status'>[] = [];
 
 /** What the service says of job 7 now; the test flips it between calls. */
 let now: JobStatus = 'completed';
-const record = () =>
-  jobInfo(7, now, now === 'completed' ? { completed_at: '2026-11-22T11:30:00Z' } : {});
+const DONE = '2026-11-22T11:30:00Z';
+const record = () => jobInfo(7, now, now === 'completed' ? { completed_at: DONE } : {});
 
 beforeAll(async () => {
   dir = fs.mkdtempSync(path.join(os.tmpdir(), 'qjob-status-flips-'));
@@ -56,17 +56,19 @@ afterAll(async () => {
 
 describe('a job the service flips between completed and running', () => {
   it('stays completed in the list, the detail and the events, with the flip on its timeline once', async () => {
-    const listed: (JobStatus | null | undefined)[] = [];
+    const listed: [JobStatus | null | undefined, string | null | undefined][] = [];
     for (let i = 0; i < 6; i++) {
       now = i % 2 === 0 ? 'completed' : 'running';
       const answer = await call('jobs.list', {});
-      listed.push(answer.jobs.find((j) => j.id === 7)?.status);
+      const job = answer.jobs.find((j) => j.id === 7);
+      listed.push([job?.status, job?.completed_at]);
     }
-    expect(listed).toEqual(Array(6).fill('completed'));
+    // Its completion time stays too: a record of it running has none.
+    expect(listed).toEqual(Array(6).fill(['completed', DONE]));
     for (const said of ['running', 'completed', 'running'] as const) {
       now = said;
       const view = await call('jobs.get', { id: 7, full: true });
-      expect(view.detail.status).toBe('completed');
+      expect([view.detail.status, view.detail.completed_at]).toEqual(['completed', DONE]);
     }
     // Whatever the watcher saw in between (a list may have started it watching), no event
     // moved the job back.

@@ -134,6 +134,25 @@ describe.each(kinds)('%s job store, records without status (Variant A)', (_kind,
   });
 });
 
+describe.each(kinds)('%s job store, a record that would move the job back', (_kind, open) => {
+  it('keeps the status and the completion time, and notes the anomaly once', async () => {
+    const cache = await open();
+    const done = '2026-01-01T10:30:00Z';
+    cache.mergeList(P, [record({ status: 'completed', completed_at: done })], 't1');
+    for (const at of ['t2', 't3'])
+      cache.mergeList(P, [record({ status: 'running', updated_at: done })], at);
+    expect(cache.getRecord(P, 5)).toMatchObject({ status: 'completed', completed_at: done });
+    expect(cache.listRecords(P)).toEqual([
+      expect.objectContaining({ status: 'completed', completed_at: done }),
+    ]);
+    expect(cache.timeline(P, 5)).toEqual([
+      { status: 'completed', at: 't1', source: 'list' },
+      { status: 'running', at: 't2', source: 'list', anomaly: { kept: 'completed' } },
+    ]);
+    cache.close();
+  });
+});
+
 describe('overKept (the list answered without writing, for a store that cannot be written)', () => {
   it('lays the service records over the kept ones, newest first, keeping learnt statuses', () => {
     const kept = [
