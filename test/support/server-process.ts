@@ -39,12 +39,21 @@ export async function startServerProcess(
     if (w) w(line);
     else lines.push(line);
   });
+  // An answer never comes from a process that ended (an attack that took it down): say so.
+  const ended = new Promise<never>((_, reject) =>
+    child.once('exit', (code, signal) =>
+      reject(new Error(`the ${kind} process ended (exit code ${code}, signal ${signal})`)),
+    ),
+  );
+  ended.catch(() => undefined);
+  child.stdin.on('error', () => undefined);
   const nextLine = (): Promise<string> => {
     const line = lines.shift();
     if (line !== undefined) return Promise.resolve(line);
-    return new Promise((resolve) => (waiting = resolve));
+    return Promise.race([new Promise<string>((resolve) => (waiting = resolve)), ended]);
   };
   const ask = async <T>(command: string): Promise<T> => {
+    if (!alive()) await ended;
     child.stdin.write(`${command}\n`);
     return JSON.parse(await nextLine()) as T;
   };

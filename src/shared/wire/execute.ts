@@ -127,7 +127,7 @@ export function decodeExecuteEnvelope<V extends VariantId>(
     if (value !== undefined) {
       const checked = validatePayload(variant, value, 'payload');
       if (checked.ok) payload = checked.payload;
-      else issues.push(...checked.issues);
+      else for (const issue of checked.issues) issues.push(issue);
     }
   }
   if (issues.length || !envelope.success || !payload) return { ok: false, issues };

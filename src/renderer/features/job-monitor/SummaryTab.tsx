@@ -147,10 +147,16 @@ export function SummaryTab({
         ) : (
           <ol>
             {timeline.map((t, i) => (
-              <li key={i} data-status={t.status}>
+              <li key={i} data-status={t.status} data-anomaly={t.anomaly ? '' : undefined}>
                 <JobStatusChip status={t.status as JobStatus} compact />
                 <When iso={t.at} />
                 <span className="muted jm-source">{SOURCE[t.source]}</span>
+                {t.anomaly && (
+                  <span className="jm-anomaly">
+                    Service anomaly: reported after {t.anomaly.kept}; not taken (statuses only move
+                    forward)
+                  </span>
+                )}
               </li>
             ))}
           </ol>
