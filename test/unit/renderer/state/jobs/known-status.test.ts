@@ -61,15 +61,13 @@ beforeEach(async () => {
   useJobsStore.setState({ profileId: null, status: 'idle', openId: null });
   await useJobsStore.getState().load('p');
   // The monitor learns the status from the watcher.
-  useJobsStore
-    .getState()
-    .applyStatus({
-      profileId: 'p',
-      jobId: 7,
-      from: null,
-      to: 'running',
-      at: '2026-11-22T11:30:01Z',
-    });
+  useJobsStore.getState().applyStatus({
+    profileId: 'p',
+    jobId: 7,
+    from: null,
+    to: 'running',
+    at: '2026-11-22T11:30:01Z',
+  });
   await flush();
   expect(rowStatus()).toBe('running');
 });
