@@ -106,6 +106,9 @@ export const createJobsActions = (
     const next: JobRecord = { ...row };
     for (const key of RECORD_FIELDS)
       if (fresh[key] !== undefined) (next as Record<string, unknown>)[key] = fresh[key];
+    // A record without a status (Variant A's may carry none, or null) does not say the job has
+    // none: the status the row knows stays.
+    if (fresh.status == null) next.status = row.status;
     if (RECORD_FIELDS.every((k) => next[k] === row[k])) return null;
     const out = records.slice();
     out[at] = next;
