@@ -43,6 +43,11 @@ export interface StudioOptions {
    * data folder or a reset): every service refuses them. The store is in memory either way.
    */
   keptLogins: KeptLogin[];
+  /**
+   * Fail the test when the page logged a console error or threw (checked after the test, so an
+   * error at any moment counts): `test.use({ failOnPageError: true })`.
+   */
+  failOnPageError: boolean;
 }
 
 export interface StudioFixtures {
@@ -62,6 +67,7 @@ export const test = base.extend<StudioFixtures & StudioOptions>({
   simulatorSpeed: [10, { option: true }],
   openApp: [true, { option: true }],
   keptLogins: [[], { option: true }],
+  failOnPageError: [false, { option: true }],
 
   studio: async ({ variant, simulatorSpeed, keptLogins }, use) => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'qjob-e2e-'));
@@ -104,13 +110,14 @@ export const test = base.extend<StudioFixtures & StudioOptions>({
     await use([]);
   },
 
-  page: async ({ page, studio, openApp, pageErrors }, use) => {
+  page: async ({ page, studio, openApp, pageErrors, failOnPageError }, use) => {
     page.on('console', (message) => {
       if (message.type() === 'error') pageErrors.push(message.text());
     });
     page.on('pageerror', (error) => pageErrors.push(`${error.name}: ${error.message}`));
     if (openApp) await page.goto(studio.url);
     await use(page);
+    if (failOnPageError) expect(pageErrors, 'errors the page logged or threw').toEqual([]);
   },
 });
 

@@ -9,9 +9,8 @@ import { formatLocal, formatUtc } from './job-format';
 import { jobTypeText } from '../../state/jobs/job-query';
 import type { SortKey } from '../../state/jobs/job-query';
 import { JobDuration } from './JobDuration';
-import { JobEtaCell } from './JobEta';
-import { JobProgressPill } from './JobProgressPill';
-import type { ProgressSources } from './JobProgressPill';
+import type { LogProgress } from '../../../shared/jobs/log-progress';
+import { JobProgressCell } from './JobEta';
 import { JobStatusChip } from './status-look';
 import './job-table.css';
 
@@ -50,8 +49,8 @@ export interface JobTableProps {
   onOpen: (id: number) => void;
   /** The rows on screen changed (Variant A fills their statuses in). */
   onVisible?: (rows: JobRecord[]) => void;
-  /** What a running job's progress is read from (its log when read, else its device's usual time). */
-  progress: (job: JobRecord) => ProgressSources;
+  /** The progress a running job's own log states, when it does (the same as its detail shows). */
+  progress: (id: number) => LogProgress | null;
   /** The row menu's items for a job (the ⋯ button, right-click, the Menu key or Shift+F10). */
   rowMenu: (job: JobRecord) => MenuItem[];
   /** A job's tags (kept on this computer), shown after its name. */
@@ -307,18 +306,11 @@ export function JobTable(props: JobTableProps) {
                   </div>
                   <div role="gridcell" className="jc-duration">
                     {/* A running job says how far it is, where the others say how long. */}
-                    <JobEtaCell
+                    <JobProgressCell
                       job={job}
+                      log={props.progress(job.id)}
                       deviceName={props.deviceName(job.device_id)}
                       age={<JobDuration job={job} />}
-                      withProgress={(fallback) => (
-                        <JobProgressPill
-                          job={job}
-                          sources={props.progress(job)}
-                          deviceName={props.deviceName(job.device_id)}
-                          fallback={fallback}
-                        />
-                      )}
                     />
                   </div>
                 </div>

@@ -1,5 +1,4 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { readLogProgress } from '../../../shared/jobs/log-progress';
 import { VARIANTS } from '../../../shared/variants';
 import { Icon } from '../../ui/components/Icon';
 import { StateMessage } from '../../ui/components/States';
@@ -20,7 +19,7 @@ import { ListExporter } from './bundles/ListExporter';
 import { BundleView } from './bundles/BundleView';
 import { JobDetailPane } from './JobDetailPane';
 import { JobFilterBar } from './JobFilterBar';
-import { usualDurations } from './job-progress';
+import { useProgressFill } from './use-progress-fill';
 import { createJobQuery } from '../../state/jobs/job-query';
 import { JobTable } from './JobTable';
 import { enableNotifications, notificationsSupported } from './notify-job-end';
@@ -45,7 +44,15 @@ export function JobsView() {
   const shell = useAppStore((a) => a.info?.shell);
   const hasFilters = selectHasFilters(s);
   const now = useNow(10_000);
-  const onVisible = useStatusFill(VARIANTS[variant].jobDetailJobType);
+  const fillStatuses = useStatusFill(VARIANTS[variant].jobDetailJobType);
+  const fillProgress = useProgressFill();
+  const onVisible = useCallback(
+    (visible: JobRecord[]) => {
+      fillStatuses(visible);
+      fillProgress(visible);
+    },
+    [fillStatuses, fillProgress],
+  );
   const [permission, setPermission] = useState(() =>
     notificationsSupported() ? Notification.permission : 'denied',
   );
@@ -81,21 +88,9 @@ export function JobsView() {
       counts[r.status ?? 'unknown'] = (counts[r.status ?? 'unknown'] ?? 0) + 1;
     return counts;
   }, [s.records]);
-  // A running job's progress: the open job's log is read as it runs; the others are estimated.
-  const usual = useMemo(() => usualDurations(s.records), [s.records]);
-  const openLogs =
-    s.openId === null
-      ? null
-      : ((s.details[s.openId]?.view?.detail as { logs?: string | null } | undefined)?.logs ?? null);
-  const openLogProgress = useMemo(() => readLogProgress(openLogs), [openLogs]);
-  const openId = s.openId;
-  const progress = useCallback(
-    (job: { id: number; device_id: number }) => ({
-      log: job.id === openId ? openLogProgress : null,
-      usualMs: usual.get(job.device_id),
-    }),
-    [openId, openLogProgress, usual],
-  );
+  // A running job's progress as its own log states it: one source for its row and its detail.
+  const logProgress = s.logProgress;
+  const progress = useCallback((id: number) => logProgress[id] ?? null, [logProgress]);
   const canCancel = useCanCancel();
   const { open, askCancel } = s;
   const rowMenu = useCallback(
