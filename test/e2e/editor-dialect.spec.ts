@@ -82,7 +82,9 @@ test.describe('Variant B', () => {
     await expect(warning).toContainText('!Sampling: unknown key "priority"');
     await expect.poll(() => squiggleLines(page, 'warning')).toEqual([5]);
     await expect(page.getByRole('button', { name: /Submit/ })).toBeEnabled();
-    await expect(page.locator('.preflight-warnings')).toContainText('One more warning');
+    await expect(page.locator('.preflight-warnings')).toHaveText(
+      '1 warning in the payload, on line 5: !Sampling: unknown key "priority"; expected one of: circuit, nshots (see Problems under the editor).',
+    );
   });
 
   test('completion: the execute types at `type: `, gates in a gate list', async ({ page }) => {
@@ -202,5 +204,37 @@ digital_propagation_payload:
     await expect(all).toContainText("required field 'readout' is missing");
     await expect(page.getByTestId('problem-errors')).toHaveText('1');
     await expect(page.getByTestId('problem-warnings')).toHaveText('0');
+  });
+});
+
+test.describe('a misspelt tag (issue 25)', () => {
+  test.use({ variant: 'B', failOnPageError: true });
+
+  test('is an error that blocks Submit, and what it holds is still checked', async ({ page }) => {
+    await editorReady(page);
+    await setEditorText(
+      page,
+      OUT_OF_RANGE_B.replace('nshots: -5', 'nshots: 5')
+        .replace('!Circuit', '!Circut')
+        .replace('!H {qubit: 0}', '!Hadamard {qubit: 0}')
+        .replace('target: 5', 'target: 1')
+        .replace('qubit: 7', 'qubit: 2'),
+    );
+    const errors = problems(page, { severity: 'error' });
+    await expect(errors).toHaveCount(2);
+    await expect(errors.nth(0)).toHaveAttribute('data-line', '5');
+    await expect(errors.nth(0)).toContainText(
+      'unknown tag !Circut; did you mean !Circuit? The rest is checked as !Circuit',
+    );
+    await expect(errors.nth(1)).toHaveAttribute('data-line', '8');
+    await expect(errors.nth(1)).toContainText('unknown gate tag !Hadamard');
+    await expect(page.getByTestId('problem-warnings')).toHaveText('0');
+    await expect(page.getByRole('button', { name: /Submit/ })).toBeDisabled();
+    await expect(page.locator('.submit-reason')).toContainText(
+      'Fix 2 errors in the payload first (line 5: !Circuit: unknown tag !Circut',
+    );
+    await page.screenshot({ path: reviewShot('editor-misspelt-tag-1280x800.png') });
+    await page.setViewportSize({ width: 760, height: 800 });
+    await page.screenshot({ path: reviewShot('editor-misspelt-tag-760.png') });
   });
 });
