@@ -1,6 +1,5 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { analyzePayload } from '../../../../../src/renderer/state/editor/analysis/analyze';
 import { convertPayload } from '../../../../../src/renderer/state/editor/variant-convert';
 import { documentToExecutePayload, hasErrors } from '../../../../../src/shared/yaml';
 
@@ -14,14 +13,6 @@ const valid = (variant: 'A' | 'B', text: string) =>
   !hasErrors(documentToExecutePayload(variant, text, {}, { dialect: true }).problems);
 
 describe('a payload of the other variant (issue 25)', () => {
-  it('is recognised as one when it is not valid under the variant in use', () => {
-    expect(analyzePayload('B', template('a', 'bell')).belongsTo).toBe('A');
-    expect(analyzePayload('A', template('b', 'rabi')).belongsTo).toBe('B');
-    expect(analyzePayload('B', template('b', 'bell')).belongsTo).toBeNull();
-    // Broken under both: not said to be the other's.
-    expect(analyzePayload('B', 'type: nothing\n').belongsTo).toBeNull();
-  });
-
   it('converts a sampling circuit both ways, keeping the circuit as written and the header', () => {
     const b = `# title: Bell pair
 # device: sim.statevector
