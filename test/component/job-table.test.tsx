@@ -74,7 +74,7 @@ function Harness({ rows: all }: { rows: JobRecord[] }) {
           changed={{}}
           onSelect={setSelectedId}
           onOpen={() => undefined}
-          progress={() => ({ log: null, usualMs: undefined })}
+          progress={() => null}
           rowMenu={() => []}
         />
       </div>

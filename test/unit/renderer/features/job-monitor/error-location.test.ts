@@ -25,7 +25,7 @@ sampling_payload:
 
 /** What the simulator says of the job, from the functional object's own text as it was sent. */
 function errorLogsOf(document: string) {
-  const payload = documentToExecutePayload('B', document).payload as {
+  const payload = documentToExecutePayload('B', document).payload as unknown as {
     sampling_payload: { sampling: string };
   };
   const outcome = validateJob(makeJob({ functionalYaml: payload.sampling_payload.sampling }));
