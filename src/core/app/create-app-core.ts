@@ -21,6 +21,7 @@ import { filesHandlers } from './handlers/files';
 import { jobsHandlers } from './handlers/jobs';
 import { profileHandlers } from './handlers/profiles';
 import { sessionHandlers } from './handlers/session';
+import { settingsHandlers } from './handlers/settings';
 import { templatesHandlers } from './handlers/templates';
 import { knowingHandlers, recordDeviceHistory } from './handlers/knowing-handlers';
 import { driftHandlers } from './handlers/drift';
@@ -100,6 +101,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const handlers: HandlerTable = {
     ...appHandlers(options, options.appVersion ?? CLIENT_VERSION),
     ...profileHandlers({ settings, connections, fetch: options.fetch }),
+    ...settingsHandlers(settings),
     ...sessionHandlers(connections),
     ...connectionHandlers(connections),
     ...devicesHandlers(connections),

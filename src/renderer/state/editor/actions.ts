@@ -113,13 +113,16 @@ export const createEditorActions = (
       }
       const templates = await get().loadTemplates(variant);
       if (drafts.length) {
+        // Drafts say whether they had unsaved changes; older ones do not, and then a text equal
+        // to a template's counts as untouched.
         const known = new Set(templates.map((t) => t.text));
-        const tabs = drafts.map((d) => ({
+        const tabs = drafts.map(({ clean, active: _active, ...d }) => ({
           ...d,
           jobName: d.jobName ?? '',
-          baseline: known.has(d.text) ? d.text : null,
+          baseline: (clean ?? known.has(d.text)) ? d.text : null,
         }));
-        set({ tabs, activeId: tabs[0]?.id ?? null, status: 'ready' });
+        const active = drafts.find((d) => d.active)?.id ?? tabs[0]?.id ?? null;
+        set({ tabs, activeId: active, status: 'ready' });
         tabs.forEach((t) => schedule(t.id, 0));
         return;
       }
