@@ -238,3 +238,47 @@ test.describe('a misspelt tag (issue 25)', () => {
     await page.screenshot({ path: reviewShot('editor-misspelt-tag-760.png') });
   });
 });
+
+test.describe('completion writes a valid skeleton (issue 25)', () => {
+  test.use({ variant: 'B', failOnPageError: true });
+
+  test('after `sampling_payload:`, inside it, and in an empty tab', async ({ page }) => {
+    await editorReady(page);
+    const check = page.getByTestId('payload-check');
+    // After `sampling_payload:` only `null` was offered.
+    const value = await completionRowsAt(page, 'type: sampling\nsampling_payload: \n', 2, '');
+    expect(value[0]).toEqual({ label: 'sampling', description: 'required' });
+    expect(value.map((r) => r.label)).not.toContain('null');
+    expect(value.some((r) => r.label.startsWith('object('))).toBe(false);
+    const first = page.locator('.monaco-editor .suggest-widget .monaco-list-row').first();
+    await page.keyboard.press('Control+Space');
+    await expect(first).toContainText('sampling');
+    await page.keyboard.press('Enter');
+    await expect(check).toHaveText(/valid/);
+    await expect(page.locator('.monaco-editor .view-lines')).toContainText('sampling: !Sampling');
+
+    // Inside it, `sampling` was a bare key that was then an error.
+    const key = await completionRowsAt(page, 'type: sampling\nsampling_payload:\n  \n', 3, '');
+    expect(key.map((r) => r.label)).toEqual(['sampling']);
+    await page.keyboard.press('Control+Space');
+    await expect(first).toContainText('sampling');
+    await page.screenshot({ path: reviewShot('editor-completion-skeleton-1280x800.png') });
+    await page.keyboard.press('Enter');
+    await expect(check).toHaveText(/valid/);
+
+    // A new, empty tab: no error before anything is typed, and whole payloads to start from.
+    await page.getByRole('button', { name: 'New payload' }).click();
+    await expect(problems(page, {})).toHaveCount(0);
+    await expect(page.locator('.problems-empty')).toContainText('Nothing to check yet');
+    await expect(check).toHaveText('empty');
+    await page.locator('.monaco-editor .view-lines').click();
+    await page.keyboard.press('Control+Space');
+    const rows = page.locator('.monaco-editor .suggest-widget .monaco-list-row');
+    await expect(rows.first()).toContainText('type: sampling');
+    await expect(rows.filter({ hasText: /^object/ })).toHaveCount(0);
+    await page.setViewportSize({ width: 760, height: 800 });
+    await page.screenshot({ path: reviewShot('editor-completion-empty-760.png') });
+    await page.keyboard.press('Enter');
+    await expect(check).toHaveText(/valid/);
+  });
+});
