@@ -78,9 +78,18 @@ export function handoverHandlers(deps: HandoverDeps): Pick<HandlerTable, Handove
       return notes.annotations(profile, id);
     },
 
-    'annotations.index': async () => ({
-      jobs: [...notes.tagIndex(key(active()))].map(([id, tags]) => ({ id, tags })),
-    }),
+    'annotations.index': async () => {
+      const profile = key(active());
+      const tags = notes.tagIndex(profile);
+      const written = notes.noteIndex(profile);
+      const ids = [...new Set([...tags.keys(), ...written.keys()])].sort((a, b) => a - b);
+      return {
+        jobs: ids.map((id) => {
+          const note = written.get(id);
+          return { id, tags: tags.get(id) ?? [], ...(note ? { note } : {}) };
+        }),
+      };
+    },
 
     'jobs.rerunSource': async ({ id }) => sourceOf(id),
 

@@ -20,7 +20,7 @@ import { BundleView } from './bundles/BundleView';
 import { JobDetailPane } from './JobDetailPane';
 import { JobFilterBar } from './JobFilterBar';
 import { useProgressFill } from './use-progress-fill';
-import { createJobQuery } from '../../state/jobs/job-query';
+import { activeFilterCount, createJobQuery } from '../../state/jobs/job-query';
 import { JobTable } from './JobTable';
 import { enableNotifications, notificationsSupported } from './notify-job-end';
 import { useMonitorWiring } from './use-monitor-wiring';
@@ -69,6 +69,7 @@ export function JobsView() {
   const [queryJobs] = useState(createJobQuery);
   // Tags are kept on this computer: the index is read again with every list.
   const tagIndex = useAnnotationsStore((a) => a.index);
+  const noteIndex = useAnnotationsStore((a) => a.notes);
   useEffect(() => {
     if (s.profileId) void useAnnotationsStore.getState().loadIndex();
   }, [s.profileId, s.fetchedAt]);
@@ -78,8 +79,8 @@ export function JobsView() {
   const bundleError = useBundlesStore((b) => b.error);
   const drop = useBundleDrop();
   const rows = useMemo(
-    () => queryJobs(s.records, s.filters, s.sort, deviceName, sortClock, tagIndex),
-    [queryJobs, s.records, s.filters, s.sort, deviceName, sortClock, tagIndex],
+    () => queryJobs(s.records, s.filters, s.sort, deviceName, sortClock, tagIndex, noteIndex),
+    [queryJobs, s.records, s.filters, s.sort, deviceName, sortClock, tagIndex, noteIndex],
   );
   const exportIds = useMemo(() => rows.map((r) => r.id), [rows]);
   const statusCounts = useMemo(() => {
@@ -215,6 +216,17 @@ export function JobsView() {
               ? `${rows.length.toLocaleString()} of ${s.records.length.toLocaleString()}`
               : `${s.records.length.toLocaleString()} ${s.records.length === 1 ? 'job' : 'jobs'}`}
         </span>
+        {/* Beside the count it changes; its place is kept while no filter is set. */}
+        <button
+          type="button"
+          className="btn btn-ghost jm-clear"
+          onClick={s.clearFilters}
+          style={hasFilters ? undefined : { visibility: 'hidden' }}
+          aria-hidden={hasFilters ? undefined : true}
+          tabIndex={hasFilters ? undefined : -1}
+        >
+          Clear filters ({activeFilterCount(s.filters)})
+        </button>
         <span className="muted jm-source" data-testid="list-source">
           {s.offline
             ? null
@@ -312,7 +324,6 @@ export function JobsView() {
         <JobFilterBar
           filters={s.filters}
           onChange={s.setFilters}
-          onClear={s.clearFilters}
           devices={deviceOptions}
           jobTypes={VARIANTS[variant].jobDetailJobType ? VARIANTS[variant].jobTypes : []}
           statusCounts={statusCounts}
