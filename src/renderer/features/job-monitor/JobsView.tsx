@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
+import type { KeyboardEvent } from 'react';
 import { VARIANTS } from '../../../shared/variants';
 import { Icon } from '../../ui/components/Icon';
 import { StateMessage } from '../../ui/components/States';
@@ -126,6 +127,18 @@ export function JobsView() {
       : (s.records.find((r) => r.id === s.cancelAsk) ??
         s.details[s.cancelAsk]?.view?.detail ??
         null);
+  // Escape closes the open job, from its detail or the list, and puts the cursor on its row;
+  // not while something inside answers Escape itself (a menu, a dialog, a field, the editor).
+  const closeOnEscape = (e: KeyboardEvent) => {
+    const open = s.openId;
+    if (e.key !== 'Escape' || e.defaultPrevented || open === null) return;
+    if ((e.target as Element).closest('dialog, .monaco-editor, input, textarea, select')) return;
+    e.preventDefault();
+    s.close();
+    requestAnimationFrame(() =>
+      document.querySelector<HTMLElement>(`.job-row[data-job-id="${open}"]`)?.focus(),
+    );
+  };
   const loading = s.status === 'loading' || (s.status === 'idle' && session !== undefined);
   const notLoggedIn = session === 'logged-out' || session === 'expired';
 
@@ -333,6 +346,7 @@ export function JobsView() {
       <div
         className={`jm-split${s.openId !== null ? ' has-detail' : ''}`}
         style={bundle ? { display: 'none' } : undefined}
+        onKeyDown={closeOnEscape}
       >
         <section className="jm-list" aria-label="Job list">
           {list}

@@ -81,7 +81,7 @@ export const createEditorActions = (
       console.error('payload analysis failed', error);
       // The exception's own words are the app's internals, not the payload's fault: the log has them.
       const message =
-        'The payload could not be checked: the check itself failed (a fault of the app, not of the payload). Help → Logs has the details.';
+        'The payload could not be checked: the check itself failed (a fault of the app, not of the payload). Help → Open Log Folder has the details.';
       const failed = {
         variant,
         text,
