@@ -11,6 +11,7 @@ import type { SortKey } from '../../state/jobs/job-query';
 import { JobDuration } from './JobDuration';
 import type { LogProgress } from '../../../shared/jobs/log-progress';
 import { JobProgressCell } from './JobEta';
+import { memberNameParts } from '../../../shared/sweeps/sweep-spec';
 import { JobStatusChip } from './status-look';
 import './job-table.css';
 
@@ -77,6 +78,22 @@ function menuPlace(button: HTMLElement): CSSProperties {
  * 40 do. One row is in the tab order (the selected one); arrows, Page Up/Down, Home and End move
  * the selection, Enter opens the job.
  */
+/**
+ * A job's name in its cell. A sweep member's place in its batch (`[3/9]`) stays in sight when
+ * the column is narrow and the batch's name is cut: otherwise every member reads the same.
+ */
+function JobName({ name }: { name: string }) {
+  if (!name) return <span className="jc-name-text muted">(no name)</span>;
+  const member = memberNameParts(name);
+  if (!member) return <span className="jc-name-text">{name}</span>;
+  return (
+    <>
+      <span className="jc-name-text">{member.batch}</span>
+      <span className="jc-name-place">{member.place}</span>
+    </>
+  );
+}
+
 export function JobTable(props: JobTableProps) {
   const { rows, loading, selectedId, onSelect } = props;
   const scroller = useRef<HTMLDivElement>(null);
@@ -260,9 +277,7 @@ export function JobTable(props: JobTableProps) {
                     className="jc-name"
                     title={rowSummary(job, props.deviceName, props.showJobType)}
                   >
-                    <span className="jc-name-text">
-                      {job.name || <span className="muted">(no name)</span>}
-                    </span>
+                    <JobName name={job.name} />
                     <RowTags tags={props.tagsOf?.(job.id)} />
                     <button
                       type="button"
