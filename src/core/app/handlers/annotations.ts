@@ -1,0 +1,54 @@
+import { TooManyTagsError } from '../../annotations/types';
+import type { JobCache } from '../../cache';
+import { profileCacheKey } from '../../cache';
+import { APP_ERROR_CODES, AppError } from '../../errors/app-error';
+import type { ConnectionManager } from '../connection-manager';
+import type { NamespaceHandlers } from '../dispatch';
+
+export interface AnnotationsDeps {
+  connections: ConnectionManager;
+  cache: JobCache;
+}
+
+/**
+ * Tags and notes (docs/rerun-tags-bundles.md), kept in the local job store under the active
+ * connection's key: they work logged out and offline.
+ */
+export function annotationsHandlers(deps: AnnotationsDeps): NamespaceHandlers<'annotations'> {
+  const notes = deps.cache.annotations;
+  const key = () => profileCacheKey(deps.connections.requireActive().profile);
+
+  return {
+    'annotations.get': async ({ id }) => notes.annotations(key(), id),
+
+    'annotations.changeTags': async ({ id, add, remove }) => {
+      try {
+        const change = { ...(add ? { add } : {}), ...(remove ? { remove } : {}) };
+        return { tags: notes.changeTags(key(), id, change) };
+      } catch (error) {
+        if (error instanceof TooManyTagsError)
+          throw new AppError(APP_ERROR_CODES.invalidInput, error.message);
+        throw error;
+      }
+    },
+
+    'annotations.setNote': async ({ id, note }) => {
+      const profile = key();
+      notes.setNote(profile, id, note, new Date().toISOString());
+      return notes.annotations(profile, id);
+    },
+
+    'annotations.index': async () => {
+      const profile = key();
+      const tags = notes.tagIndex(profile);
+      const written = notes.noteIndex(profile);
+      const ids = [...new Set([...tags.keys(), ...written.keys()])].sort((a, b) => a - b);
+      return {
+        jobs: ids.map((id) => {
+          const note = written.get(id);
+          return { id, tags: tags.get(id) ?? [], ...(note ? { note } : {}) };
+        }),
+      };
+    },
+  };
+}
