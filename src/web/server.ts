@@ -143,6 +143,8 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         secretStoreFactory: options.secretStoreFactory ?? (() => defaultWebSecretStore(log)),
         resourcesDir: options.resourcesDir ?? defaultResourcesDir(),
         logger: log,
+        // Where the log goes, for Help → Open Log Folder (a file logger says; others have none).
+        logFile: 'file' in log && typeof log.file === 'string' ? log.file : null,
         ...(options.variant ? { initialProfileId: builtinProfileId(options.variant) } : {}),
         ...(options.simulatorSpeed ? { simulator: { speed: options.simulatorSpeed } } : {}),
       }));

@@ -2,7 +2,7 @@ import type { z } from 'zod';
 import type { JobInfo } from '../../shared/variants';
 import type { SessionState } from '../../shared/ipc/schemas';
 import type { devicesViewSchema } from '../../shared/ipc/schemas';
-import { jobEndBody } from '../../shared/estimates';
+import { jobEndBody, jobEndTitle } from '../../shared/estimates';
 import { isTerminalStatus } from '../../shared/variants/enums';
 import { Session } from '../auth/session';
 import type { SecretStore } from '../auth/secret-store';
@@ -227,7 +227,7 @@ export class ActiveConnection {
           jobId: event.jobId,
           status: event.to,
           name,
-          title: `Job ${event.jobId} ${event.to}`,
+          title: jobEndTitle(event.jobId, event.to),
           body: jobEndBody({
             jobId: event.jobId,
             to: event.to,

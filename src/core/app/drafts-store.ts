@@ -13,6 +13,10 @@ const draftSchema = z.strictObject({
   path: z.string().max(4096).nullable(),
   /** The job name typed for the tab (absent in files written before it was kept). */
   jobName: z.string().max(200).optional(),
+  /** The tab had no unsaved changes when it was kept (absent in older files: not known). */
+  clean: z.boolean().optional(),
+  /** The tab in front when it was kept. */
+  active: z.boolean().optional(),
 });
 export type Draft = z.infer<typeof draftSchema>;
 

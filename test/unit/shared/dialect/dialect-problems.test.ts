@@ -221,7 +221,46 @@ describe('errors where the dialect is certain, warnings where a real service may
   it('a known tag in the wrong case is a typo, an error with the right spelling', () => {
     const { problems } = check('B', BELL_B.replace('!Circuit', '!circuit'));
     expect(problems.map((p) => `${p.severity} ${p.line}:${p.column} ${p.message}`)).toEqual([
-      'error 5:14 !Circuit: unknown tag !circuit; did you mean !Circuit? Tags are case-sensitive',
+      'error 5:14 !Circuit: unknown tag !circuit; did you mean !Circuit? Tags are case-sensitive. The rest is checked as !Circuit',
+    ]);
+  });
+
+  it('a misspelt tag where only one tag may stand is an error, and what it holds is still checked', () => {
+    // Issue 25: `circuit: !Circut` was a warning (Submit stayed enabled, the job failed at
+    // validation) and the `!Hadamard` inside it was never reported; `qjob validate` said both.
+    const text = BELL_B.replace('!Circuit', '!Circut').replace(
+      '!H {qubit: 0}',
+      '!Hadamard {qubit: 0}',
+    );
+    const { payload, problems } = check('B', text);
+    expect(payload).toBeNull();
+    expect(
+      problems.map((p) => `${p.severity} ${p.line}:${p.column} ${p.code} ${p.message}`),
+    ).toEqual([
+      'error 5:14 dialect.unknown_tag !Circuit: unknown tag !Circut; did you mean !Circuit? The rest is checked as !Circuit',
+      'error 8:11 dialect.unknown_gate gate !Hadamard: unknown gate tag !Hadamard; expected one of !I !X !Y !Z !H !S !T !RX !RY !RZ !U1 !U2 !U3 !CNOT !CZ !SWAP !CRX !CRY !CRZ !CU1 !Controlled !M',
+    ]);
+    // The simulator's validating step refuses the job for the misspelling itself.
+    const outcome = validateJob(
+      makeJob({
+        functionalYaml: `!Sampling\nnshots: 100\ncircuit: !Circut\n  nqubits: 1\n  gates: [!H {qubit: 0}]\n`,
+      }),
+    );
+    if (!outcome || outcome.ok) throw new Error('the simulator accepted it');
+    expect(outcome.error).toBe(
+      '!Circuit at sampling_payload.sampling.circuit: unknown tag !Circut',
+    );
+  });
+
+  it('an empty value where an object belongs says so once', () => {
+    const text = `type: sampling
+sampling_payload:
+  sampling: !Sampling
+    nshots: 100
+    circuit:
+`;
+    expect(check('B', text).problems.map((p) => `${p.severity} ${p.line} ${p.message}`)).toEqual([
+      'error 5 circuit: nothing is written here; expected !Circuit',
     ]);
   });
 
