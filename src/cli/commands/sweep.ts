@@ -230,6 +230,13 @@ async function send(
   const session = await requireSession(connection, o.globals, io);
   const store = await openBatchStore(batchStoreFile(connection.configDir, 'cli'), silentLogger);
   try {
+    // Each member is marked on disk before its request leaves, so a member whose answer is lost
+    // is looked for, never sent twice: a batch that cannot be kept is not sent at all.
+    if (store.unavailable !== null)
+      throw new CommandFailure(
+        `Nothing was sent: a sweep is sent only as a batch kept on disk (so that no member is ever sent twice), and it could not be kept. ${store.unavailable}`,
+        EXIT.failed,
+      );
     const signal = io.signal ? { signal: io.signal } : {};
     const batch = createBatch(store, connection.profileKey, o.variant, {
       text: o.file,

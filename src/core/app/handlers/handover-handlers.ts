@@ -1,4 +1,4 @@
-import { TooManyTagsError } from '../../annotations/types';
+import { AnnotationsNotKeptError, TooManyTagsError } from '../../annotations/types';
 import { BundleError } from '../../../shared/bundles';
 import { collectBundle, openBundle } from '../../bundles';
 import type { JobCache } from '../../cache';
@@ -27,6 +27,13 @@ export interface HandoverDeps {
   cache: JobCache;
   log: Logger;
   app: { name: string; version: string; shell: 'electron' | 'web' };
+}
+
+/** A tag or note that could not be kept, as the storage error the panel shows. */
+function notKept(error: unknown): unknown {
+  return error instanceof AnnotationsNotKeptError
+    ? new AppError(APP_ERROR_CODES.storage, error.message, { cause: error })
+    : error;
 }
 
 /**
@@ -68,13 +75,17 @@ export function handoverHandlers(deps: HandoverDeps): Pick<HandlerTable, Handove
       } catch (error) {
         if (error instanceof TooManyTagsError)
           throw new AppError(APP_ERROR_CODES.invalidInput, error.message);
-        throw error;
+        throw notKept(error);
       }
     },
 
     'annotations.setNote': async ({ id, note }) => {
       const profile = key(active());
-      notes.setNote(profile, id, note, new Date().toISOString());
+      try {
+        notes.setNote(profile, id, note, new Date().toISOString());
+      } catch (error) {
+        throw notKept(error);
+      }
       return notes.annotations(profile, id);
     },
 
