@@ -71,7 +71,7 @@ export async function runBundleCommand(argv: string[], io: CliIo): Promise<numbe
         const store = await openCliJobStore(connection, io);
         const call = io.signal ? { signal: io.signal } : {};
         try {
-          const { text, fileName, bundle } = await collectBundle(
+          const { text, fileName, redactions } = await collectBundle(
             {
               cache: store.cache,
               profileKey: store.key,
@@ -113,7 +113,7 @@ export async function runBundleCommand(argv: string[], io: CliIo): Promise<numbe
           else {
             await writeFileAtomic(path.resolve(io.cwd, out), text);
             io.stderr(
-              `Wrote ${out}: ${ids.length} job${ids.length === 1 ? '' : 's'}${bundle.redactions ? `, ${bundle.redactions} text(s) with secrets removed` : ''}.\n`,
+              `Wrote ${out}: ${ids.length} job${ids.length === 1 ? '' : 's'}${redactions ? `, ${redactions} text(s) with secrets removed` : ''}.\n`,
             );
           }
           return EXIT.ok;

@@ -116,7 +116,7 @@ export function handoverHandlers(deps: HandoverDeps): Pick<HandlerTable, Handove
       const conn = active();
       const { profile } = conn;
       try {
-        const { text, fileName, bundle } = await collectBundle(
+        const { text, fileName, redactions } = await collectBundle(
           {
             cache,
             profileKey: key(conn),
@@ -131,7 +131,7 @@ export function handoverHandlers(deps: HandoverDeps): Pick<HandlerTable, Handove
           },
           ids,
         );
-        return { text, fileName, redactions: bundle.redactions };
+        return { text, fileName, redactions };
       } catch (error) {
         if (error instanceof BundleError)
           throw new AppError(APP_ERROR_CODES.invalidInput, error.message);
