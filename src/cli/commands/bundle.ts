@@ -1,4 +1,3 @@
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { CLIENT_VERSION } from '../../core/client/user-agent';
 import type { CachedProblem } from '../../core/cache';
@@ -6,6 +5,8 @@ import { getJob } from '../../core/cache';
 import { collectBundle } from '../../core/bundles';
 import { fieldProblemView, truncationView } from '../../core/app/views';
 import { writeFileAtomic } from '../../node-kit/fs/atomic-write';
+import type { LimitedRead } from '../../node-kit/fs/read-limited';
+import { readFileUpTo } from '../../node-kit/fs/read-limited';
 import type { Bundle, BundleJob } from '../../shared/bundles';
 import { BUNDLE_MAX_BYTES, BundleError, readBundle } from '../../shared/bundles';
 import { formatMegabytes } from '../../shared/ipc/limits';
@@ -184,25 +185,27 @@ export async function runBundleCommand(argv: string[], io: CliIo): Promise<numbe
 
 async function readBundleFile(file: string, io: CliIo): Promise<Bundle> {
   const full = path.resolve(io.cwd, file);
-  let bytes: Buffer;
+  let read: LimitedRead;
   try {
-    const stat = await fs.stat(full);
-    if (stat.size > BUNDLE_MAX_BYTES) {
-      throw new CommandFailure(
-        `${file} is ${formatMegabytes(stat.size)}; a bundle may be up to ${formatMegabytes(BUNDLE_MAX_BYTES)}.`,
-        EXIT.failed,
-      );
-    }
-    bytes = await fs.readFile(full);
+    read = await readFileUpTo(full, BUNDLE_MAX_BYTES);
   } catch (error) {
-    if (error instanceof CommandFailure) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(
-      `cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
-      { pointToHelp: false },
+    const why =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'is a folder'
+          : (error as Error).message;
+    throw new UsageError(`cannot read ${file}: ${why}`, { pointToHelp: false });
+  }
+  if (read.tooLarge) {
+    const size = read.size === null ? '' : ` (${formatMegabytes(read.size)})`;
+    throw new CommandFailure(
+      `${file} is larger than the limit${size}: a bundle may be up to ${formatMegabytes(BUNDLE_MAX_BYTES)}, and nothing past that was read.`,
+      EXIT.failed,
     );
   }
-  const decoded = decodeUtf8(bytes);
+  const decoded = decodeUtf8(read.bytes);
   if (!decoded.ok)
     throw new CommandFailure(`${file} is not a job bundle: it is not UTF-8 text.`, EXIT.failed);
   try {
