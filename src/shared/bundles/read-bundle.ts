@@ -1,4 +1,5 @@
 import { formatMegabytes, utf8ByteLength } from '../ipc/limits';
+import { JSON_MAX_NESTING, jsonNestingPassedAt, lineAndColumn } from '../json/nesting';
 import type { Bundle } from './schema';
 import { BUNDLE_FORMAT, BUNDLE_MAX_BYTES, BUNDLE_VERSION, bundleSchema } from './schema';
 
@@ -19,8 +20,9 @@ function pathText(path: readonly PropertyKey[]): string {
 }
 
 /**
- * A bundle file's text, checked: its size first (before anything is parsed), then JSON, then
- * the format and version, then every field. The first problem is thrown as a BundleError
+ * A bundle file's text, checked: its size and its nesting first (before anything is parsed:
+ * a result nested 100,000 levels deep would be parsed, then overflow the stack of whatever
+ * walks it, printing or sending it), then JSON, then the format and version, then every field. The first problem is thrown as a BundleError
  * naming the file and the field.
  */
 export function readBundle(text: string, fileName: string): Bundle {
@@ -29,6 +31,13 @@ export function readBundle(text: string, fileName: string): Bundle {
   if (bytes > BUNDLE_MAX_BYTES) {
     throw new BundleError(
       `${name} is ${formatMegabytes(bytes)}; a bundle may be up to ${formatMegabytes(BUNDLE_MAX_BYTES)}.`,
+    );
+  }
+  const tooDeep = jsonNestingPassedAt(text, JSON_MAX_NESTING);
+  if (tooDeep >= 0) {
+    const { line, column } = lineAndColumn(text, tooDeep);
+    throw new BundleError(
+      `${name} is not a bundle this app can open: it nests arrays and objects more than ${JSON_MAX_NESTING} levels deep (line ${line}, column ${column}), far deeper than any bundle does.`,
     );
   }
   let value: unknown;

@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { jsonNestsDeeperThan } from '../../../../src/shared/json/nesting';
+import {
+  jsonNestingPassedAt,
+  jsonNestsDeeperThan,
+  lineAndColumn,
+} from '../../../../src/shared/json/nesting';
 
 describe('jsonNestsDeeperThan', () => {
   it('counts arrays and objects, level by level', () => {
@@ -18,5 +22,14 @@ describe('jsonNestsDeeperThan', () => {
   it('finds the depth of a text far deeper than any stack', () => {
     const levels = 1_000_000;
     expect(jsonNestsDeeperThan(`${'['.repeat(levels)}${']'.repeat(levels)}`, 100)).toBe(true);
+  });
+
+  it('says where the nesting first passes the limit, as a line and a column', () => {
+    const text = '{\n  "a": [\n    [[1]]\n  ]\n}';
+    expect(jsonNestingPassedAt(text, 4)).toBe(-1);
+    const at = jsonNestingPassedAt(text, 3);
+    expect(text[at]).toBe('[');
+    expect(lineAndColumn(text, at)).toEqual({ line: 3, column: 6 });
+    expect(lineAndColumn('x', 0)).toEqual({ line: 1, column: 1 });
   });
 });
