@@ -23,6 +23,8 @@ import { CommandFailure, UsageError } from './errors';
 import { EXIT } from './exit-codes';
 import { DeferredSecretStore } from './deferred-secret-store';
 import type { CliIo } from './io';
+import { oneLine } from './output/terminal-text';
+import { quoted } from '../shared/text/quote';
 
 const USER_AGENT = `qjob/${CLIENT_VERSION} (quantum-job-studio; node ${process.versions.node}; ${process.platform})`;
 
@@ -64,7 +66,7 @@ export async function resolveConnection(globals: GlobalValues, io: CliIo): Promi
     await tightenTree(settingsFilePath(configDir)); // owner-only, as every write makes it
     const store = new SettingsStore({ file: settingsFilePath(configDir) });
     const { settings, problem } = await store.load();
-    if (problem) io.stderr(`warning: ${describeSettingsProblem(problem)}\n`);
+    if (problem) io.stderr(`warning: ${oneLine(describeSettingsProblem(problem))}\n`);
     const name = profileName ?? settings.app.lastProfile ?? undefined;
     if (!name) {
       throw new UsageError(
@@ -91,7 +93,7 @@ export async function resolveConnection(globals: GlobalValues, io: CliIo): Promi
     });
     if (!parsed.success)
       throw new UsageError(
-        `--base-url: ${parsed.error.issues[0]?.message ?? 'invalid'}: '${baseUrl}'`,
+        `--base-url: ${parsed.error.issues[0]?.message ?? 'invalid'}: ${quoted(baseUrl, "'")}`,
       );
     profile = parsed.data;
     profileKey = `url:${baseUrl.replace(/\/+$/, '')}`;

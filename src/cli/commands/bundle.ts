@@ -23,6 +23,7 @@ import { orDash, renderTable } from '../output/table';
 import { oneLine, printable } from '../output/terminal-text';
 import { runCommand } from '../run-command';
 import { submitText } from './rerun';
+import { quoted } from '../../shared/text/quote';
 
 export const BUNDLE_USAGE = `usage: qjob bundle export ID... [-o FILE] [connection options]
        qjob bundle open FILE [--payload] [--job ID]
@@ -36,7 +37,8 @@ removed. Up to ${formatMegabytes(BUNDLE_MAX_BYTES)}.
   export ID...   write these jobs to FILE (default job-ID.qjob.json; "-o -" for
                  standard output); the file is replaced whole or not at all
   open FILE      check FILE and show its jobs; --payload prints a job's payload
-                 document byte for byte; --json prints the checked bundle
+                 document byte for byte (on a terminal, control characters are
+                 shown escaped); --json prints the checked bundle
   rerun FILE     submit a job of FILE again, on its device or --device CODE
 
   -o, --output FILE   where export writes
@@ -135,7 +137,11 @@ export async function runBundleCommand(argv: string[], io: CliIo): Promise<numbe
                 `Job ${job.record.id} in ${file} has no payload.`,
                 EXIT.failed,
               );
-            io.stdout(job.payload.text);
+            // Byte for byte into a file or a pipe; on a terminal, which would obey the control
+            // characters of a payload from anywhere, they are shown escaped.
+            io.stdout(
+              io.isTTY ? printable(job.payload.text, { multiline: true }) : job.payload.text,
+            );
           } else if (globals.json) io.stdout(toJson(bundle));
           else io.stdout(describeBundle(bundle, file));
           return EXIT.ok;
@@ -176,7 +182,7 @@ export async function runBundleCommand(argv: string[], io: CliIo): Promise<numbe
       }
       throw new UsageError(
         action
-          ? `unknown action '${action}' (export, open or rerun)`
+          ? `unknown action ${quoted(action, "'")} (export, open or rerun)`
           : 'missing action: export, open or rerun',
       );
     },
@@ -230,7 +236,7 @@ function pickJob(bundle: Bundle, id: number | undefined, file: string): BundleJo
 
 function describeBundle(bundle: Bundle, file: string): string {
   const lines = [
-    `${file}: ${bundle.jobs.length} job${bundle.jobs.length === 1 ? '' : 's'} of ${oneLine(bundle.source.connection)} (Variant ${bundle.source.variant}), made ${bundle.createdAt} by ${oneLine(bundle.app.name)} ${oneLine(bundle.app.version)}.`,
+    `${oneLine(file)}: ${bundle.jobs.length} job${bundle.jobs.length === 1 ? '' : 's'} of ${oneLine(bundle.source.connection)} (Variant ${bundle.source.variant}), made ${oneLine(bundle.createdAt)} by ${oneLine(bundle.app.name)} ${oneLine(bundle.app.version)}.`,
   ];
   if (bundle.redactions)
     lines.push(`${bundle.redactions} text(s) had secret-looking values removed.`);

@@ -17,6 +17,7 @@ import { runCommand } from '../run-command';
 import { waitAndReport } from '../waiting';
 import { openCliJobStore } from '../job-store';
 import { submitAndRecord } from '../recorded-submit';
+import { quoted } from '../../shared/text/quote';
 
 export const SUBMIT_USAGE = `usage: qjob submit FILE --device CODE [--name N] [--wait] [--timeout S] [--no-check] [connection options]
 
@@ -66,7 +67,7 @@ export async function checkDevice(
   if (!device) {
     const known = devices.map((d) => d.code).join(', ');
     throw new CommandFailure(
-      `There is no device '${code}' at ${connection.label}; nothing was submitted. Devices: ${known || 'none'} (see qjob devices).`,
+      `There is no device ${quoted(code, "'")} at ${connection.label}; nothing was submitted. Devices: ${known || 'none'} (see qjob devices).`,
       EXIT.failed,
     );
   }
