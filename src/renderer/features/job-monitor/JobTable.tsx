@@ -14,6 +14,7 @@ import { JobProgressPill } from './JobProgressPill';
 import type { ProgressSources } from './JobProgressPill';
 import { JobStatusChip } from './status-look';
 import './job-table.css';
+import { showBidiControls } from '../../../shared/text/bidi';
 
 /** Fixed row height in px: rows are placed by TanStack Virtual from this, never measured. */
 export const ROW_HEIGHT = 32;
@@ -262,7 +263,7 @@ export function JobTable(props: JobTableProps) {
                     title={rowSummary(job, props.deviceName, props.showJobType)}
                   >
                     <span className="jc-name-text">
-                      {job.name || <span className="muted">(no name)</span>}
+                      {showBidiControls(job.name) || <span className="muted">(no name)</span>}
                     </span>
                     <RowTags tags={props.tagsOf?.(job.id)} />
                     <button
@@ -351,8 +352,8 @@ function rowSummary(
 ): string {
   const type = showJobType ? jobTypeText(job) : null;
   return [
-    job.name || '(no name)',
-    job.description && job.description !== job.name ? job.description : null,
+    showBidiControls(job.name) || '(no name)',
+    job.description && job.description !== job.name ? showBidiControls(job.description) : null,
     `Device: ${deviceName(job.device_id)}`,
     type ? `Job type: ${type}` : null,
     `Created: ${formatLocal(job.created_at)}`,
