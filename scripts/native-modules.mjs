@@ -34,6 +34,7 @@ import {
 } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { envWithNodeHeaders } from './node-headers.mjs';
 
 /** The native modules the app loads, and what the app does without each. */
 export const NATIVE_MODULES = [
@@ -152,6 +153,8 @@ export function systemDeps(root) {
       const file = cmd.bin === 'npm' ? 'npm' : bin(cmd.bin);
       const r = spawnSync(file, cmd.args, {
         cwd: root,
+        // npm rebuild compiles against this Node's own headers when they are there (no download).
+        env: cmd.bin === 'npm' ? envWithNodeHeaders(process.env).env : process.env,
         stdio: ['ignore', 'inherit', 'pipe'],
         encoding: 'utf8',
         shell: process.platform === 'win32',

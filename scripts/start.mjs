@@ -10,8 +10,12 @@
 //   (or the default browser; on a machine without a display it prints the address to open).
 //   Nothing is rebuilt for an Electron that cannot run. Arguments after `--` go to `qjob web`
 //   (`npm start -- --port 8080`).
+// - Either way, SIGINT, SIGTERM and SIGHUP sent to this process are passed on to what it
+//   started, and it exits when that exits (superviseChild): `kill <pid of npm start>` stops the
+//   app, not only npm.
 import { spawn, spawnSync } from 'node:child_process';
 import { readdirSync, statSync } from 'node:fs';
+import { constants as osConstants } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { defaultElectronDir, electronBinaryStatus, missingLine } from './electron-binary.mjs';
@@ -91,24 +95,84 @@ export function buildIsStale(root) {
   });
 }
 
-/** Runs a command to its end with the terminal; resolves its exit code. */
-function run(command, args, options = {}) {
+/** What ends the launcher; each is passed on to what it started (superviseChild). */
+export const FORWARDED_SIGNALS = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+/**
+ * Ties `child` to this process: SIGINT, SIGTERM and SIGHUP sent to this process (`kill PID`, npm
+ * passing on SIGINT and SIGTERM, a closed terminal) are sent on to the child, each at most once
+ * (Ctrl-C reaches the child from the terminal as well, and npm passes it on too: the child is
+ * asked, not hammered); and when the process that started this one (`options.parent`, npm or the
+ * shell npm runs scripts in) is gone — npm killed by its PID takes that shell down without a
+ * word to us — the child is sent SIGTERM. `options.onStop` hears of either, so the caller starts
+ * nothing more. The caller resolves when the child exits, so this process exits with it.
+ * Returns the function that lets go (the child has exited).
+ */
+export function superviseChild(child, proc = process, options = {}) {
+  const forwarded = new Set();
+  const pass = (signal) => {
+    options.onStop?.(signal);
+    if (forwarded.has(signal)) return;
+    forwarded.add(signal);
+    try {
+      child.kill(signal);
+    } catch {
+      // Already gone: its exit ends the launcher.
+    }
+  };
+  const handlers = FORWARDED_SIGNALS.map((signal) => [signal, () => pass(signal)]);
+  for (const [signal, handler] of handlers) proc.on(signal, handler);
+  const parent = options.parent ?? proc.ppid;
+  const orphaned = () => {
+    if (proc.ppid !== parent) pass('SIGTERM');
+  };
+  const watch = setInterval(orphaned, options.parentCheckMs ?? 1000);
+  watch.unref();
+  orphaned();
+  return () => {
+    clearInterval(watch);
+    for (const [signal, handler] of handlers) proc.off(signal, handler);
+  };
+}
+
+/** The launcher's exit code for a child that ended with `code` or by `signal` (128 + its number). */
+export function exitCodeOf(code, signal) {
+  if (code !== null && code !== undefined) return code;
+  const number = signal ? osConstants.signals[signal] : undefined;
+  return number ? 128 + number : 1;
+}
+
+/** The process that started the launcher, as it was at launch (see superviseChild). */
+const LAUNCHED_BY = process.ppid;
+/** Set once termination was asked for: no further step starts. */
+let stopAsked = false;
+
+/**
+ * Runs a command to its end, supervised; resolves its exit code and, with `quiet`, its output
+ * (shown only when it fails).
+ */
+function run(command, args, options = {}, quiet = false) {
   return new Promise((resolve) => {
-    const child = spawn(command, args, { cwd: ROOT, stdio: 'inherit', ...options });
-    // Ctrl-C reaches the child from the terminal itself: only wait for it to stop. A SIGTERM
-    // sent to this process alone is passed on.
-    const wait = () => {};
-    const forward = (signal) => child.kill(signal);
-    process.on('SIGINT', wait);
-    process.on('SIGTERM', forward);
-    child.on('error', (error) => {
-      console.error(`npm start: could not run ${command}: ${error.message}`);
-      resolve(1);
+    const child = spawn(command, args, {
+      cwd: ROOT,
+      stdio: quiet ? ['ignore', 'pipe', 'pipe'] : 'inherit',
+      ...options,
     });
-    child.on('exit', (code, signal) => {
-      process.off('SIGINT', wait);
-      process.off('SIGTERM', forward);
-      resolve(code ?? (signal ? 128 : 1));
+    let output = '';
+    child.stdout?.on('data', (d) => (output += d));
+    child.stderr?.on('data', (d) => (output += d));
+    const release = superviseChild(child, process, {
+      parent: LAUNCHED_BY,
+      onStop: () => (stopAsked = true),
+    });
+    child.on('error', (error) => {
+      release();
+      console.error(`npm start: could not run ${command}: ${error.message}`);
+      resolve({ code: 1, output });
+    });
+    child.on('close', (code, signal) => {
+      release();
+      resolve({ code: exitCodeOf(code, signal), output });
     });
   });
 }
@@ -124,24 +188,27 @@ async function main(args) {
       path.join(ROOT, 'scripts', 'native-modules.mjs'),
       'electron',
     ]);
-    if (fit !== 0) return fit;
-    return run(bin('electron-vite'), ['preview'], { shell: process.platform === 'win32' });
+    if (fit.code !== 0 || stopAsked) return fit.code;
+    return (await run(bin('electron-vite'), ['preview'], { shell: process.platform === 'win32' }))
+      .code;
   }
   console.warn(why);
   if (buildIsStale(ROOT)) {
     console.warn('npm start: building the app first (npm run build)…');
-    const r = spawnSync('npm', ['run', '-s', 'build'], {
-      cwd: ROOT,
-      encoding: 'utf8',
-      shell: process.platform === 'win32',
-    });
-    if (r.status !== 0) {
-      process.stderr.write(`${r.stdout ?? ''}${r.stderr ?? ''}`);
+    const built = await run(
+      'npm',
+      ['run', '-s', 'build'],
+      { shell: process.platform === 'win32' },
+      true,
+    );
+    if (stopAsked) return built.code;
+    if (built.code !== 0) {
+      process.stderr.write(built.output);
       console.error('npm start: the build failed (above); nothing to open.');
       return 1;
     }
   }
-  return run(process.execPath, [path.join(ROOT, 'bin', 'qjob.js'), 'web', ...args]);
+  return (await run(process.execPath, [path.join(ROOT, 'bin', 'qjob.js'), 'web', ...args])).code;
 }
 
 const isMain = process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);

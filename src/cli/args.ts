@@ -19,7 +19,8 @@ const GLOBAL_OPTIONS = {
 } as const satisfies OptionSpec;
 
 export const GLOBAL_HELP = `Connection (every command that talks to the service):
-  --profile NAME       a connection profile from the settings file
+  --profile NAME       a connection profile from the settings file; simulator-a and
+                       simulator-b are the built-in offline simulators (Variant A, B)
   --base-url URL       the service's base URL (ending in the API version, e.g. .../api/v1)
   --variant A|B        the data-model variant of that service (with --base-url)
   --audience TEXT      the login assertion's audience (with --base-url; default: the base URL)

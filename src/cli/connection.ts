@@ -22,14 +22,22 @@ import type { VariantId } from '../shared/variants';
 import { CommandFailure, UsageError } from './errors';
 import { EXIT } from './exit-codes';
 import { DeferredSecretStore } from './deferred-secret-store';
+import { NO_KEYCHAIN_HINT, withNoKeychainHint } from './keychain-hint';
 import type { CliIo } from './io';
 import { oneLine } from './output/terminal-text';
 import { quoted } from '../shared/text/quote';
+import type { BuiltinSimulator } from './builtin-simulator';
+import { MemorySecretStore } from '../core/auth/memory-secret-store';
 
 const USER_AGENT = `qjob/${CLIENT_VERSION} (quantum-job-studio; node ${process.versions.node}; ${process.platform})`;
 
 export interface Connection {
   profile: Profile & { baseUrl: string };
+  /**
+   * For a built-in simulator profile without --base-url: the simulator reached (the app's, or
+   * one started for this command) and the login it takes. Null otherwise.
+   */
+  simulator: BuiltinSimulator | null;
   /** The key of this connection's login in the secret store. */
   profileKey: string;
   /** For messages: "prod (https://host/api/v1)". */
@@ -51,7 +59,11 @@ function fetchOf(io: CliIo): FetchLike {
  * The connection the global options name: `--profile NAME`, or `--base-url URL --variant A|B`
  * (also `QJOB_PROFILE`, `QJOB_BASE_URL` + `QJOB_VARIANT`), else the profile used last.
  */
-export async function resolveConnection(globals: GlobalValues, io: CliIo): Promise<Connection> {
+export async function resolveConnection(
+  globals: GlobalValues,
+  io: CliIo,
+  overrides: { cancelPath?: string | undefined } = {},
+): Promise<Connection> {
   const configDir = configDirOf(io);
   const profileName = globals.profile ?? (globals.baseUrl ? undefined : io.env.QJOB_PROFILE);
   const baseUrl = globals.baseUrl ?? (profileName ? undefined : io.env.QJOB_BASE_URL);
@@ -70,7 +82,7 @@ export async function resolveConnection(globals: GlobalValues, io: CliIo): Promi
     const name = profileName ?? settings.app.lastProfile ?? undefined;
     if (!name) {
       throw new UsageError(
-        'no connection given: pass --profile NAME, or --base-url URL --variant A|B',
+        'no connection given: pass --profile NAME (simulator-a or simulator-b for the built-in offline simulator), or --base-url URL --variant A|B',
       );
     }
     profile = requireProfile(settings, name);
@@ -98,6 +110,37 @@ export async function resolveConnection(globals: GlobalValues, io: CliIo): Promi
     profile = parsed.data;
     profileKey = `url:${baseUrl.replace(/\/+$/, '')}`;
   }
+  let simulator: BuiltinSimulator | null = null;
+  if (profile.builtin === 'simulator' && !profile.baseUrl) {
+    // Loaded only here: the simulator's code is large, and most connections never need it.
+    const { reachBuiltinSimulator } = await import('./builtin-simulator');
+    simulator = await reachBuiltinSimulator(configDir, profile.variant, io);
+    profile = { ...profile, baseUrl: simulator.url };
+  }
+  if (overrides.cancelPath !== undefined) {
+    const parsed = profileSchema.safeParse({
+      ...profile,
+      paths: { ...profile.paths, cancel: overrides.cancelPath },
+    });
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      throw new UsageError(
+        `--cancel-path: ${issue?.message ?? 'invalid'}: '${overrides.cancelPath}' (e.g. /jobs/{id}/cancel)`,
+      );
+    }
+    profile = parsed.data;
+  }
+  return connectionFor(profile, profileKey, simulator, configDir, io);
+}
+
+/** The connection of a resolved profile: its client, its label, where its files are. */
+export function connectionFor(
+  profile: Profile,
+  profileKey: string,
+  simulator: BuiltinSimulator | null,
+  configDir: string,
+  io: CliIo,
+): Connection {
   const resolved = profile as Profile & { baseUrl: string };
   const adHoc = profile.id === 'url';
   const options = {
@@ -109,8 +152,13 @@ export async function resolveConnection(globals: GlobalValues, io: CliIo): Promi
   };
   return {
     profile: resolved,
+    simulator,
     profileKey,
-    label: adHoc ? resolved.baseUrl : `${profile.id} (${resolved.baseUrl})`,
+    label: adHoc
+      ? resolved.baseUrl
+      : simulator
+        ? `${profile.id} (${simulator.description}, ${resolved.baseUrl})`
+        : `${profile.id} (${resolved.baseUrl})`,
     client: createServiceClient(options),
     configDir,
   };
@@ -135,13 +183,10 @@ async function openSecretStore(
     return new PlainFileSecretStore(file);
   }
   try {
-    return await KeytarSecretStore.open();
+    return withNoKeychainHint(await KeytarSecretStore.open());
   } catch (error) {
     if (error instanceof SecretStoreError && error.code === 'unavailable') {
-      throw new CommandFailure(
-        `${error.message}\nTo keep the login in a plain file readable only by you instead, pass --no-keychain (or set QJOB_NO_KEYCHAIN=1).`,
-        EXIT.auth,
-      );
+      throw new CommandFailure(`${error.message}\n${NO_KEYCHAIN_HINT}`, EXIT.auth);
     }
     throw error;
   }
@@ -206,6 +251,14 @@ export async function requireSession(
   globals: GlobalValues,
   io: CliIo,
 ): Promise<Session> {
+  if (connection.simulator) {
+    // The simulator reached takes a key made for its launch: nothing to keep in a keychain
+    // (the app keeps its own login to it in memory too), and none is asked for.
+    const session = await openSession(connection, globals, io, { store: new MemorySecretStore() });
+    const { user, apiKey } = connection.simulator.credentials;
+    await session.login(user, apiKey, io.signal ? { signal: io.signal } : {});
+    return session;
+  }
   const session = await openSession(connection, globals, io);
   const restored = await session.restore();
   if (restored) return session;

@@ -35,7 +35,7 @@ export class CommandFailure extends Error {
  * operation failed (exit 1). The service itself worked; exit 4 would send people looking for a
  * network problem.
  */
-export function jobNotFound(error: unknown, jobId: number): unknown {
+export function jobNotFound(error: unknown, jobId: number, where?: string): unknown {
   if (
     !(error instanceof ServiceError) ||
     error.code !== 'http' ||
@@ -44,7 +44,7 @@ export function jobNotFound(error: unknown, jobId: number): unknown {
     return error;
   const said = error.serviceMessage ? `: ${error.serviceMessage}` : '';
   return new CommandFailure(
-    `job ${jobId} was not found (HTTP ${error.status}${said})`,
+    `job ${jobId} was not found${where ? ` on ${where}` : ''} (HTTP ${error.status}${said})`,
     EXIT.failed,
   );
 }

@@ -15,14 +15,12 @@ export interface CliJobStore {
 }
 
 /**
- * The local job store qjob keeps tags, notes and its submissions in. For a service (any profile
- * but a built-in simulator) it is the desktop app's own store (`cache/jobs-electron.sqlite` in
- * the config folder, which the app shares): a tag given with `qjob tag` shows in the app's job
- * table and the other way round, and SQLite's write-ahead log lets both write at once. A built-in
- * simulator numbers its jobs from 1 in every shell, so qjob's simulator jobs keep a file of their
- * own (`cache/jobs-cli.sqlite`). When SQLite cannot be opened the store lives in memory and a
- * warning says nothing will be kept; a command that works on tags and notes, which live nowhere
- * else (`tagsAndNotes`), is refused instead: it could neither read them nor keep a change.
+ * The local job store qjob keeps tags, notes and its submissions in (cliJobStoreFile says which
+ * file; tags, notes and submissions in the annotation file beside it that every shell shares).
+ * SQLite's write-ahead log lets the app and qjob write at once. When SQLite cannot be opened the
+ * store lives in memory and a warning says nothing will be kept; a command that works on tags
+ * and notes, which live nowhere else (`tagsAndNotes`), is refused instead: it could neither read
+ * them nor keep a change.
  */
 export async function openCliJobStore(
   connection: Connection,
@@ -37,7 +35,7 @@ export async function openCliJobStore(
     warn,
     error: warn,
   };
-  const cache = await openJobCache(cliJobStoreFile(connection), log);
+  const cache = await openJobCache(cliJobStoreFile(connection), log, storeShell(connection));
   if (options.tagsAndNotes && !cache.status.persistent) {
     cache.close();
     throw new CommandFailure(
@@ -49,8 +47,20 @@ export async function openCliJobStore(
   return { cache, key: profileCacheKey(connection.profile), close: () => cache.close() };
 }
 
-/** Where qjob's store is for this connection: the desktop app's for a service, its own for a simulator. */
-export function cliJobStoreFile(connection: Pick<Connection, 'configDir' | 'profile'>): string {
-  const shell = connection.profile.builtin === 'simulator' ? 'cli' : 'electron';
-  return jobCacheFile(connection.configDir, shell);
+/**
+ * Where qjob's store is for this connection: the desktop app's for a service; for a built-in
+ * simulator, the store of whoever runs the simulator reached (the desktop app's, browser mode's),
+ * so its jobs are annotated where that shell reads them; qjob's own otherwise.
+ */
+export function cliJobStoreFile(
+  connection: Pick<Connection, 'configDir' | 'profile' | 'simulator'>,
+): string {
+  return jobCacheFile(connection.configDir, storeShell(connection));
+}
+
+function storeShell(
+  connection: Pick<Connection, 'profile' | 'simulator'>,
+): 'electron' | 'web' | 'cli' {
+  if (connection.profile.builtin !== 'simulator') return 'electron';
+  return connection.simulator?.owner ?? 'cli';
 }

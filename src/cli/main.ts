@@ -1,4 +1,5 @@
 import { GLOBAL_HELP, GLOBAL_VALUE_OPTIONS } from './args';
+import { endCommand } from './command-end';
 import { EXIT } from './exit-codes';
 import type { CliIo } from './io';
 
@@ -94,7 +95,11 @@ async function runCommandNamed(name: string, argv: string[], io: CliIo): Promise
     io.stderr(`qjob: the '${name}' command could not be loaded: ${(error as Error).message}\n`);
     return EXIT.failed;
   }
-  return run(argv, io);
+  try {
+    return await run(argv, io);
+  } finally {
+    await endCommand(io.stderr);
+  }
 }
 
 const MAIN_USAGE = `usage: qjob COMMAND [options]

@@ -13,6 +13,7 @@ import { listen } from './server/http-server';
 import { createRequestListener } from './server/request-listener';
 import { Router } from './server/router';
 import { authRoutes } from './server/routes/auth-routes';
+import { capabilityRoutes } from './server/routes/capability-routes';
 import { deviceRoutes } from './server/routes/device-routes';
 import { executeRoute } from './server/routes/execute-route';
 import { jobRoutes } from './server/routes/job-routes';
@@ -102,6 +103,7 @@ async function start(
     ...deviceRoutes(devices),
     ...jobRoutes(o.variant, jobs),
     executeRoute(o.variant, devices, jobs),
+    ...capabilityRoutes(),
   ]);
   const listener = createRequestListener({
     basePath: o.basePath,

@@ -4,6 +4,12 @@ import { tokensEqual } from './request-guard';
 const newToken = (): string => randomBytes(32).toString('hex');
 
 /**
+ * Unused launch addresses kept at once (`qjob web --new-link` makes more): past it the oldest is
+ * forgotten, so asking again and again costs no memory.
+ */
+export const MAX_UNUSED_LAUNCH_TOKENS = 16;
+
+/**
  * Browser mode's credentials. A launch token is what the printed address carries (and what may
  * pass through another program's command line on its way to the browser): it opens one
  * connection, once. That connection is given a session token, which the page keeps in its tab
@@ -17,6 +23,10 @@ export class AccessTokens {
   issueLaunchToken(fixed?: string): string {
     const token = fixed ?? newToken();
     this.launch.add(token);
+    for (const oldest of this.launch) {
+      if (this.launch.size <= MAX_UNUSED_LAUNCH_TOKENS) break;
+      this.launch.delete(oldest);
+    }
     return token;
   }
 

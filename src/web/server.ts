@@ -24,6 +24,13 @@ import {
   proposedSessionFromProtocols,
   tokenFromProtocols,
 } from './request-guard';
+import {
+  NEW_LINK_PATH,
+  answerNewLink,
+  newControlToken,
+  publishInstance,
+  withdrawInstance,
+} from './new-link';
 import { attachSocketBridge } from './socket-bridge';
 import { plain, serveStatic } from './static-handler';
 import { defaultWebSecretStore } from './secret-store';
@@ -85,6 +92,11 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   const log = options.logger ?? silentLogger;
   const tokens = new AccessTokens();
   const token = tokens.issueLaunchToken(options.token);
+  // A way back in after the one-use address was spent (new-link.ts): `qjob web --new-link`.
+  const control = {
+    controlToken: newControlToken(),
+    newLaunchUrl: () => `http://127.0.0.1:${port}/#token=${tokens.issueLaunchToken()}`,
+  };
 
   const ownCore = !options.core;
   const core =
@@ -110,6 +122,7 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
         const pathname = (request.url ?? '/').split('?', 1)[0];
         if (pathname === SOCKET_PATH)
           return plain(response, 426, 'Use a WebSocket.', { Upgrade: 'websocket' });
+        if (pathname === NEW_LINK_PATH) return answerNewLink(request, response, control);
         return serveStatic(rendererDir, request, response);
       },
       {
@@ -186,10 +199,15 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
   port = typeof address === 'object' && address ? address.port : 0;
   const url = `http://127.0.0.1:${port}/#token=${token}`;
   log.info('browser mode listening', { port });
+  await publishInstance(options.dataDir, { port, controlToken: control.controlToken }).catch(
+    (error: unknown) =>
+      log.warn('browser mode: its port could not be published for qjob web --new-link', { error }),
+  );
 
   let stopped: Promise<void> | null = null;
   const stop = (): Promise<void> => {
     stopped ??= (async () => {
+      await withdrawInstance(options.dataDir, control.controlToken).catch(() => undefined);
       detach();
       for (const client of wss.clients) client.close(SOCKET_CLOSE.goingAway, 'server stopping');
       await new Promise<void>((resolve) => wss.close(() => resolve()));
@@ -202,6 +220,5 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     return stopped;
   };
 
-  const newLaunchUrl = () => `http://127.0.0.1:${port}/#token=${tokens.issueLaunchToken()}`;
-  return { url, token, port, newLaunchUrl, core, stop };
+  return { url, token, port, newLaunchUrl: control.newLaunchUrl, core, stop };
 }

@@ -19,12 +19,18 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Browser mode's server or the simulator in a child process, on a fresh folder. */
-export async function startServerProcess(kind: 'web' | 'simulator'): Promise<ServerProcess> {
+/**
+ * Browser mode's server or the simulator in a child process, on a fresh folder; `heapMiB` caps
+ * its heap (`--max-old-space-size`), so an attack that would take gigabytes ends it at once.
+ */
+export async function startServerProcess(
+  kind: 'web' | 'simulator',
+  { heapMiB }: { heapMiB?: number } = {},
+): Promise<ServerProcess> {
   const root = mkdtempSync(path.join(os.tmpdir(), `qjob-${kind}-process-`));
-  const child = spawn(process.execPath, ['--import', 'tsx', '--expose-gc', CHILD, kind, root], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const heap = heapMiB ? [`--max-old-space-size=${heapMiB}`] : [];
+  const args = [...heap, '--import', 'tsx', '--expose-gc', CHILD, kind, root];
+  const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines: string[] = [];
   let waiting: ((line: string) => void) | null = null;
   readline.createInterface({ input: child.stdout }).on('line', (line) => {

@@ -22,7 +22,7 @@ import { toJson } from '../output/json';
 import { orDash, renderTable } from '../output/table';
 import { oneLine, printable } from '../output/terminal-text';
 import { runCommand } from '../run-command';
-import { submitText } from './rerun';
+import { checkedPayload, submitAndReport } from '../submitting';
 import { quoted } from '../../shared/text/quote';
 
 export const BUNDLE_USAGE = `usage: qjob bundle export ID... [-o FILE] [connection options]
@@ -166,15 +166,22 @@ export async function runBundleCommand(argv: string[], io: CliIo): Promise<numbe
         const session = await requireSession(connection, globals, io);
         const store = await openCliJobStore(connection, io);
         try {
-          return await submitText(session, store, connection, io, globals, {
-            text: job.payload.text,
+          const text = job.payload.text;
+          const payload = checkedPayload(connection.profile.variant, text, io, {
             label: `the payload of job ${job.record.id} in ${file}`,
-            deviceCode,
-            name: values.name ?? (job.record.name || undefined),
-            origin: { kind: 'bundle', jobId: job.record.id, file: path.basename(file) },
-            wait: values.wait === true,
-            timeout: requireSeconds('--timeout', values.timeout),
           });
+          return await submitAndReport(
+            { session, store, connection, io, globals },
+            {
+              text,
+              payload,
+              deviceCode,
+              name: values.name ?? (job.record.name || undefined),
+              origin: { kind: 'bundle', jobId: job.record.id, file: path.basename(file) },
+              wait: values.wait === true,
+              timeout: requireSeconds('--timeout', values.timeout),
+            },
+          );
         } finally {
           store.close();
           session.dispose();

@@ -4,7 +4,9 @@ import { NO_CANCEL_REASON, cancelPathOf } from '../../shared/jobs/cancel-support
 import { quoted } from '../../shared/text/quote';
 import { isTerminalStatus } from '../../shared/variants';
 import { GLOBAL_HELP, onePositional, commandArgs, requireInt, requireSeconds } from '../args';
-import { requireSession, resolveConnection } from '../connection';
+import type { GlobalValues } from '../args';
+import { connectionFor, requireSession, resolveConnection } from '../connection';
+import type { Connection } from '../connection';
 import { CommandFailure, UsageError, jobNotFound } from '../errors';
 import { EXIT } from '../exit-codes';
 import type { CliIo } from '../io';
@@ -15,12 +17,14 @@ import { progressPrinter } from '../waiting';
 
 const DEFAULT_TIMEOUT_S = 60;
 
-export const CANCEL_USAGE = `usage: qjob cancel ID [--yes] [--timeout S] [connection options]
+export const CANCEL_USAGE = `usage: qjob cancel ID [--yes] [--timeout S] [--cancel-path PATH] [connection options]
 
 Cancels a job that has not ended, then waits until the service reports it
-cancelled. Only where the connection can cancel: the built-in simulator
-profiles, or a profile that names a cancel endpoint (paths.cancel in its
-endpoint overrides); the service's documented interface has none.
+cancelled. Only where the connection can cancel: the service's documented
+interface has no cancel endpoint. The endpoint is, in this order: --cancel-path;
+the profile's (paths.cancel in its endpoint overrides; the built-in simulator
+profiles have one); the one the service offers at GET /capabilities (the
+simulator does, also when run with qjob simulator).
 
 Asks before cancelling when run in a terminal. Exit code 0 when the job is
 cancelled; 1 when the connection cannot cancel, the job does not exist or had
@@ -30,6 +34,9 @@ already ended, the answer was no, or it did not reach cancelled.
                  terminal)
   --timeout S    stop waiting for the cancelled status after S seconds
                  (default ${DEFAULT_TIMEOUT_S})
+  --cancel-path PATH
+                 the service's cancel endpoint (POST), relative to the base
+                 URL, with {id} where the job's id goes: /jobs/{id}/cancel
 
 ${GLOBAL_HELP}
 `;
@@ -45,6 +52,37 @@ async function readAnswer(stdin: NonNullable<CliIo['stdin']>): Promise<string> {
   return text.split('\n')[0]!.trim();
 }
 
+/**
+ * The connection with its cancel endpoint: --cancel-path, else the profile's, else the one the
+ * service offers at GET /capabilities; exit 1 with what to do when there is none.
+ */
+async function cancellingConnection(
+  globals: GlobalValues,
+  io: CliIo,
+  cancelPath: string | undefined,
+): Promise<Connection> {
+  const connection = await resolveConnection(globals, io, { cancelPath });
+  if (cancelPathOf(connection.profile) !== null) return connection;
+  const offered = await connection.client
+    .capabilities(io.signal ? { signal: io.signal } : {})
+    .catch((error: unknown) => {
+      // An answer that is not a list of capabilities (a gateway's login page, say) offers none;
+      // an unreachable service is said as such.
+      if (error instanceof ServiceError && ['http', 'auth', 'decode'].includes(error.code))
+        return { cancel: null };
+      throw error;
+    });
+  if (offered.cancel !== null) {
+    const { profile, profileKey, simulator, configDir } = connection;
+    const paths = { ...profile.paths, cancel: offered.cancel };
+    return connectionFor({ ...profile, paths }, profileKey, simulator, configDir, io);
+  }
+  throw new CommandFailure(
+    `${connection.label} cannot cancel jobs. ${NO_CANCEL_REASON} For this command alone, pass --cancel-path (e.g. --cancel-path /jobs/{id}/cancel).`,
+    EXIT.failed,
+  );
+}
+
 export async function runCancelCommand(argv: string[], io: CliIo): Promise<number> {
   return runCommand(
     'cancel',
@@ -54,6 +92,7 @@ export async function runCancelCommand(argv: string[], io: CliIo): Promise<numbe
       commandArgs(argv, {
         yes: { type: 'boolean' },
         timeout: { type: 'string' },
+        'cancel-path': { type: 'string' },
       }),
     async ({ globals, values, positionals }) => {
       const id = requireInt('job ID', onePositional(positionals, 'job ID'), 0) as number;
@@ -64,13 +103,7 @@ export async function runCancelCommand(argv: string[], io: CliIo): Promise<numbe
           'qjob cancel asks before cancelling, and standard input is not a terminal: pass --yes to cancel without asking',
         );
       }
-      const connection = await resolveConnection(globals, io);
-      if (cancelPathOf(connection.profile) === null) {
-        throw new CommandFailure(
-          `${connection.label} cannot cancel jobs. ${NO_CANCEL_REASON}`,
-          EXIT.failed,
-        );
-      }
+      const connection = await cancellingConnection(globals, io, values['cancel-path']);
       const session = await requireSession(connection, globals, io);
       const signal = io.signal ? { signal: io.signal } : {};
       try {

@@ -113,7 +113,12 @@ export async function runJobsCommand(argv: string[], io: CliIo): Promise<number>
         );
         const withTags = tagged.size > 0;
         if (globals.json) io.stdout(toJson(jobs));
-        else if (jobs.length === 0) io.stdout('No jobs match.\n');
+        else if (jobs.length === 0)
+          io.stdout(
+            listed.length === 0
+              ? `No jobs yet on ${connection.label}: submit one with qjob submit FILE --device CODE.\n`
+              : `No jobs match (${listed.length} job${listed.length === 1 ? '' : 's'} without the filters).\n`,
+          );
         else {
           io.stdout(
             renderTable(

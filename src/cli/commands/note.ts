@@ -6,6 +6,7 @@ import { CommandFailure, UsageError } from '../errors';
 import { EXIT } from '../exit-codes';
 import type { CliIo } from '../io';
 import { openCliJobStore } from '../job-store';
+import { requireKnownJob } from '../known-job';
 import { toJson } from '../output/json';
 import { printable } from '../output/terminal-text';
 import { runCommand } from '../run-command';
@@ -13,7 +14,8 @@ import { runCommand } from '../run-command';
 export const NOTE_USAGE = `usage: qjob note ID [TEXT] [--clear] [connection options]
 
 Sets a job's note (kept on this computer, per connection) to TEXT, or prints it
-without TEXT. A note holds up to ${NOTE_MAX_CHARS.toLocaleString('en')} characters.
+without TEXT. A note holds up to ${NOTE_MAX_CHARS.toLocaleString('en')} characters. It is kept only for a
+job that exists: one the local store does not know is looked up at the service.
 
   --clear   remove the note
 
@@ -43,6 +45,8 @@ export async function runNoteCommand(argv: string[], io: CliIo): Promise<number>
       const store = await openCliJobStore(connection, io, { tagsAndNotes: true });
       try {
         const notes = store.cache.annotations;
+        if (!values.clear && words.length)
+          await requireKnownJob(connection, store, id, globals, io, 'the note was not kept');
         if (values.clear || words.length) {
           try {
             notes.setNote(store.key, id, values.clear ? '' : text, new Date().toISOString());

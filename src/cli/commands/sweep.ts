@@ -7,7 +7,8 @@ import { MAX_BATCH_NAME } from '../../shared/sweeps/sweep-spec';
 import type { VariantId } from '../../shared/variants';
 import { TERMINAL_JOB_STATUSES } from '../../shared/variants/enums';
 import type { JobStatus } from '../../shared/variants';
-import { preparePayload } from '../../core/payloads/prepare-payload';
+import { requirePayload } from '../../core/submit/prepare-payload';
+import { sendPayload } from '../../core/submit/send-payload';
 import { BatchRunner } from '../../core/batches/batch-runner';
 import { createBatch, viewOf } from '../../core/batches/batch-service';
 import { batchStoreFile, openBatchStore } from '../../core/batches/open-batch-store';
@@ -254,8 +255,8 @@ async function send(
       store,
       transport: {
         async submit(member, b) {
-          const payload = preparePayload(o.variant, member.text);
-          const outcome = await session.client.execute(payload, {
+          const payload = requirePayload(o.variant, member.text);
+          const outcome = await sendPayload(session.client, payload, {
             deviceCode: b.deviceCode,
             name: member.name,
             ...signal,

@@ -6,13 +6,15 @@ import { CommandFailure, UsageError } from '../errors';
 import { EXIT } from '../exit-codes';
 import type { CliIo } from '../io';
 import { openCliJobStore } from '../job-store';
+import { requireKnownJob } from '../known-job';
 import { toJson } from '../output/json';
 import { runCommand } from '../run-command';
 
 export const TAG_USAGE = `usage: qjob tag ID [TAG...] [--remove] [connection options]
 
 Adds tags to a job (or with --remove takes them off) and prints its tags. Without
-TAG, prints them. Tags are kept on this computer (the service does not know them),
+TAG, prints them. A job is tagged only when it exists: one the local store does
+not know is looked up at the service first. Tags are kept on this computer (the service does not know them),
 per connection; find tagged jobs with "qjob jobs --tag TAG".
 
 A tag has 1 to 40 letters, digits, ".", "_", "-" or "/", starts with a letter or
@@ -46,6 +48,8 @@ export async function runTagCommand(argv: string[], io: CliIo): Promise<number> 
       const connection = await resolveConnection(globals, io);
       const store = await openCliJobStore(connection, io, { tagsAndNotes: true });
       try {
+        if (!values.remove && tags.length > 0)
+          await requireKnownJob(connection, store, id, globals, io, 'no tag was added');
         const notes = store.cache.annotations;
         const now =
           tags.length === 0

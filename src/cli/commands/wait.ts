@@ -9,8 +9,9 @@ const seconds = (ms: number) => `${ms / 1000} s`;
 
 export const WAIT_USAGE = `usage: qjob wait ID [--timeout S] [--interval S] [connection options]
 
-Waits until a job ends (completed, error, cancelled or timeout), showing its
-progress on standard error, then prints it. Keeps trying while the service is
+Waits until a job ends (completed, error, cancelled or timeout), then prints it.
+On standard error it shows each change of status and, while the job runs, its
+progress as the job's log states it ("job 7: 47 %, t = 9.4/20"). Keeps trying while the service is
 unreachable. Exit code 0 when completed, 1 when it ended otherwise or the wait
 timed out (the job itself goes on).
 
@@ -43,6 +44,7 @@ export async function runWaitCommand(argv: string[], io: CliIo): Promise<number>
           timeoutMs: timeout === undefined ? undefined : timeout * 1000,
           intervalMs: interval === undefined ? connection.profile.pollIntervalMs : interval * 1000,
           json: globals.json,
+          codes: { configDir: connection.configDir, connectionKey: connection.profileKey },
         });
       } finally {
         session.dispose();

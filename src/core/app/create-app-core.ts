@@ -12,6 +12,7 @@ import { ConnectionManager } from './connection-manager';
 import type { HandlerTable } from './dispatch';
 import { createDraftsStore } from './drafts-store';
 import { EmbeddedSimulators } from './embedded-simulators';
+import { simulatorFolder } from './simulator-endpoints';
 import { createEventHub } from './event-hub';
 import { appHandlers } from './handlers/app';
 import { connectionHandlers } from './handlers/connection';
@@ -23,12 +24,14 @@ import { jobsHandlers } from './handlers/jobs';
 import { profileHandlers } from './handlers/profiles';
 import { sessionHandlers } from './handlers/session';
 import { templatesHandlers } from './handlers/templates';
-import { knowingHandlers, recordDeviceHistory } from './handlers/knowing-handlers';
+import { estimatesHandlers } from './handlers/estimates';
+import { deviceHistoryHandlers, recordDeviceHistory } from './handlers/device-history';
 import { driftHandlers } from './handlers/drift';
 import { DriftService } from '../drift';
 import { EstimatesService, openDeviceHistory } from '../history';
-import { batchHandlers } from './handlers/batch-handlers';
-import { handoverHandlers } from './handlers/handover-handlers';
+import { batchHandlers } from './handlers/batches';
+import { annotationsHandlers } from './handlers/annotations';
+import { bundlesHandlers } from './handlers/bundles';
 import { securePrivateData } from './private-data';
 import type { AppCore, AppCoreOptions } from './types';
 
@@ -53,13 +56,18 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const store = await openSecretStore(options, log);
   const simulators = new EmbeddedSimulators({
     // Per shell: the desktop app and browser mode may run at once, each with its own simulator.
-    dir: path.join(options.dataDir, 'simulator', options.shell),
+    dir: simulatorFolder(options.dataDir, options.shell),
+    owner: options.shell,
     ...(options.simulator?.speed !== undefined ? { speed: options.simulator.speed } : {}),
     ...(options.simulator?.seed !== undefined ? { seed: options.simulator.seed } : {}),
     log,
   });
   // The local job store (issue 6): SQLite, or memory with a reason when the binding will not load.
-  const cache = await openJobCache(jobCacheFile(options.dataDir, options.shell), log);
+  const cache = await openJobCache(
+    jobCacheFile(options.dataDir, options.shell),
+    log,
+    options.shell,
+  );
   // Estimates of when jobs end (issue 14), from the job store: also say which jobs look stuck.
   const estimates = new EstimatesService(cache);
   const connections = new ConnectionManager({
@@ -94,50 +102,37 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
     log,
   );
 
-  // One file per namespace of the contract (./handlers/<namespace>.ts).
-  // Estimates of when jobs end and the device history (issue 14), beside the job store.
-  const knowing = {
-    connections,
-    estimates,
-    history: openDeviceHistory(cache, (message) => log.warn(message)),
+  // The device history (issue 14), beside the job store.
+  const history = openDeviceHistory(cache, (message) => log.warn(message));
+  const app = {
+    name: options.appName ?? 'Quantum Job Studio',
+    version: options.appVersion ?? CLIENT_VERSION,
+    shell: options.shell,
   };
+  // One file per namespace of the contract (./handlers/<namespace>.ts).
   const handlers: HandlerTable = {
     ...appHandlers(options, options.appVersion ?? CLIENT_VERSION),
     ...profileHandlers({ settings, connections, fetch: options.fetch }),
     ...sessionHandlers(connections),
     ...connectionHandlers(connections),
     ...devicesHandlers(connections),
-    ...jobsHandlers({ connections, cache, log }),
-    ...diagnosticsHandlers({
-      connections,
-      cache,
-      app: {
-        name: options.appName ?? 'Quantum Job Studio',
-        version: options.appVersion ?? CLIENT_VERSION,
-        shell: options.shell,
-      },
-    }),
-    ...templatesHandlers(path.join(options.resourcesDir, 'templates')),
-    ...filesHandlers(options.dialogs),
-    ...draftsHandlers(drafts),
-    ...knowingHandlers(knowing),
-    ...driftHandlers({ connections, drift: new DriftService(cache) }),
-    ...batches.handlers,
-    ...handoverHandlers({
+    ...jobsHandlers({
       connections,
       cache,
       log,
-      app: {
-        name: options.appName ?? 'Quantum Job Studio',
-        version: options.appVersion ?? CLIENT_VERSION,
-        shell: options.shell,
-      },
+      onSubmitted: recordDeviceHistory({ connections, history, events, log }),
     }),
+    ...diagnosticsHandlers({ connections, cache, app }),
+    ...templatesHandlers(path.join(options.resourcesDir, 'templates')),
+    ...filesHandlers(options.dialogs),
+    ...draftsHandlers(drafts),
+    ...estimatesHandlers({ connections, estimates }),
+    ...deviceHistoryHandlers({ connections, history }),
+    ...driftHandlers({ connections, drift: new DriftService(cache) }),
+    ...batches.handlers,
+    ...annotationsHandlers({ connections, cache }),
+    ...bundlesHandlers({ connections, cache, app }),
   };
-  handlers['jobs.submit'] = recordDeviceHistory(
-    { ...knowing, events, log },
-    handlers['jobs.submit'],
-  );
 
   const loaded = await settings.load().catch((error: unknown) => {
     log.error('settings unreadable', { error });

@@ -4,10 +4,14 @@ import type { VariantId } from '../../shared/variants/declaration';
 import type { Logger } from '../logging/logger';
 import { startSimulator, type SimulatorHandle } from '../../simulator';
 import { SIMULATOR_CREDENTIALS } from '../../simulator/auth/default-credentials';
+import { publishEndpoint, withdrawEndpoint } from './simulator-endpoints';
+import type { SimulatorOwner } from './simulator-endpoints';
 
 export interface EmbeddedSimulatorsOptions {
   /** Jobs of each variant are kept under `<dir>/<variant>` so they survive a restart. */
   dir: string;
+  /** Who runs them: named in the endpoint published for `qjob` (simulator-endpoints.ts). */
+  owner: SimulatorOwner;
   speed?: number;
   seed?: number;
   log: Logger;
@@ -19,7 +23,9 @@ export interface EmbeddedSimulatorsOptions {
  *
  * They accept the demo user with a key made for this launch, never the public `demo` key: any
  * program on the machine can reach a loopback port, and only the app should use its simulators.
- * The built-in profiles log in with `credentials` by themselves; the key never leaves the core.
+ * The built-in profiles log in with `credentials` by themselves. The key leaves the core only in
+ * the endpoint file each running simulator publishes beside its jobs (owner-only, in the
+ * owner-only data folder), where `qjob` finds the simulator the app runs.
  */
 export class EmbeddedSimulators {
   readonly #options: EmbeddedSimulatorsOptions;
@@ -52,10 +58,24 @@ export class EmbeddedSimulators {
         ...(speed !== undefined ? { speed } : {}),
         ...(seed !== undefined ? { seed } : {}),
         onProblem: (message) => log.warn(`embedded simulator ${variant}: ${message}`),
-      }).then((handle) => {
+      }).then(async (handle) => {
         for (const problem of handle.problems)
           log.warn(`embedded simulator ${variant}: ${problem}`);
         log.info('embedded simulator started', { variant, url: handle.url });
+        // Not fatal: without it, qjob starts a simulator of its own instead of reaching this one.
+        await publishEndpoint(dir, {
+          owner: this.#options.owner,
+          variant,
+          pid: process.pid,
+          url: handle.url,
+          user: this.credentials.user,
+          apiKey: this.credentials.apiKey,
+          startedAt: new Date().toISOString(),
+        }).catch((error: unknown) =>
+          log.warn(`embedded simulator ${variant}: its address could not be published for qjob`, {
+            error,
+          }),
+        );
         return handle;
       });
       this.#starting.set(variant, starting);
@@ -71,6 +91,15 @@ export class EmbeddedSimulators {
     const all = [...this.#starting.values()];
     this.#starting.clear();
     this.#urls.clear();
-    await Promise.all(all.map((p) => p.then((h) => h.stop()).catch(() => undefined)));
+    await Promise.all(
+      all.map((p) =>
+        p
+          .then(async (h) => {
+            await withdrawEndpoint(this.#options.dir, h.variant).catch(() => undefined);
+            await h.stop();
+          })
+          .catch(() => undefined),
+      ),
+    );
   }
 }

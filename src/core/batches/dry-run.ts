@@ -1,6 +1,6 @@
 import { executeKind } from '../../shared/variants';
 import type { VariantId } from '../../shared/variants/declaration';
-import { preparePayload } from '../payloads/prepare-payload';
+import { requirePayload } from '../submit/prepare-payload';
 import { CATALOGUE } from '../../simulator/devices/catalogue';
 import { DEFAULT_ENGINE_LIMITS, runJob } from '../../simulator/engine';
 import type { EngineJob } from '../../simulator/engine';
@@ -23,7 +23,7 @@ export async function dryRunPayload(
   deviceCode: string,
   signal?: AbortSignal,
 ): Promise<DryRunOutcome> {
-  const payload = preparePayload(variant, text);
+  const payload = requirePayload(variant, text);
   const kind = executeKind(variant, payload.type);
   const spec = CATALOGUE.find((d) => d.code === deviceCode) ?? CATALOGUE[0]!;
   if (!kind)

@@ -2,7 +2,7 @@ import type { BundleView } from '../../shared/bundles';
 import { BundleError, readBundle } from '../../shared/bundles';
 import type { JobDetail } from '../../shared/variants';
 import { executeResultSchema } from '../../shared/variants';
-import { documentToExecutePayload } from '../../shared/yaml';
+import { preparePayload } from '../submit/prepare-payload';
 
 /**
  * A bundle file's text turned into what the app shows: checked whole (readBundle), each
@@ -37,14 +37,13 @@ export function openBundle(text: string, fileName: string): BundleView {
       const problems = [...job.problems];
       let payload: unknown = null;
       if (job.payload) {
-        const parsed = documentToExecutePayload(variant, job.payload.text);
-        payload = parsed.payload;
-        if (!parsed.payload) {
-          const first = parsed.problems.find((p) => p.severity === 'error');
+        const prepared = preparePayload(variant, job.payload.text);
+        payload = prepared.payload;
+        if (prepared.invalid !== null) {
           problems.push({
             field: 'payload',
             code: 'invalid',
-            message: `The payload is not a valid Variant ${variant} payload${first ? ` (line ${first.line}: ${first.message})` : ''}`,
+            message: prepared.invalid,
             raw: job.payload.text,
           });
         }

@@ -14,3 +14,16 @@ export function profileCacheKey(profile: {
   if (profile.builtin) return `${profile.id}:${profile.variant}`;
   return `${profile.id}:${profile.variant}:${profile.baseUrl ?? ''}`;
 }
+
+/** The shape `profileCacheKey` gives a built-in simulator profile: its id and variant alone. */
+const BUILTIN_KEY = /^[^:@]+:[AB]$/;
+
+/**
+ * A key in the one annotation store every shell shares (shared-annotations.ts). A built-in
+ * simulator's jobs are numbered by the simulator of the shell that runs it (the desktop app's,
+ * browser mode's and qjob's own each count from 1), so there its key names that shell:
+ * `simulator-b:B@web`. A service's key is the same from every shell: its jobs are the same jobs.
+ */
+export function scopedCacheKey(key: string, scope: string): string {
+  return BUILTIN_KEY.test(key) ? `${key}@${scope}` : key;
+}

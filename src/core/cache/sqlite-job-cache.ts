@@ -2,7 +2,10 @@ import type { Database } from 'better-sqlite3';
 import type { JobInfo, JobStatus } from '../../shared/variants';
 import { SqliteAnnotationStore } from '../annotations/sqlite-annotation-store';
 import type { AnnotationStore } from '../annotations/types';
+import path from 'node:path';
 import { migrate } from './migrations';
+import { openSharedAnnotations } from './shared-annotations';
+import type { AnnotationScope } from './shared-annotations';
 import { jobTypeOf, mergedStatus } from './record-merge';
 import type { RecordColumns, RowBrief } from './record-columns';
 import {
@@ -38,6 +41,12 @@ export interface SqliteJobCacheOptions {
    * older version, or damaged). Such rows are left out; the service's next answer replaces them.
    */
   onProblem?: (message: string) => void;
+  /**
+   * Keep tags, notes and submissions in the annotation file every shell shares
+   * (shared-annotations.ts), scoped to this store's shell; when that file cannot be opened they
+   * stay in this file, as before, and `onProblem` says so.
+   */
+  sharedAnnotations?: { file: string; scope: AnnotationScope };
 }
 
 /**
@@ -53,6 +62,7 @@ export class SqliteJobCache implements JobCache {
   readonly #db: Database;
   readonly #q: ReturnType<typeof prepareStatements>;
   readonly #onProblem: (message: string) => void;
+  readonly #closeAnnotations: () => void = () => undefined;
 
   constructor(Sqlite: DatabaseConstructor, file: string, options: SqliteJobCacheOptions = {}) {
     this.#onProblem = options.onProblem ?? (() => undefined);
@@ -64,7 +74,24 @@ export class SqliteJobCache implements JobCache {
       this.#db.pragma('busy_timeout = 3000');
       migrate(this.#db);
       this.#q = prepareStatements(this.#db);
-      this.annotations = new SqliteAnnotationStore(this.#db);
+      let annotations: AnnotationStore = new SqliteAnnotationStore(this.#db);
+      const shared = options.sharedAnnotations;
+      if (shared) {
+        try {
+          const opened = openSharedAnnotations(Sqlite, shared.file, {
+            db: this.#db,
+            source: path.basename(file),
+            scope: shared.scope,
+          });
+          annotations = opened.store;
+          this.#closeAnnotations = opened.close;
+        } catch (error) {
+          this.#onProblem(
+            `The shared store of tags and notes (${shared.file}) could not be opened (${error instanceof Error ? error.message : String(error)}): tags and notes are kept in ${file} this time, where the other shells do not see them.`,
+          );
+        }
+      }
+      this.annotations = annotations;
     } catch (error) {
       this.#db.close();
       throw error;
@@ -376,6 +403,7 @@ export class SqliteJobCache implements JobCache {
   }
 
   close(): void {
+    this.#closeAnnotations();
     if (this.#db.open) this.#db.close();
   }
 

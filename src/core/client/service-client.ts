@@ -11,7 +11,11 @@ import type {
 import type { VariantSample } from '../../shared/variants';
 import { tokenFromWire } from '../../shared/variants';
 import { formatIssuePath } from '../../shared/variants/issues';
-import { NO_CANCEL_REASON } from '../../shared/jobs/cancel-support';
+import {
+  CAPABILITIES_PATH,
+  NO_CANCEL_REASON,
+  capabilitiesSchema,
+} from '../../shared/jobs/cancel-support';
 import {
   JWT_BEARER_GRANT_TYPE,
   LOGIN_SCOPE,
@@ -363,6 +367,38 @@ function buildClient<V extends VariantId>(
         call,
         () => undefined,
       );
+    },
+
+    async capabilities(call?: CallOptions): Promise<{ cancel: string | null }> {
+      const operation = "reading the service's capabilities";
+      try {
+        return await send(
+          {
+            operation,
+            method: 'GET',
+            url: url(CAPABILITIES_PATH),
+            auth: 'none',
+            idempotent: true,
+            limitBytes: limits.token,
+            limitLabel: 'a list of capabilities',
+          },
+          call,
+          (json) => {
+            const parsed = capabilitiesSchema.safeParse(json);
+            if (!parsed.success) throw zodDecodeError(operation, parsed.error);
+            return { cancel: parsed.data.cancel?.path ?? null };
+          },
+        );
+      } catch (error) {
+        // The documented interface has no such endpoint: a service without it offers nothing.
+        if (
+          error instanceof ServiceError &&
+          error.code === 'http' &&
+          [404, 405].includes(error.status ?? 0)
+        )
+          return { cancel: null };
+        throw error;
+      }
     },
 
     withSession(session: RequestAuthorizer): ServiceClient<V> {

@@ -134,6 +134,12 @@ export interface ServiceClient<V extends VariantId = VariantId> {
    * service accepted; the job's `cancelled` status arrives like any other change.
    */
   cancelJob(id: number, options?: CallOptions): Promise<void>;
+  /**
+   * What the service offers beyond its documented interface, as it says at `GET /capabilities`
+   * (the simulator does; shared/jobs/cancel-support.ts): the path of its cancel endpoint, or
+   * null. A service without that endpoint (404, 405) offers nothing more: null, not an error.
+   */
+  capabilities(options?: CallOptions): Promise<{ cancel: string | null }>;
   /** The same connection, with every call carrying this session's bearer. */
   withSession(session: RequestAuthorizer): ServiceClient<V>;
 }

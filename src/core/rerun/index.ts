@@ -1,2 +1,1 @@
-export * from './submit-recorded';
 export * from './rerun-source';

@@ -1,5 +1,6 @@
 import { formatMegabytes, utf8ByteLength } from '../ipc/limits';
-import { JSON_MAX_NESTING, jsonNestingPassedAt, lineAndColumn } from '../json/nesting';
+import { jsonLimitMessage, jsonLimitPassed } from '../json/shape';
+import { BUNDLE_JSON_LIMITS } from '../yaml/limits';
 import type { Bundle } from './schema';
 import { BUNDLE_FORMAT, BUNDLE_MAX_BYTES, BUNDLE_VERSION, bundleSchema } from './schema';
 
@@ -20,10 +21,9 @@ function pathText(path: readonly PropertyKey[]): string {
 }
 
 /**
- * A bundle file's text, checked: its size and its nesting first (before anything is parsed:
- * a result nested 100,000 levels deep would be parsed, then overflow the stack of whatever
- * walks it, printing or sending it), then JSON, then the format and version, then every field. The first problem is thrown as a BundleError
- * naming the file and the field.
+ * A bundle file's text, checked: its size, depth and number of values first (before anything
+ * is parsed: `BUNDLE_JSON_LIMITS`), then JSON, then the format and version, then every field.
+ * The first problem is thrown as a BundleError naming the file and the field or place.
  */
 export function readBundle(text: string, fileName: string): Bundle {
   const name = fileName || 'the bundle';
@@ -33,11 +33,10 @@ export function readBundle(text: string, fileName: string): Bundle {
       `${name} is ${formatMegabytes(bytes)}; a bundle may be up to ${formatMegabytes(BUNDLE_MAX_BYTES)}.`,
     );
   }
-  const tooDeep = jsonNestingPassedAt(text, JSON_MAX_NESTING);
-  if (tooDeep >= 0) {
-    const { line, column } = lineAndColumn(text, tooDeep);
+  const passed = jsonLimitPassed(text, BUNDLE_JSON_LIMITS);
+  if (passed) {
     throw new BundleError(
-      `${name} is not a bundle this app can open: it nests arrays and objects more than ${JSON_MAX_NESTING} levels deep (line ${line}, column ${column}), far deeper than any bundle does.`,
+      `${name} is not opened: it ${jsonLimitMessage(passed)}, more than a bundle holds.`,
     );
   }
   let value: unknown;

@@ -1,7 +1,9 @@
-import { isMap, isPair, isScalar, isSeq, parseDocument, visit } from 'yaml';
+import { LineCounter, isMap, isPair, isScalar, isSeq, visit } from 'yaml';
 import type { Node, Pair, YAMLMap } from 'yaml';
 import { VARIANTS } from '../variants/declaration';
 import type { VariantId } from '../variants/declaration';
+import { parseDocumentWithin } from '../yaml/bounded-document';
+import { PAYLOAD_LIMITS } from '../yaml/limits';
 import { keyString } from '../yaml/paths';
 import { dialectOf } from './declaration';
 import type { FieldDecl, ObjectDecl } from './declaration';
@@ -71,7 +73,12 @@ const stripUnderscore = (key: string) => (key.startsWith('_') ? key.slice(1) : k
 
 /** The placeholder node and the chain of nodes above it. */
 function findMark(probeText: string): { mark: Node; chain: (Node | Pair)[] } | null {
-  const doc = parseDocument(probeText, { logLevel: 'silent', uniqueKeys: false });
+  // Within the payload's limits: this runs on the page's thread, on the whole document.
+  const { doc } = parseDocumentWithin(probeText, new LineCounter(), PAYLOAD_LIMITS, {
+    logLevel: 'silent',
+    uniqueKeys: false,
+  });
+  if (!doc) return null;
   let found: { mark: Node; chain: (Node | Pair)[] } | null = null;
   visit(doc, {
     Scalar(_key, node, ancestors) {

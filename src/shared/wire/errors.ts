@@ -12,7 +12,7 @@ export type WireDecodeErrorCode =
   | 'not_an_object'
   /** Larger than the client keeps: left out (a structured part is useless cut). */
   | 'too_large'
-  /** Nested deeper than any such part is (see shared/json/nesting.ts): left out, never walked. */
+  /** Nested deeper than any such part is (see shared/json/shape.ts): left out, never walked. */
   | 'too_deep';
 
 const RAW_PREVIEW_CHARS = 120;

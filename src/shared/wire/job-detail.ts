@@ -5,8 +5,9 @@ import { jobDetailSchema, jobInfoSchema } from '../variants/jobs';
 import type { ExecutePayload, ExecuteResult } from '../variants/payload';
 import { executePayloadSchema, executeResultSchema, jobTypeSchema } from '../variants/payload';
 import { decodeBase64Text, encodeBase64Text } from './base64';
-import { JSON_MAX_NESTING, jsonNestsDeeperThan } from '../json/nesting';
 import { isPlainObject } from '../json/plain-object';
+import { jsonLimitMessage, jsonLimitPassed } from '../json/shape';
+import { SERVICE_PART_JSON_LIMITS } from '../yaml/limits';
 import { expectObject, WireDecodeError } from './errors';
 import { decodeJobDates, encodeJobInfo, validated } from './job-info';
 
@@ -52,12 +53,13 @@ export interface PredecodedParts {
 function parseJson(text: string, field: string, raw: unknown): unknown {
   // Parsed, a value nested 100,000 levels deep would overflow the stack of the schema check,
   // of the local store's write and of every viewer: refused unread, the rest of the job kept.
-  if (jsonNestsDeeperThan(text, JSON_MAX_NESTING)) {
+  const passed = jsonLimitPassed(text, SERVICE_PART_JSON_LIMITS);
+  if (passed) {
     throw new WireDecodeError(
       'too_deep',
       field,
       raw,
-      `nests arrays and objects more than ${JSON_MAX_NESTING} levels deep, far deeper than a ${field} does`,
+      `${jsonLimitMessage(passed)}, far deeper than a ${field} does`,
     );
   }
   try {

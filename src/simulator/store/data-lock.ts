@@ -1,5 +1,6 @@
 import { open, readFile, rm } from 'node:fs/promises';
 import { ensurePrivateDir } from '../../node-kit/fs/private-files';
+import { processIsAlive } from '../../node-kit/process/alive';
 import { join } from 'node:path';
 
 const LOCK = 'simulator.lock';
@@ -39,21 +40,11 @@ export async function lockDataDir(dir: string): Promise<() => Promise<void>> {
     } catch (error) {
       if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const owner = Number((await readFile(path, 'utf8').catch(() => '')).trim());
-      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && isAlive(owner)) {
+      if (Number.isInteger(owner) && owner > 0 && owner !== process.pid && processIsAlive(owner)) {
         throw new DataDirInUseError(dir, owner);
       }
       await rm(path, { force: true }); // stale: its process is gone
     }
   }
   throw new Error(`could not lock the data folder ${dir}`);
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    // EPERM: it exists but belongs to someone else.
-    return (error as NodeJS.ErrnoException).code === 'EPERM';
-  }
 }

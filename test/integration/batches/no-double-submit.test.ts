@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { MemorySecretStore, Session } from '../../../src/core/auth';
 import { createServiceClient } from '../../../src/core/client';
-import { preparePayload } from '../../../src/core/payloads/prepare-payload';
+import { requirePayload } from '../../../src/core/submit/prepare-payload';
+import { sendPayload } from '../../../src/core/submit/send-payload';
 import { MemoryBatchStore } from '../../../src/core/batches/batch-store';
 import { BatchRunner } from '../../../src/core/batches/batch-runner';
 import { createBatch } from '../../../src/core/batches/batch-service';
@@ -50,8 +51,8 @@ async function runnerFor(store: MemoryBatchStore) {
     store,
     transport: {
       async submit(member, batch) {
-        const payload = preparePayload('B', member.text);
-        const outcome = await client.execute(payload, {
+        const payload = requirePayload('B', member.text);
+        const outcome = await sendPayload(client, payload, {
           deviceCode: batch.deviceCode,
           name: member.name,
         });

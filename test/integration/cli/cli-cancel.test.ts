@@ -1,4 +1,6 @@
 import fs from 'node:fs';
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -83,18 +85,69 @@ describe('qjob cancel', () => {
     expect(run.stderr).toContain('pass --yes to cancel without asking');
   });
 
-  it('says a connection without a cancel endpoint cannot cancel, and exits 1', async () => {
-    const conn = ['--base-url', sim.url, '--variant', 'B'];
+  it('says a service that offers no cancel endpoint cannot cancel, and exits 1', async () => {
+    // A service with only the documented interface: GET /capabilities is 404 like any path it
+    // does not have.
+    const bare = http.createServer((_req, res) => {
+      res.writeHead(404, { 'Content-Type': 'application/json' });
+      res.end('{"detail":"Not Found"}');
+    });
+    await new Promise<void>((resolve) => bare.listen(0, '127.0.0.1', resolve));
+    const url = `http://127.0.0.1:${(bare.address() as AddressInfo).port}/api/v1`;
     const sent: string[] = [];
-    const fetch = (url: string | URL | Request, init?: RequestInit) => {
-      sent.push(String(url));
-      return globalThis.fetch(url, init);
+    const fetch = (target: string | URL | Request, init?: RequestInit) => {
+      sent.push(`${init?.method ?? 'GET'} ${String(target)}`);
+      return globalThis.fetch(target, init);
     };
-    const run = await runCli(['cancel', '1', '--yes', ...conn], { env, io: { fetch } });
-    expect(run.code).toBe(1);
-    expect(run.stderr).toContain(`${sim.url} cannot cancel jobs`);
-    expect(run.stderr).toContain('names no cancel endpoint');
-    expect(sent).toEqual([]);
+    try {
+      const conn = ['--base-url', url, '--variant', 'B'];
+      const run = await runCli(['cancel', '1', '--yes', ...conn], { env, io: { fetch } });
+      expect(run.code).toBe(1);
+      expect(run.stderr).toContain(`${url} cannot cancel jobs`);
+      expect(run.stderr).toContain('names no cancel endpoint');
+      expect(run.stderr).toContain('pass --cancel-path');
+      expect(sent).toEqual([`GET ${url}/capabilities`]);
+    } finally {
+      await new Promise((resolve) => bare.close(resolve));
+    }
+  });
+
+  it('cancels on a bare --base-url: the simulator says it can (GET /capabilities)', async () => {
+    const conn = ['--base-url', sim.url, '--variant', 'B'];
+    const login = await runCli(['login', '--user', 'demo', ...conn], {
+      env: { ...env, QJOB_API_KEY: 'demo' },
+    });
+    expect(login.code, login.stderr).toBe(0);
+    const id = await submitHeld(conn);
+    const run = await runCli(['cancel', String(id), '--yes', ...conn], { env });
+    expect(run.code, run.stderr).toBe(0);
+    expect(run.stdout).toMatch(new RegExp(`^job ${id} .*cancelled$`, 'm'));
+    expect(await statusOf(id, conn)).toBe('cancelled');
+  });
+
+  it('takes the cancel endpoint as an option, and checks it', async () => {
+    const conn = ['--base-url', sim.url, '--variant', 'B'];
+    const id = await submitHeld(conn);
+    const sent: string[] = [];
+    const fetch = (target: string | URL | Request, init?: RequestInit) => {
+      sent.push(`${init?.method ?? 'GET'} ${String(target)}`);
+      return globalThis.fetch(target, init);
+    };
+    const bad = await runCli(
+      ['cancel', String(id), '--yes', '--cancel-path', '/jobs/cancel', ...conn],
+      {
+        env,
+      },
+    );
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/--cancel-path: .*'\{id\}'.*'\/jobs\/cancel'/);
+    const run = await runCli(
+      ['cancel', String(id), '--yes', '--cancel-path', '/jobs/{id}/cancel', ...conn],
+      { env, io: { fetch } },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(sent).toContain(`POST ${sim.url}/jobs/${id}/cancel`);
+    expect(sent.some((s) => s.endsWith('/capabilities'))).toBe(false);
   });
 
   it('cancels through the endpoint a real profile names', async () => {

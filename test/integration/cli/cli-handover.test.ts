@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { SqliteJobCache, jobCacheFile, loadSqlite, profileCacheKey } from '../../../src/core/cache';
+import { jobCacheFile, openJobCache, profileCacheKey } from '../../../src/core/cache';
+import { silentLogger } from '../../../src/core/logging/logger';
 import { startSimulator } from '../../../src/simulator';
 import type { SimulatorHandle } from '../../../src/simulator';
 import { REPO_ROOT, runCli } from '../../support/cli-runner';
@@ -69,7 +70,7 @@ describe('qjob rerun, tag, note and bundle', () => {
     expect(listed.code, listed.stderr).toBe(0);
     expect((JSON.parse(listed.stdout) as { id: number }[]).map((j) => j.id)).toEqual([first]);
     const none = await runCli(['jobs', '--tag', 'other', ...conn], { env });
-    expect(none.stdout).toBe('No jobs match.\n');
+    expect(none.stdout).toMatch(/^No jobs match \(\d+ jobs? without the filters\)\.\n$/);
     const bad = await runCli(['tag', String(first), 'has space', ...conn], { env });
     expect(bad.code).toBe(2);
     expect(bad.stderr).toContain("'has space': a tag starts with a letter or digit");
@@ -77,12 +78,17 @@ describe('qjob rerun, tag, note and bundle', () => {
     expect(removed.stdout).toBe(`Job ${first}: calib\n`);
   });
 
-  it('keeps tags of a service in the desktop app’s job store, so the app shows them too', async () => {
+  it('keeps tags of a service where the desktop app reads them, so the app shows them too', async () => {
     const tag = await runCli(['tag', String(first), 'shared-with-app', ...conn], { env });
     expect(tag.code, tag.stderr).toBe(0);
     // qjob's own file is for its built-in simulator's jobs only.
     expect(fs.existsSync(jobCacheFile(configDir, 'cli'))).toBe(false);
-    const desktop = new SqliteJobCache(await loadSqlite(), jobCacheFile(configDir, 'electron'));
+    // Opened as the desktop app opens it: its job store, with the annotation store all share.
+    const desktop = await openJobCache(
+      jobCacheFile(configDir, 'electron'),
+      silentLogger,
+      'electron',
+    );
     try {
       const key = profileCacheKey({ id: 'url', variant: 'B', baseUrl: sim.url });
       expect(desktop.annotations.tagIndex(key).get(first)).toContain('shared-with-app');

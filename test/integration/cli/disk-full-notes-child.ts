@@ -1,8 +1,8 @@
 /**
  * Run by disk-full-notes.test.ts in a mount namespace of its own, where CONFIG_DIR is a small
- * tmpfs: qjob keeps its login, job store (tags, notes) and batch store there. A tag is kept, the
- * disk is filled, and tags, notes and a sweep are asked for; then the disk is freed and read;
- * then the folder is made read-only and a tag asked for again. Prints what each command answered
+ * tmpfs: qjob keeps its login, job store (tags, notes) and batch store there. A job is submitted
+ * and tagged, the disk is filled, and tags, notes and a sweep are asked for; then the disk is
+ * freed and read; then the folder is made read-only and a tag asked for again. Prints what each command answered
  * as one JSON line. Usage: disk-full-notes-child.ts CONFIG_DIR SIMULATOR_URL PAYLOAD_FILE
  */
 import { execFileSync } from 'node:child_process';
@@ -31,7 +31,12 @@ const sweep = () =>
 
 const report: Record<string, unknown> = {};
 report.login = await qjob('login', '--user', 'demo', '--api-key-stdin');
-report.kept = await qjob('tag', '5', 'kept1', '--json');
+// Tags and notes are kept only for a job that exists: one is submitted first.
+report.submitted = await qjob('submit', payloadFile, '--device', 'sim.statevector', '--json');
+const id = String(
+  (JSON.parse((report.submitted as { stdout: string }).stdout) as { id: number }).id,
+);
+report.kept = await qjob('tag', id, 'kept1', '--json');
 
 // Fill the disk to the last byte.
 const filler = path.join(configDir, 'filler');
@@ -44,23 +49,23 @@ for (let i = 0; ; i++) {
   }
 }
 report.full = {
-  tag: await qjob('tag', '5', 'lost1', '--json'),
-  note: await qjob('note', '5', 'a lost note', '--json'),
+  tag: await qjob('tag', id, 'lost1', '--json'),
+  note: await qjob('note', id, 'a lost note', '--json'),
   sweep: await sweep(),
   batchStoreLeft: existsSync(batchStore),
 };
 
 rmSync(filler);
 report.freed = {
-  tags: await qjob('tag', '5', '--json'),
-  note: await qjob('note', '5', '--json'),
+  tags: await qjob('tag', id, '--json'),
+  note: await qjob('note', id, '--json'),
   jobs: await qjob('jobs', '--json'),
 };
 
 execFileSync('mount', ['-o', 'remount,ro', configDir]);
 report.readOnly = {
-  tag: await qjob('tag', '5', 'lost2', '--json'),
-  note: await qjob('note', '5', 'another lost note', '--json'),
-  tags: await qjob('tag', '5', '--json'),
+  tag: await qjob('tag', id, 'lost2', '--json'),
+  note: await qjob('note', id, 'another lost note', '--json'),
+  tags: await qjob('tag', id, '--json'),
 };
 process.stdout.write(JSON.stringify(report) + '\n');

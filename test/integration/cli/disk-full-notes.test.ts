@@ -45,6 +45,7 @@ afterAll(async () => {
 
 interface Report {
   login: CliRun;
+  submitted: CliRun;
   kept: CliRun;
   full: { tag: CliRun; note: CliRun; sweep: CliRun; batchStoreLeft: boolean };
   freed: { tags: CliRun; note: CliRun; jobs: CliRun };
@@ -63,8 +64,10 @@ describe.skipIf(!CAN_MOUNT)('tags, notes and sweeps on a full or read-only disk'
     const r = JSON.parse(result.stdout.trim().split('\n').at(-1)!) as Report;
 
     expect(r.login.code, r.login.stderr).toBe(0);
+    expect(r.submitted.code, r.submitted.stderr).toBe(0);
+    const { id } = JSON.parse(r.submitted.stdout) as { id: number };
     expect(r.kept.code, r.kept.stderr).toBe(0);
-    expect(JSON.parse(r.kept.stdout)).toEqual({ id: 5, tags: ['kept1'] });
+    expect(JSON.parse(r.kept.stdout)).toEqual({ id, tags: ['kept1'] });
 
     // The disk full: each write is refused, says why, and prints no answer as if it had worked.
     for (const run of [r.full.tag, r.full.note]) {
@@ -79,9 +82,10 @@ describe.skipIf(!CAN_MOUNT)('tags, notes and sweeps on a full or read-only disk'
     expect(r.full.batchStoreLeft).toBe(false);
 
     // Room again: only what was kept is there.
-    expect(JSON.parse(r.freed.tags.stdout)).toEqual({ id: 5, tags: ['kept1'] });
-    expect(JSON.parse(r.freed.note.stdout)).toMatchObject({ id: 5, note: '' });
-    expect(JSON.parse(r.freed.jobs.stdout)).toEqual([]);
+    expect(JSON.parse(r.freed.tags.stdout)).toEqual({ id, tags: ['kept1'] });
+    expect(JSON.parse(r.freed.note.stdout)).toMatchObject({ id, note: '' });
+    // The sweep sent nothing: the one job is the one submitted before.
+    expect((JSON.parse(r.freed.jobs.stdout) as { id: number }[]).map((j) => j.id)).toEqual([id]);
 
     // A read-only data folder: the same.
     for (const run of [r.readOnly.tag, r.readOnly.note]) {

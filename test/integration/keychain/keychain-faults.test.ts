@@ -3,7 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../../support/cli-runner';
+import { startSimulator } from '../../../src/simulator';
+import { QJOB_BIN, REPO_ROOT } from '../../support/cli-runner';
 
 /**
  * The keychain absent or locked, for real: each case runs the app core in a child process in
@@ -125,3 +126,36 @@ describe.skipIf(!TOOLS)('the OS keychain absent or locked', () => {
     expect(report.status).toBe('completed');
   });
 });
+
+describe.skipIf(!TOOLS)(
+  'qjob login in a headless shell (gnome-keyring installed, no keyring session)',
+  () => {
+    it('exits 3, says the keychain did not store the login, and points at --no-keychain', async () => {
+      // D-Bus starts gnome-keyring for the first read, which answers; with no login keyring made
+      // by a desktop session, the first write fails. The README's own `qjob login` example hits
+      // this on a machine reached over SSH.
+      const home = fs.mkdtempSync(path.join(root, 'home-'));
+      const config = fs.mkdtempSync(path.join(root, 'config-'));
+      const sim = await startSimulator({ variant: 'B', seed: 1, onProblem: () => undefined });
+      try {
+        const qjob = [process.execPath, QJOB_BIN, '--base-url', sim.url, '--variant', 'B'];
+        const login = [...qjob, 'login', '--user', 'demo'].map((a) => JSON.stringify(a)).join(' ');
+        const result = await run(
+          [
+            'dbus-run-session',
+            '--',
+            'sh',
+            '-c',
+            `QJOB_CONFIG_DIR=${JSON.stringify(config)} QJOB_API_KEY=demo DISPLAY= exec ${login}`,
+          ],
+          home,
+        );
+        expect(result.code, result.stderr).toBe(3);
+        expect(result.stderr).toMatch(/qjob login: .*OS keychain/);
+        expect(result.stderr).toMatch(/pass --no-keychain \(or set QJOB_NO_KEYCHAIN=1\)/);
+      } finally {
+        await sim.stop();
+      }
+    });
+  },
+);

@@ -5,6 +5,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { SETUP_STEPS } from '../../../scripts/setup.mjs';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import {
   defaultElectronDir,
@@ -100,8 +101,14 @@ describe('setup provisions Electron’s binary', () => {
     const { scripts } = JSON.parse(
       fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8'),
     ) as { scripts: Record<string, string> };
-    const steps = scripts.setup!.split('&&').map((s) => s.trim());
-    expect(steps).toEqual(['npm ci', 'node scripts/electron-binary.mjs install', 'npm run build']);
+    expect(scripts.setup).toBe('node scripts/setup.mjs');
+    expect(SETUP_STEPS.map((s) => s.name)).toEqual([
+      'npm ci',
+      'node scripts/electron-binary.mjs install',
+      'npm run build',
+    ]);
+    // .ci/run's `--deps`: the dependencies alone.
+    expect(SETUP_STEPS.filter((s) => s.deps).map((s) => s.name)).toEqual(['npm ci']);
   });
 
   it('downloads, checks and unpacks the release into the package, under this Node', async () => {

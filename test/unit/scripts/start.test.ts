@@ -3,7 +3,13 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { electronBinaryStatus, failureReason } from '../../../scripts/electron-binary.mjs';
-import { buildIsStale, desktopUnavailable } from '../../../scripts/start.mjs';
+import {
+  FORWARDED_SIGNALS,
+  buildIsStale,
+  desktopUnavailable,
+  exitCodeOf,
+  superviseChild,
+} from '../../../scripts/start.mjs';
 
 /**
  * What `npm start` decides before opening anything (scripts/start.mjs), and how
@@ -141,5 +147,68 @@ describe('buildIsStale', () => {
     expect(buildIsStale(dir)).toBe(false);
     write(dir, { 'src/core/a.ts': 'export {};' });
     expect(buildIsStale(dir)).toBe(true);
+  });
+});
+
+describe('superviseChild (what npm start started ends with it)', () => {
+  /** A process stand-in: signal listeners, and a parent that can go away. */
+  function fakeProcess(ppid = 100) {
+    const listeners = new Map<string, Set<() => void>>();
+    return {
+      ppid,
+      on(signal: string, handler: () => void) {
+        (listeners.get(signal) ?? listeners.set(signal, new Set()).get(signal)!).add(handler);
+      },
+      off(signal: string, handler: () => void) {
+        listeners.get(signal)?.delete(handler);
+      },
+      send(signal: string) {
+        for (const handler of listeners.get(signal) ?? []) handler();
+      },
+      count: () => [...listeners.values()].reduce((n, s) => n + s.size, 0),
+    };
+  }
+  const child = () => {
+    const got: string[] = [];
+    return { got, kill: (signal: NodeJS.Signals) => (got.push(signal), true) };
+  };
+
+  it('passes SIGINT, SIGTERM and SIGHUP on, each once, and lets go when asked', () => {
+    const proc = fakeProcess();
+    const c = child();
+    const stops: string[] = [];
+    const release = superviseChild(c, proc, { onStop: (s) => stops.push(s) });
+    for (const signal of ['SIGHUP', 'SIGINT', 'SIGINT', 'SIGTERM', 'SIGTERM'] as const)
+      proc.send(signal);
+    expect(c.got).toEqual(['SIGHUP', 'SIGINT', 'SIGTERM']);
+    expect(stops).toHaveLength(5);
+    release();
+    expect(proc.count()).toBe(0);
+    expect(FORWARDED_SIGNALS).toEqual(['SIGINT', 'SIGTERM', 'SIGHUP']);
+  });
+
+  it('sends SIGTERM when the process that started it is gone (npm killed by its PID)', async () => {
+    const proc = fakeProcess(100);
+    const c = child();
+    const release = superviseChild(c, proc, { parentCheckMs: 5 });
+    expect(c.got).toEqual([]);
+    proc.ppid = 1; // re-parented: npm and its shell are gone
+    await new Promise((resolve) => setTimeout(resolve, 30));
+    expect(c.got).toEqual(['SIGTERM']);
+    release();
+  });
+
+  it('stops at once what it starts after its parent is already gone', () => {
+    const proc = fakeProcess(1);
+    const c = child();
+    superviseChild(c, proc, { parent: 100 })();
+    expect(c.got).toEqual(['SIGTERM']);
+  });
+
+  it('exits with the child: its code, or 128 + the signal that ended it', () => {
+    expect(exitCodeOf(0, null)).toBe(0);
+    expect(exitCodeOf(3, null)).toBe(3);
+    expect(exitCodeOf(null, 'SIGTERM')).toBe(143);
+    expect(exitCodeOf(null, null)).toBe(1);
   });
 });

@@ -24,8 +24,13 @@ describe('qjob web', () => {
       variant: 'B',
       dataDir: dir,
       open: false,
+      newLink: false,
     });
-    expect(parseWebArgs([])).toMatchObject({ port: 0, open: true });
+    expect(parseWebArgs([])).toMatchObject({ port: 0, open: true, newLink: false });
+    expect(parseWebArgs(['--new-link', '--data', dir])).toMatchObject({
+      newLink: true,
+      dataDir: dir,
+    });
     expect(parseWebArgs(['--help'])).toBe('help');
   });
 
@@ -36,6 +41,7 @@ describe('qjob web', () => {
       ['--variant', 'C'],
       ['--data', ''],
       ['--bogus'],
+      ['--new-link', '--port', '8123'],
     ]) {
       const { err, io: streams } = io();
       expect(await runWebCommand(argv, streams), argv.join(' ')).toBe(2);

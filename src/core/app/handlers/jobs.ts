@@ -1,14 +1,18 @@
+import type { CallArgs } from '../../../shared/ipc/contract';
 import type { JobInfo } from '../../../shared/variants';
 import { isTerminalStatus } from '../../../shared/variants';
 import type { DetailAsk, JobCache } from '../../cache';
 import { listJobs } from '../../cache';
+import { APP_ERROR_CODES, AppError } from '../../errors/app-error';
 import type { Logger } from '../../logging/logger';
+import { NoPayloadError, rerunSource } from '../../rerun';
 import type { ActiveConnection } from '../active-connection';
 import { cancelJob } from '../cancel-job';
 import type { ConnectionManager } from '../connection-manager';
+import { requirePayload } from '../../submit/prepare-payload';
+import { deviceIn, submitJob } from '../../submit/submit-job';
 import type { NamespaceHandlers } from '../dispatch';
 import { cacheKeyOf, fetchDetail, fetcher } from '../job-details';
-import { recordedSubmit } from '../recorded-submit';
 
 /** Unfinished jobs of a fresh list that get watched (newest first), so their changes arrive live. */
 const MAX_AUTO_WATCH = 500;
@@ -17,22 +21,76 @@ export interface JobsDeps {
   connections: ConnectionManager;
   cache: JobCache;
   log: Logger;
+  /** Told of every job submitted from the app, with the service's notice (the device history keeps it). */
+  onSubmitted?: (submitted: { profileKey: string; deviceCode: string; message: string }) => void;
 }
 
 /**
  * Jobs of the active connection: lists and details through the local store (the service answers
  * when it can, the store when it cannot, and keeps every answer), the timeline the store
- * recorded, and submitting, cancelling and watching, which need a logged-in session.
+ * recorded, where a rerun starts (docs/rerun-tags-bundles.md), and submitting, rerunning,
+ * cancelling and watching, which need a logged-in session.
  */
-/** Rerun's two calls are with the handover's (./handover-handlers.ts: rerun, tags, bundles). */
-type RerunCalls = 'jobs.rerunSource' | 'jobs.rerun';
-
-export function jobsHandlers(deps: JobsDeps): Omit<NamespaceHandlers<'jobs'>, RerunCalls> {
+export function jobsHandlers(deps: JobsDeps): NamespaceHandlers<'jobs'> {
   const { connections, cache } = deps;
   const loggedIn = () => {
     const active = connections.requireActive();
     active.requireLogin();
     return active;
+  };
+
+  /**
+   * Submits from the app, on a connection already checked to be logged in: the payload
+   * prepared as the editor checks it, the submission kept in the local store (exact text,
+   * device as listed, origin), and the new job watched from the start so every status change
+   * arrives as an event.
+   */
+  const submit = async (active: ActiveConnection, input: CallArgs<'jobs.submit'>) => {
+    const payload = requirePayload(active.profile.variant, input.text);
+    const profileKey = cacheKeyOf(active);
+    const outcome = await submitJob(
+      {
+        client: active.client,
+        store: cache.annotations,
+        profileKey,
+        device: async (code) => {
+          const view = await active.devices(false);
+          return deviceIn(view.devices, code, view.fetchedAt);
+        },
+        onRecordFailed: (error) =>
+          deps.log.warn('a submitted job could not be recorded in the local job store', { error }),
+      },
+      { ...input, payload, origin: input.origin ?? null },
+    );
+    const jobId = outcome.jobId.id;
+    active.watchSubmitted(jobId);
+    deps.log.info('job submitted', {
+      profile: active.profile.id,
+      jobId,
+      type: outcome.executeType,
+      ...(input.origin ? { origin: input.origin.kind } : {}),
+    });
+    const message = outcome.message?.trim();
+    if (message) deps.onSubmitted?.({ profileKey, deviceCode: input.deviceCode, message });
+    return { jobId, executeType: outcome.executeType, message: outcome.message };
+  };
+
+  const sourceOf = async (active: ActiveConnection, id: number) => {
+    try {
+      return await rerunSource(
+        {
+          store: cache.annotations,
+          profileKey: cacheKeyOf(active),
+          fullDetail: async (jobId) => (await fetchDetail(cache, active, jobId, true)).detail,
+          devices: async () => (await active.devices(false)).devices,
+        },
+        id,
+      );
+    } catch (error) {
+      if (error instanceof NoPayloadError)
+        throw new AppError(APP_ERROR_CODES.notFound, error.message);
+      throw error;
+    }
   };
 
   return {
@@ -78,14 +136,28 @@ export function jobsHandlers(deps: JobsDeps): Omit<NamespaceHandlers<'jobs'>, Re
       entries: cache.timeline(cacheKeyOf(connections.requireActive()), id),
     }),
 
-    'jobs.submit': async ({ text, deviceCode, name, origin }) =>
-      // Kept with the exact text, so the job can be rerun and bundled byte for byte.
-      recordedSubmit(loggedIn(), deps.cache, deps.log, {
-        text,
-        deviceCode,
-        name,
-        origin: origin ?? null,
-      }),
+    // Kept with the exact text, so the job can be rerun and bundled byte for byte.
+    'jobs.submit': async (input) => submit(loggedIn(), input),
+
+    'jobs.rerunSource': async ({ id }) => sourceOf(connections.requireActive(), id),
+
+    'jobs.rerun': async ({ id, deviceCode }) => {
+      const active = loggedIn();
+      const source = await sourceOf(active, id);
+      const device = deviceCode ?? source.deviceCode;
+      if (!device) {
+        throw new AppError(
+          APP_ERROR_CODES.invalidInput,
+          `The device job ${id} ran on is not in the device list: pick a device to run it on.`,
+        );
+      }
+      return submit(active, {
+        text: source.text,
+        deviceCode: device,
+        ...(source.name ? { name: source.name } : {}),
+        origin: { kind: 'rerun', jobId: id },
+      });
+    },
 
     'jobs.cancel': async ({ id }) => {
       await cancelJob(loggedIn(), id, deps.log);

@@ -1,8 +1,8 @@
-import { documentToExecutePayload } from '../../../../shared/yaml';
+import { READ_LIMIT_CODES, documentToExecutePayload } from '../../../../shared/yaml';
 import type { YamlProblem } from '../../../../shared/yaml';
 import { VARIANTS } from '../../../../shared/variants';
 import type { VariantId } from '../../../../shared/variants';
-import { payloadFacts } from './payload-facts';
+import { NO_FACTS, payloadFacts } from './payload-facts';
 import type { PayloadFacts } from './payload-facts';
 
 export type { YamlProblem, PayloadFacts };
@@ -25,5 +25,7 @@ export function analyzePayload(variant: VariantId, text: string): Analysis {
     .filter((k) => k.functionalKind !== 'functional object')
     .map((k) => k.executeType);
   const { problems } = documentToExecutePayload(variant, text, {}, { dialect: true });
-  return { variant, problems, facts: payloadFacts(text, experimentTypes) };
+  // A text refused for its size, depth or node count is not read a second time for its facts.
+  const refused = problems.some((p) => READ_LIMIT_CODES.has(p.code));
+  return { variant, problems, facts: refused ? NO_FACTS : payloadFacts(text, experimentTypes) };
 }

@@ -16,7 +16,8 @@ import type { Logger } from '../../logging/logger';
 import type { ConnectionManager } from '../connection-manager';
 import type { HandlerTable } from '../dispatch';
 import type { EventHub } from '../event-hub';
-import { preparePayload } from '../../payloads/prepare-payload';
+import { requirePayload } from '../../submit/prepare-payload';
+import { sendPayload } from '../../submit/send-payload';
 
 type BatchCalls =
   | 'batches.list'
@@ -60,8 +61,8 @@ export function batchHandlers(deps: {
       const active = connections.active;
       if (!active || profileCacheKey(active.profile) !== batch.profile || !active.isLoggedIn)
         throw new BatchBlockedError(transport.blocked?.(batch) ?? 'Paused.');
-      const payload = preparePayload(active.profile.variant, member.text);
-      const outcome = await active.client.execute(payload, {
+      const payload = requirePayload(active.profile.variant, member.text);
+      const outcome = await sendPayload(active.client, payload, {
         deviceCode: batch.deviceCode,
         name: member.name,
       });

@@ -1,0 +1,17 @@
+import type { ExecutePayload } from '../../shared/variants/payload';
+import type { ExecuteOptions, ExecuteOutcome, ServiceClient } from '../client/types';
+
+/**
+ * The one door through which a prepared payload (preparePayload) leaves for the service: every
+ * submission of the app and of qjob, the editor's, a rerun, a bundle's and a batch member's,
+ * comes through here to the client's `execute`, which builds the request body
+ * (shared/wire/execute.ts, buildExecuteEnvelope) and sends `POST /execute`. What is done to a
+ * checked payload on its way out is done here, once, for all of them.
+ */
+export function sendPayload(
+  client: ServiceClient,
+  payload: ExecutePayload,
+  options: ExecuteOptions,
+): Promise<ExecuteOutcome> {
+  return client.execute(payload, options);
+}
