@@ -7,6 +7,7 @@ import { UsageError } from '../errors';
 import { EXIT } from '../exit-codes';
 import type { CliIo } from '../io';
 import { toJson } from '../output/json';
+import { oneLine } from '../output/terminal-text';
 import { formatProblem, readPayloadFile } from '../payload-file';
 import { runCommand } from '../run-command';
 
@@ -85,8 +86,8 @@ function textOf(r: FileReport, variant: VariantId): string {
   const warned = r.warnings.length ? `, ${r.warnings.length} warning(s)` : '';
   lines.push(
     r.valid
-      ? `${r.name}: valid (Variant ${variant}, ${r.type ?? ''})${warned}\n`
-      : `${r.name}: not valid (${r.errors.length} error(s))\n`,
+      ? `${oneLine(r.name)}: valid (Variant ${variant}, ${r.type ?? ''})${warned}\n`
+      : `${oneLine(r.name)}: not valid (${r.errors.length} error(s))\n`,
   );
   return lines.join('');
 }

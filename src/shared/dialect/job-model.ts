@@ -20,6 +20,7 @@ import { readReservoir } from './reservoir';
 import type { VariationalProgram } from './variational';
 import { checkSampledCost, readVariational } from './variational';
 import { parseYamlSource } from './yaml-source';
+import { quoted } from '../text/quote';
 
 export type Functional =
   | SamplingFunctional
@@ -79,7 +80,7 @@ function executeTypeOf(variant: VariantId, executeType: string) {
   if (!kind || !read) {
     throw new DialectError({
       path: 'type',
-      subject: `execute type "${executeType}"`,
+      subject: `execute type ${quoted(executeType)}`,
       problem: `not an execute type of Variant ${variant}`,
       expected: `one of: ${executeTypes(variant).join(', ')}`,
     });

@@ -1,4 +1,5 @@
 import type { NodeRef } from './node-reader';
+import { quoted } from '../text/quote';
 
 /** A number as written: a constant, or a `!Parameter` an optimiser (or a reservoir input) may set. */
 export type Num = { kind: 'const'; value: number } | { kind: 'param'; name: string };
@@ -27,11 +28,11 @@ export class ParamTable {
     const nameRef = f.req('name');
     const name = nameRef.string('parameter name');
     if (name.trim() === '') nameRef.fail({ subject: '!Parameter', problem: 'the name is empty' });
-    const value = f.req('value').number(`value of parameter "${name}"`);
+    const value = f.req('value').number(`value of parameter ${quoted(name)}`);
     const earlier = this.declared.get(name);
     if (earlier && earlier.value !== value) {
       ref.fail({
-        subject: `!Parameter "${name}"`,
+        subject: `!Parameter ${quoted(name)}`,
         problem: `value ${value} differs from ${earlier.value} given at ${earlier.path}`,
         hint: 'parameters with the same name are one parameter; give them the same value or different names',
       });
@@ -75,6 +76,6 @@ export function evalNum(num: Num, values: ParamValues): number {
   if (num.kind === 'const') return num.value;
   const v = values.get(num.name);
   // Every parameter is declared while parsing, so a miss here is a bug, not a user error.
-  if (v === undefined) throw new Error(`parameter "${num.name}" has no value`);
+  if (v === undefined) throw new Error(`parameter ${quoted(num.name)} has no value`);
   return v;
 }

@@ -14,6 +14,7 @@ import { need } from './read-session';
 import { readPauliSum } from './pauli-expression';
 import type { PauliSum } from './pauli-expression';
 import type { FunctionalTagOf, VariantId } from '../variants/declaration';
+import { quoted } from '../text/quote';
 
 export type OptimizerMethod = 'COBYLA' | 'Nelder-Mead' | 'SPSA';
 
@@ -134,7 +135,7 @@ function readOptimizer(
   if (!method) {
     throw methodRef.error({
       subject: '!Optimizer',
-      problem: `unknown method "${written}"`,
+      problem: `unknown method ${quoted(written)}`,
       expected: 'COBYLA, Nelder-Mead or SPSA',
     });
   }
@@ -159,7 +160,7 @@ export function checkSampledCost(cost: PauliSum, measured: number[], source: str
     if (term.xMask !== 0) {
       cost.ref.fail({
         subject: '!VariationalProgram cost',
-        problem: `term "${term.factors}" has X or Y factors, but ${source} yields computational-basis samples`,
+        problem: `term ${quoted(term.factors)} has X or Y factors, but ${source} yields computational-basis samples`,
         hint: 'use only Z and I factors, add basis-change gates to the circuit, or use an expectation-based functional',
       });
     }
@@ -167,7 +168,7 @@ export function checkSampledCost(cost: PauliSum, measured: number[], source: str
       if ((term.zMask >>> q) & 1 && !measured.includes(q)) {
         cost.ref.fail({
           subject: '!VariationalProgram cost',
-          problem: `term "${term.factors}" needs qubit ${q}, which ${source} does not measure`,
+          problem: `term ${quoted(term.factors)} needs qubit ${q}, which ${source} does not measure`,
         });
       }
     }
