@@ -16,7 +16,7 @@ export function bail(): never {
 }
 
 const FLOW_INDICATOR = new Set([',', '[', ']', '{', '}']);
-const TAG_CHAR = /^[0-9A-Za-z\-;/?:@&=+$,_.!~*'()[\]#]$/;
+const TAG_CHAR = /^[0-9A-Za-z\-;/?:@&=+$,_.!~*'()[\]#%]$/;
 
 export interface NextLine {
   /** Column of the line's first character. */

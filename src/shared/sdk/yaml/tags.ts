@@ -45,19 +45,29 @@ export function tagShorthand(tag: string): string {
   return handle ? handle + text : `!<${text}>`;
 }
 
+/** A tag's suffix with its `%XX` escapes decoded as UTF-8 (as ruamel's scanner does), or null. */
+function decodeSuffix(suffix: string): string | null {
+  if (!suffix.includes('%')) return suffix;
+  try {
+    return decodeURIComponent(suffix);
+  } catch {
+    return null;
+  }
+}
+
 /**
- * The full name of a tag as the SDK writes it (`!H`, `!!python/name:x`, `!<x>`), or null for what
- * the SDK never writes and the general reader handles: `%` escapes, named handles (`!e!x`, which
- * need a `%TAG` directive), the non-specific `!`.
+ * The full name of a tag as written (`!H`, `!!python/name:x`, `!<x>`, `!a%20b`), or null for
+ * what the SDK never writes and the general reader handles: named handles (`!e!x`, which need a
+ * `%TAG` directive), the non-specific `!`, a malformed escape.
  */
 export function simpleTagName(text: string): string | null {
-  if (text.includes('%')) return null;
-  if (text.startsWith('!<'))
-    return text.endsWith('>') && text.length > 3 ? text.slice(2, -1) : null;
-  if (text.startsWith('!!')) {
-    const suffix = text.slice(2);
-    return suffix && !suffix.includes('!') ? YAML_TAG_PREFIX + suffix : null;
+  if (text.startsWith('!<')) {
+    return text.endsWith('>') && text.length > 3 ? decodeSuffix(text.slice(2, -1)) : null;
   }
-  const suffix = text.slice(1);
-  return suffix && !suffix.includes('!') ? text : null;
+  const yamlNamespace = text.startsWith('!!');
+  const suffix = text.slice(yamlNamespace ? 2 : 1);
+  if (!suffix || suffix.includes('!')) return null;
+  const decoded = decodeSuffix(suffix);
+  if (decoded === null) return null;
+  return yamlNamespace ? YAML_TAG_PREFIX + decoded : `!${decoded}`;
 }
