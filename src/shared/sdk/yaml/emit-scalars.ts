@@ -1,7 +1,7 @@
 import type { EmitterState } from './emitter-state';
 import { BEST_WIDTH } from './emitter-state';
 import type { ScalarAnalysis } from './scalar-analysis';
-import { codePoints } from './scalar-analysis';
+import { codePoints, pyLength } from './scalar-analysis';
 
 /*
  * ruamel's scalar styles and writers (`choose_scalar_style`, `write_plain`,
@@ -47,6 +47,14 @@ export function writePlain(e: EmitterState, value: string, split: boolean): void
   }
   e.whitespace = false;
   e.indention = false;
+  if (!value.includes(' ')) {
+    // One word (every number, most names): the loop below comes down to this.
+    const length = pyLength(value);
+    if (length + e.column > BEST_WIDTH && e.indent !== null && e.column > e.indent) e.writeIndent();
+    e.column += length;
+    e.write(value);
+    return;
+  }
   const text = codePoints(value);
   const n = text.length;
   let spaces = false;

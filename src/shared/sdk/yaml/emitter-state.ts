@@ -9,11 +9,22 @@
 export const BEST_WIDTH = 80;
 export const BEST_INDENT = 2;
 
+const SPACES: string[] = [];
+const NEWLINE_SPACES: string[] = [];
+
+function spaces(n: number): string {
+  return (SPACES[n] ??= ' '.repeat(n));
+}
+
+function newlineAndSpaces(n: number): string {
+  return (NEWLINE_SPACES[n] ??= `\n${' '.repeat(n)}`);
+}
+
 type IndentEntry = readonly [indent: number | null, sequence: boolean | null];
 
 export class EmitterState {
-  private chunks: string[] = [];
-  private pending = '';
+  private readonly chunks: string[] = [];
+  private readonly parts: string[] = [];
   column = 0;
   whitespace = true;
   indention = true;
@@ -35,16 +46,19 @@ export class EmitterState {
 
   /** Raw output, no bookkeeping (ruamel's `self.stream.write`). */
   write(data: string): void {
-    this.pending += data;
-    if (this.pending.length > 8192) {
-      this.chunks.push(this.pending);
-      this.pending = '';
+    // Small pieces are joined into flat strings as they come: a rope of millions of pieces kept
+    // to the end cost more in garbage collection than all the emitting.
+    const parts = this.parts;
+    parts.push(data);
+    if (parts.length >= 1024) {
+      this.chunks.push(parts.join(''));
+      parts.length = 0;
     }
   }
 
   text(): string {
-    this.chunks.push(this.pending);
-    this.pending = '';
+    this.chunks.push(this.parts.join(''));
+    this.parts.length = 0;
     return this.chunks.join('');
   }
 
@@ -99,15 +113,23 @@ export class EmitterState {
 
   writeIndent(): void {
     const indent = this.indent ?? 0;
+    let out = '';
     if (!this.indention || this.column > indent || (this.column === indent && !this.whitespace)) {
       if (this.noNewline) this.noNewline = false;
-      else this.writeLineBreak();
+      else {
+        // `write_line_break`, written together with the indentation below.
+        this.whitespace = true;
+        this.indention = true;
+        this.column = 0;
+        out = '\n';
+      }
     }
     if (this.column < indent) {
       this.whitespace = true;
-      this.write(' '.repeat(indent - this.column));
+      out = out ? newlineAndSpaces(indent) : spaces(indent - this.column);
       this.column = indent;
     }
+    if (out) this.write(out);
   }
 
   writeLineBreak(data = '\n'): void {

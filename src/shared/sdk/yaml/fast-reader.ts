@@ -82,10 +82,6 @@ export class FastReader extends FastFlowReader {
     const column = start - c.lineStart;
     const line = c.lineStart;
     const ch = text[c.pos];
-    const keyFollows = (): boolean => {
-      c.skipSpaces();
-      return this.isIndicator(c.pos, ':') && c.lineStart === line;
-    };
     // An anchor on the line before is defined from here: an alias to it inside is a cycle.
     if (outer.anchor !== null) this.b.openAnchor(outer.anchor);
     let node: SdkNode;
@@ -95,7 +91,7 @@ export class FastReader extends FastFlowReader {
       if (props !== NO_PROPS) bail();
       const name = c.name(false);
       node = this.b.alias(name, start, c.pos);
-      if (keyFollows()) {
+      if (this.keyFollows(line)) {
         if (!mapMayStart) bail();
         return this.blockMap(column, { key: node, start, alias: name }, outer);
       }
@@ -114,7 +110,7 @@ export class FastReader extends FastFlowReader {
         value = c.plainFirst(false);
       }
       const end = c.pos;
-      if (keyFollows()) {
+      if (this.keyFollows(line)) {
         if (!mapMayStart) bail();
         const key = this.scalarNode(value, plain, props, scalarStart, end);
         return this.blockMap(column, { key, start }, outer);
@@ -124,12 +120,18 @@ export class FastReader extends FastFlowReader {
       if (props !== NO_PROPS && outer !== NO_PROPS) bail();
       return this.scalarNode(value, plain, props === NO_PROPS ? outer : props, scalarStart, c.pos);
     }
-    if (keyFollows()) {
+    if (this.keyFollows(line)) {
       if (!mapMayStart) bail();
       return this.blockMap(column, { key: node, start }, outer);
     }
     if (outer !== NO_PROPS) bail(); // ruamel writes a flow collection on its properties' line
     return node;
+  }
+
+  /** Whether `: ` follows on the line that started at `line` (the item read is a key). */
+  private keyFollows(line: number): boolean {
+    this.c.skipSpaces();
+    return this.isIndicator(this.c.pos, ':') && this.c.lineStart === line;
   }
 
   private blockMap(

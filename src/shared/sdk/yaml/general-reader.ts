@@ -1,6 +1,7 @@
 import type { LineCounter, Node as YamlNode } from 'yaml';
 import { isAlias, isMap, isPair, isScalar, isSeq } from 'yaml';
 import type { SdkNode } from '../node';
+import { propsOf } from '../../yaml/origins';
 import { parsePayloadText } from '../../yaml/parse';
 import type { YamlProblem } from '../../yaml/problems';
 import type { GraphBuilder } from './graph-builder';
@@ -18,9 +19,12 @@ export type GeneralRead =
   | { node: SdkNode; lineCounter: LineCounter }
   | { node: null; problems: YamlProblem[]; lineCounter: LineCounter };
 
+/** Where a node was written, its tag and anchor included (as the fast reader gives it). */
 function rangeOf(node: YamlNode | null | undefined, fallback: number): [number, number] {
   const range = node?.range;
-  return range ? [range[0], range[1]] : [fallback, fallback];
+  if (!range) return [fallback, fallback];
+  const props = propsOf(node);
+  return [props ? Math.min(props.start, range[0]) : range[0], range[1]];
 }
 
 export function readGeneral(text: string, b: GraphBuilder): GeneralRead {

@@ -7,7 +7,12 @@ import { BAIL } from './fast-cursor';
 import { FastReader } from './fast-reader';
 import { readGeneral } from './general-reader';
 import type { SdkYamlLimits } from './graph-builder';
-import { DEFAULT_SDK_YAML_LIMITS, GraphBuilder, ReadProblem } from './graph-builder';
+import {
+  DEFAULT_SDK_YAML_LIMITS,
+  GraphBuilder,
+  ReadProblem,
+  nodesInBuildOrder,
+} from './graph-builder';
 
 export interface SdkYamlDocument {
   node: SdkNode;
@@ -64,12 +69,12 @@ function document(
     rangeOf(target) {
       if (!index) {
         index = new Map();
-        b.rangeNodes.forEach((n, i) => index!.set(n, i));
+        nodesInBuildOrder(node).forEach((n, i) => index!.set(n, i));
       }
       const i = index.get(target);
       if (i === undefined) return undefined;
       lines ??= countLines(text);
-      return sourceRange(lines, b.rangeStarts[i]!, b.rangeEnds[i]!);
+      return sourceRange(lines, b.rangeOffsets[2 * i]!, b.rangeOffsets[2 * i + 1]!);
     },
   };
 }

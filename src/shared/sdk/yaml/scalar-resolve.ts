@@ -103,8 +103,13 @@ export function constructInt(text: string): bigint | null {
   return negative ? -value : value;
 }
 
-/** ruamel's `construct_yaml_float` (YAML 1.2): underscores dropped, `.inf`, `.nan`. */
-export function constructFloat(text: string): number | null {
+/**
+ * ruamel's `construct_yaml_float` (YAML 1.2): underscores dropped, `.inf`, `.nan`. `resolved`
+ * when the text already matched the float pattern (a plain scalar), where JavaScript's `Number`
+ * reads what Python's `float` reads.
+ */
+export function constructFloat(text: string, resolved = false): number | null {
+  if (resolved && !text.includes('_') && !/[a-df-z]/i.test(text)) return Number(text);
   let s = text.replace(/_/g, '').toLowerCase();
   let sign = 1;
   if (s.startsWith('-') || s.startsWith('+')) {

@@ -39,8 +39,11 @@ function aliasable(node: SdkNode): boolean {
 
 class SdkYamlWriter {
   private readonly e = new EmitterState();
-  private readonly anchors = new Map<SdkNode, string | null>();
-  private readonly serialized = new Set<SdkNode>();
+  /** Every aliasable node met: 0 once, else its anchor's number (`&id001` is 1). */
+  private readonly seen = new Map<SdkNode, number>();
+  /** The anchored nodes written so far: the next time, an alias. */
+  private readonly written = new Set<SdkNode>();
+  /** Entries in ruamel's order, for the mappings whose order that changes. */
   private readonly sorted = new Map<SdkMap, readonly Entry[]>();
   private lastAnchor = 0;
 
@@ -67,12 +70,12 @@ class SdkYamlWriter {
       if (node.kind === 'map') this.anchorEntries(node);
       return;
     }
-    const known = this.anchors.get(node);
+    const known = this.seen.get(node);
     if (known !== undefined) {
-      if (known === null) this.anchors.set(node, `id${String(++this.lastAnchor).padStart(3, '0')}`);
+      if (known === 0) this.seen.set(node, ++this.lastAnchor);
       return;
     }
-    this.anchors.set(node, null);
+    this.seen.set(node, 0);
     if (node.kind === 'seq') for (const item of node.items) this.anchorNode(item);
     else if (node.kind === 'map') this.anchorEntries(node);
   }
@@ -86,20 +89,23 @@ class SdkYamlWriter {
     }
   }
 
+  /** The node's anchor name, or null when it is written once. */
+  private anchorOf(node: SdkNode): string | null {
+    const id = aliasable(node) ? (this.seen.get(node) ?? 0) : 0;
+    return id ? `id${String(id).padStart(3, '0')}` : null;
+  }
+
   private isAlias(node: SdkNode): boolean {
-    return aliasable(node) && this.serialized.has(node);
+    return this.written.has(node);
   }
 
   private scalarEvent(node: SdkScalar): ScalarEvent & { tag: string } {
     const { text, tag } = scalarText(node);
-    // str(int), repr(float), true/false and null read back as what they are.
-    const plainReadsBack =
-      node.tag === null && node.kind !== 'str' ? true : implicitTag(text) === tag;
     return {
       value: text,
       tag,
       analysis: analyzeScalar(text),
-      implicit: [plainReadsBack, tag === STR_TAG, tag.startsWith(YAML_TAG_PREFIX)],
+      implicit: [implicitTag(text) === tag, tag === STR_TAG, tag.startsWith(YAML_TAG_PREFIX)],
     };
   }
 
@@ -114,11 +120,17 @@ class SdkYamlWriter {
     return tagShorthand(node.tag ?? (node.kind === 'seq' ? SEQ_TAG : MAP_TAG));
   }
 
-  /** The emitter's `check_simple_key`. */
+  /** The emitter's `check_simple_key` (the length counts the tag even when it is not written). */
   private simpleKey(node: SdkNode): boolean {
-    if (this.isAlias(node)) return (this.anchors.get(node)?.length ?? 0) < MAX_SIMPLE_KEY_LENGTH;
-    let length = this.anchors.get(node)?.length ?? 0;
-    length += pyLength(this.tagText(node));
+    if (node.kind === 'str' && node.tag === null) {
+      // The usual key: `!!str` (5) and the text.
+      return (
+        pyLength(node.value) + 5 < MAX_SIMPLE_KEY_LENGTH && !analyzeScalar(node.value).multiline
+      );
+    }
+    const anchor = this.anchorOf(node)?.length ?? 0;
+    if (this.isAlias(node)) return anchor < MAX_SIMPLE_KEY_LENGTH;
+    const length = anchor + pyLength(this.tagText(node));
     if (isScalar(node)) {
       const text = scalarText(node).text;
       return length + pyLength(text) < MAX_SIMPLE_KEY_LENGTH && !analyzeScalar(text).multiline;
@@ -144,15 +156,14 @@ class SdkYamlWriter {
     e.sequenceContext = sequence;
     e.mappingContext = mapping;
     e.simpleKeyContext = simpleKey;
-    const canAlias = aliasable(node);
-    if (canAlias && this.serialized.has(node)) {
-      e.writeIndicator(`*${this.anchors.get(node) ?? ''}`, true);
-      e.noNewline = false;
-      return;
-    }
-    if (canAlias) this.serialized.add(node);
-    const anchor = canAlias ? this.anchors.get(node) : null;
-    if (anchor) {
+    const anchor = this.anchorOf(node);
+    if (anchor !== null) {
+      if (this.written.has(node)) {
+        e.writeIndicator(`*${anchor}`, true);
+        e.noNewline = false;
+        return;
+      }
+      this.written.add(node);
       e.writeIndicator(`&${anchor}`, true);
       e.noNewline = false;
       if (isScalar(node) && e.sequenceContext) e.sequenceContext = false;
@@ -173,6 +184,15 @@ class SdkYamlWriter {
 
   private emitScalar(node: SdkScalar): void {
     const e = this.e;
+    if (node.tag === null && node.kind !== 'str') {
+      // str(int), repr(float), true, false and null read back as what they are: always plain,
+      // never tagged, and nothing in them is an indicator or a space.
+      e.increaseIndent(true);
+      if (e.sequenceContext && !e.flowLevel) e.writeIndent();
+      writePlain(e, scalarText(node).text, !e.simpleKeyContext);
+      e.popIndent();
+      return;
+    }
     const event = this.scalarEvent(node);
     const style = chooseScalarStyle(e, event);
     const untagged = style === '' ? event.implicit[0] : event.implicit[1];

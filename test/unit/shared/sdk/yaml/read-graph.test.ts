@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { SdkNode } from '../../../../../src/shared/sdk/node';
-import { readSdkYaml } from '../../../../../src/shared/sdk/yaml';
+import { readSdkYaml, tagShorthand } from '../../../../../src/shared/sdk/yaml';
 import { sdkYamlSamples } from './sdk-corpus';
 import { at } from './sdk-path';
 
@@ -178,6 +178,37 @@ describe('scalars, as ruamel resolves them (YAML 1.2)', () => {
 });
 
 describe('positions', () => {
+  it.each(['auto', 'general'] as const)(
+    'points every scalar of a corpus string at its own text (%s reader)',
+    (reader) => {
+      const sample = samples.find((s) => s.name.startsWith('A-main/requests/a_ae_time_functions.'));
+      if (!sample) throw new Error('no sample');
+      const result = readSdkYaml(sample.text, {}, { reader });
+      if (!result.node) throw new Error('refused');
+      const seen = new Set<SdkNode>();
+      let checked = 0;
+      const visit = (n: SdkNode): void => {
+        if (seen.has(n)) return;
+        seen.add(n);
+        const range = result.rangeOf(n);
+        expect(range).toBeDefined();
+        const written = sample.text.slice(range!.offset, range!.endOffset);
+        if (n.kind === 'int') expect(written).toBe(String(n.value));
+        if (n.kind === 'float') expect(Number(written)).toBe(n.value);
+        if (n.kind === 'str' && n.tag === null && /^\w+$/.test(n.value))
+          expect(written).toBe(n.value);
+        if (n.kind === 'seq' || n.kind === 'map') {
+          const tag = n.tag === null ? '' : tagShorthand(n.tag);
+          expect(written.replace(/^&\S+ /, '').slice(0, tag.length)).toBe(tag);
+          for (const child of n.kind === 'seq' ? n.items : n.entries.flat()) visit(child);
+        }
+        checked++;
+      };
+      visit(result.node);
+      expect(checked).toBeGreaterThan(100);
+    },
+  );
+
   it('gives the line and column each node was written at', () => {
     const text = '!Circuit\n_gates:\n- !H\n  _target_qubits: !tuple [0]\n_nqubits: 1\n';
     const result = readSdkYaml(text);
