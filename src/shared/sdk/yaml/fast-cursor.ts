@@ -232,8 +232,6 @@ export class Cursor {
   doubleQuoted(parentIndent: number): string {
     const { text } = this;
     let value = '';
-    /** Length of `value` that trailing-space trimming must not cut into (escapes). */
-    let kept = 0;
     let start = ++this.pos;
     for (;;) {
       const p = this.pos;
@@ -255,16 +253,12 @@ export class Cursor {
           value += decoded;
           this.pos = p + 1 + length;
         }
-        kept = value.length;
         start = this.pos;
         continue;
       }
       if (ch === '\n') {
-        value += text.slice(start, p);
-        let cut = value.length;
-        while (cut > kept && value.charCodeAt(cut - 1) === SPACE) cut--;
-        value = value.slice(0, cut) + this.foldBreak(parentIndent);
-        kept = value.length;
+        // Spaces before the break go, those written as escapes stay: they end a segment.
+        value += text.slice(start, p).replace(/ +$/, '') + this.foldBreak(parentIndent);
         start = this.pos;
         continue;
       }

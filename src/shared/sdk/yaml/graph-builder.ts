@@ -1,3 +1,4 @@
+import { DEFAULT_PARSE_LIMITS } from '../../yaml/parse';
 import type { SdkMap, SdkNode, SdkSeq } from '../node';
 import {
   BOOL_TAG,
@@ -31,9 +32,13 @@ export interface SdkYamlLimits {
   maxTreeNodes?: number;
 }
 
+/**
+ * The payload parser's nesting limit; room for the SDK form of a 25,000-gate circuit (11.5 MB,
+ * 1.6 million nodes as a tree) and more. The app sizes its own limits (issue 24).
+ */
 export const DEFAULT_SDK_YAML_LIMITS: Readonly<Required<SdkYamlLimits>> = {
   maxBytes: 32 * 1024 * 1024,
-  maxDepth: 64,
+  maxDepth: DEFAULT_PARSE_LIMITS.maxDepth,
   maxTreeNodes: 16_000_000,
 };
 

@@ -110,10 +110,14 @@ class TreeComparer {
       const id = scalarKeyId(entry[0]);
       if (id !== null) byId.set(id, entry);
     }
-    for (const [key, value] of a.entries) {
+    for (let i = 0; i < a.entries.length; i++) {
+      const [key, value] = a.entries[i]!;
       const id = scalarKeyId(key);
       let match = id !== null ? byId.get(id) : undefined;
-      if (id === null) {
+      const same = b.entries[i];
+      if (id === null && same && unmatched.has(same) && this.compare(key, same[0], path) === null) {
+        match = same; // the usual case: the same key at the same place
+      } else if (id === null) {
         for (const entry of unmatched) {
           if (scalarKeyId(entry[0]) === null && this.compare(key, entry[0], path) === null) {
             match = entry;

@@ -27,7 +27,8 @@ describe('random graphs', () => {
     // collection or has a tag, after an explicit `? ` key in the same mapping): those are left
     // to the fast reader; the rest must come out the same.
     let read = 0;
-    for (const seed of SEEDS) {
+    const seeds = SEEDS.slice(0, 100);
+    for (const seed of seeds) {
       const graph = randomSdkGraph(seed);
       const text = writeSdkYaml(graph);
       const general = readSdkYaml(text, {}, { reader: 'general' });
@@ -39,6 +40,6 @@ describe('random graphs', () => {
       expect(sameSdkTree(graph, general.node)).toBeNull();
       expect(writeSdkYaml(general.node)).toBe(text);
     }
-    expect(read).toBeGreaterThan(SEEDS.length / 3);
+    expect(read).toBeGreaterThan(seeds.length / 3);
   });
 });
