@@ -20,6 +20,7 @@ import { readReservoir } from './reservoir';
 import type { VariationalProgram } from './variational';
 import { checkSampledCost, readVariational } from './variational';
 import { parseYamlSource } from './yaml-source';
+import { isSdkForm } from './sdk-form/dispatch';
 
 export type Functional =
   | SamplingFunctional
@@ -45,14 +46,14 @@ type Reader = (ref: NodeRef, ctx: ParseContext, tags: readonly string[]) => Func
 /** How each execute type's functional object is read; its tags come from the declaration. */
 const READERS = {
   B: {
-    sampling: (r, c) => readSampling(r, c, null),
+    sampling: (r, c) => readSampling(r, c, c.params),
     time_evolution: (r, c) => readTimeEvolution(r, c, null),
     variational_program: readVariational,
     rabi_experiment: readExperiment,
     t1_experiment: readExperiment,
   },
   A: {
-    digital_propagation: (r, c) => readDigitalPropagation(r, c, null),
+    digital_propagation: (r, c) => readDigitalPropagation(r, c, c.params),
     analog_evolution: (r, c) => readAnalogEvolution(r, c, null),
     quantum_reservoir: readReservoir,
     variational_program: readVariational,
@@ -102,13 +103,19 @@ function readFunctional(root: NodeRef, executeType: string, ctx: ParseContext): 
       expected,
     });
   }
+  // In SDK-only reading a friendly functional object is refused where it stands; B's !Sampling
+  // and !TimeEvolution have no private keys in the SDK's form either: their fields decide.
+  if (!isSdkForm(root) && !SDK_FORM_WITHOUT_PRIVATE_KEYS.has(root.tag ?? ''))
+    ctx.refuseFriendly(root, `type ${executeType}`);
   return read(root, ctx, tags);
 }
+
+const SDK_FORM_WITHOUT_PRIVATE_KEYS: ReadonlySet<string> = new Set(['!Sampling', '!TimeEvolution']);
 
 /** Parse and check a job completely (dialect, device fit, limits) without running anything. */
 export function parseJob(job: DialectJob): ParsedJob {
   const { kind } = executeTypeOf(job.variant, job.executeType);
-  const ctx = new ParseContext(job.variant, job.device, job.limits);
+  const ctx = new ParseContext(job.variant, job.device, job.limits, job.sdkOnly ?? false);
   const root = NodeRef.root(parseYamlSource(job.functionalYaml, job.pathPrefix, 'functional'));
   const functional = readFunctional(root, job.executeType, ctx);
   const readoutPath =

@@ -1,4 +1,5 @@
 import type { SdkMap, SdkSeq } from '../node';
+import { sdkParameterLabel } from '../../dialect/circuit-parameters';
 import { sdkInt } from '../node';
 import { dictSet, floatNdarray, PyObject, pyDict, pyList } from '../python/values';
 import type { GateB } from './gates';
@@ -41,15 +42,16 @@ export class CircuitB {
     const qubits = [...gate.controlQubits, ...gate.targetQubits];
     if (qubits.some((q) => q >= this.nqubits))
       throw new RangeError(`${gate.name} acts on a qubit outside the circuit's ${this.nqubits}`);
-    if (gate.parameters.length > 0) {
-      const base = `${gate.name}(${qubits.join(',')})`;
-      for (const [key, parameter] of gate.parameters) {
-        const label =
-          key === parameter.label
-            ? `${base}_${key}_${this.parameterLabels.length}`
-            : parameter.label;
-        this.list(label, parameter);
-      }
+    const shape = { name: gate.name, qubits, parameterNames: [] };
+    for (const [key, parameter] of gate.parameters) {
+      const label = sdkParameterLabel(
+        'B',
+        shape,
+        key,
+        parameter.label,
+        this.parameterLabels.length,
+      );
+      this.list(label, parameter);
     }
     this.gates.items.push(gate.node);
   }

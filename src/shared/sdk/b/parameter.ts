@@ -1,9 +1,9 @@
 import type { SdkMap } from '../node';
 import { sdkStr } from '../node';
 import type { PyNumber } from '../python/values';
-import { PyObject, pyNumber, pyTuple } from '../python/values';
-import { DOMAIN_BOUNDS } from '../python/domain';
-import type { DomainName } from '../python/domain';
+import { fromPyNum, PyObject, pyNumber, pyTuple } from '../python/values';
+import { DOMAIN_DEFAULT_BOUNDS } from '../../dialect/parameter-domain';
+import type { DomainName } from '../../dialect/parameter-domain';
 
 /** A qilisdk 0.1.x `Parameter`: one Python object, so one node wherever it is used. */
 export interface ParameterB {
@@ -28,9 +28,9 @@ export function parameterB(
   options: ParameterOptions = {},
 ): ParameterB {
   const domain = options.domain ?? 'Real Domain';
-  const [defaultLower, defaultUpper] = DOMAIN_BOUNDS[domain];
-  const lower = options.bounds?.[0] ?? defaultLower;
-  const upper = options.bounds?.[1] ?? defaultUpper;
+  const [defaultLower, defaultUpper] = DOMAIN_DEFAULT_BOUNDS[domain];
+  const lower = options.bounds?.[0] ?? fromPyNum(defaultLower);
+  const upper = options.bounds?.[1] ?? fromPyNum(defaultUpper);
   const o = new PyObject('!Parameter')
     .set('_label', sdkStr(label))
     .set('_domain', sdkStr(domain, '!Domain'))

@@ -2,6 +2,7 @@ import type { SdkMap, SdkNode, SdkSeq } from '../node';
 import { sdkFloat, sdkInt, sdkMap, sdkNull, sdkSeq, sdkStr } from '../node';
 import type { Complex } from '../numeric/complex';
 import type { CMatrix } from '../numeric/cmatrix';
+import type { PyNum } from '../../dialect/parameter-domain';
 
 /*
  * Python values as the SDK's YAML holds them (see test/fixtures/sdk/README.md): builders make
@@ -14,6 +15,11 @@ export type PyNumber = number | bigint;
 /** `3` or `3.0`, as Python holds it. */
 export function pyNumber(x: PyNumber): SdkNode {
   return typeof x === 'bigint' ? sdkInt(x) : sdkFloat(x);
+}
+
+/** A number of the model (`{value, int?}`) as the Python number it stands for. */
+export function fromPyNum(n: PyNum): PyNumber {
+  return n.int ? BigInt(n.digits ?? n.value) : n.value;
 }
 
 /** The value of a Python number as a double (for arithmetic). */
