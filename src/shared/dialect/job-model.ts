@@ -162,13 +162,34 @@ export function checkJobParts(
   functional: NodeRef,
   readout: NodeRef | null,
 ): void {
+  readJobParts(variant, executeType, functional, readout);
+}
+
+/** What `readJobParts` made of a payload's parts (undefined where a part could not be read). */
+export interface JobParts {
+  functional: Functional | undefined;
+  readouts: Readout[] | null | undefined;
+  ctx: ParseContext;
+}
+
+/**
+ * The model of a payload's functional object and readout, read where they stand with every
+ * problem collected in their session (see `checkJobParts`); what compile starts from.
+ */
+export function readJobParts(
+  variant: VariantId,
+  executeType: string,
+  functional: NodeRef,
+  readout: NodeRef | null,
+): JobParts {
   const session = functional.session;
   const ctx = new ParseContext(variant, null, {});
   const read = session.attempt(() => readFunctional(functional, executeType, ctx));
   const { kind } = executeTypeOf(variant, executeType);
-  if (!readout || !kind.readout) return;
+  if (!readout || !kind.readout) return { functional: read, readouts: null, ctx };
   const readouts = session.attempt(() => readReadoutsAt(readout, ctx));
   if (read && readouts) session.attempt(() => checkReadoutsAgainst(read, readouts, ctx));
+  return { functional: read, readouts, ctx };
 }
 
 function checkReadoutsAgainst(

@@ -1,6 +1,7 @@
 import { isAlias, isMap, isNode, isPair, isScalar, isSeq } from 'yaml';
 import type { Node } from 'yaml';
-import { codeBearingTag } from '../yaml/code-tags';
+import { codeBearingNodeTag } from '../yaml/code-tags';
+import { SDK_FORM_TAGS } from './sdk-form/tags';
 import { isYamlBuiltInTag } from '../yaml/tags';
 import { DIALECT_TAGS } from './declaration';
 import { DialectError } from './dialect-error';
@@ -123,8 +124,9 @@ export class NodeRef {
    */
   checkTag(what: string, expected?: string): void {
     const tag = this.tag;
-    if (!tag || DIALECT_TAGS.has(tag)) return;
-    if (codeBearingTag(tag) && this.session.mode === 'collect') throw new SkippedNode();
+    if (!tag || DIALECT_TAGS.has(tag) || SDK_FORM_TAGS.has(tag)) return;
+    if (this.node && codeBearingNodeTag(this.node) && this.session.mode === 'collect')
+      throw new SkippedNode();
     const known = [...DIALECT_TAGS];
     const meant = known.find((t) => t.toLowerCase() === tag.toLowerCase());
     if (meant) {

@@ -73,8 +73,8 @@ export function readSdkCircuit(
     nqubitsRef = f.req('_nqubits');
     if (variant === 'A') {
       if (f.req('_parameter_constraints').items('_parameter_constraints').length > 0)
-        keep.push(`${ref.path}: parameter constraints on the circuit`);
-      if (f.req('_prefix').scalarValue() !== '') keep.push(`${ref.path}: a parameter prefix`);
+        keep.push('parameter constraints on the circuit');
+      if (f.req('_prefix').scalarValue() !== '') keep.push('a parameter prefix');
     }
     if (tag === '!HardwareEfficientAnsatz') ansatz = readAnsatzFields(f.req('_layers'), f, ref);
   } else {
@@ -87,9 +87,7 @@ export function readSdkCircuit(
         problem: 'not a circuit the simulator can read (no _gates and _nqubits)',
       });
     }
-    keep.push(
-      `${ref.path}: the SDK's ${tag.slice(1)} class, which the friendly form has no construct for`,
-    );
+    keep.push(`the SDK's ${tag.slice(1)} class, which the friendly form has no construct for`);
     gatesRef = gates;
     nqubitsRef = width;
   }
@@ -132,7 +130,12 @@ export function readSdkCircuit(
       generated: hardwareEfficientGates(ansatz, nqubits, ref.path).length,
     };
   if (keep.length > 0)
-    circuit.island = { kind: 'island', reason: keep.join('; '), text: islandText(ref), ref };
+    circuit.island = {
+      kind: 'island',
+      reason: [...new Set(keep)].join('; '),
+      text: islandText(ref),
+      ref,
+    };
   return circuit;
 }
 
@@ -204,7 +207,7 @@ function resolveAngles(reading: SdkGateReading, table: ParamTable): void {
       path: p.ref.path,
     };
     if (earlier && (earlier.value.value !== p.value.value || !!earlier.bounds !== !!decl.bounds)) {
-      reading.keep.push(`${p.ref.path}: two different Parameters labelled "${p.label}"`);
+      reading.keep.push(`two different Parameters labelled "${p.label}"`);
       slot.gate.angles[slot.angle] = { kind: 'const', value: p.value.value };
       continue;
     }

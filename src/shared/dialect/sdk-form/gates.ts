@@ -107,9 +107,8 @@ function checkBookkeeping(
   reading: SdkGateReading,
 ): void {
   if (constraints && !isEmptyList(constraints))
-    reading.keep.push(`${g.path}: parameter constraints on a gate`);
-  if (prefix && prefix.scalarValue() !== '')
-    reading.keep.push(`${g.path}: a parameter prefix on a gate`);
+    reading.keep.push('parameter constraints on a gate');
+  if (prefix && prefix.scalarValue() !== '') reading.keep.push('a parameter prefix on a gate');
 }
 
 function readBasic(g: NodeRef, name: GateName, reading: SdkGateReading): Gate {
@@ -136,7 +135,7 @@ function readBasic(g: NodeRef, name: GateName, reading: SdkGateReading): Gate {
   if (transforms && !isEmptyDict(transforms)) {
     // Angles that are Terms of Parameters (the SDK's QAOA): evaluated at the Parameters'
     // values; the circuit stays in the SDK's form.
-    reading.keep.push(`${g.path}: an angle given as a Term of Parameters (_parameter_transforms)`);
+    reading.keep.push('angles given as Terms of Parameters (_parameter_transforms)');
     const terms = new Map(transforms.entries('_parameter_transforms').map((e) => [e.key, e.value]));
     gate.angles = keys.map((key) => {
       const term = terms.get(key);
@@ -189,7 +188,7 @@ function readControlled(g: NodeRef, tag: string, reading: SdkGateReading): Gate 
     };
   }
   if (inner.controls || GATES[inner.name].qubitKeys === 'control-target')
-    reading.keep.push(`${g.path}: a Controlled around a gate with controls of its own`);
+    reading.keep.push('a Controlled around a gate with controls of its own');
   const all = [...controls, ...(inner.controls ?? [])];
   const clash = all.find((q, i) => all.indexOf(q) !== i || inner.qubits.includes(q));
   if (clash !== undefined)
@@ -203,7 +202,7 @@ function readModified(g: NodeRef, tag: ModifierTag, reading: SdkGateReading): Ga
   checkBookkeeping(g, f.get('_parameter_constraints'), f.get('_prefix'), reading);
   const innerRef = f.req('_basic_gate');
   if (!BASIC_TAGS.has(innerRef.tag ?? '')) {
-    reading.keep.push(`${g.path}: ${tag} around ${innerRef.tag ?? 'something'} (not a basic gate)`);
+    reading.keep.push(`${tag} around ${innerRef.tag ?? 'something'} (not a basic gate)`);
     const inner = readAnyGate(innerRef, reading);
     return { ...inner, path: g.path };
   }
