@@ -1,19 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import type { Circuit, Gate } from '../../../../../src/shared/dialect/circuit-model';
-import type { Functional } from '../../../../../src/shared/dialect/job-model';
-import { readJobParts } from '../../../../../src/shared/dialect/job-model';
-import { NodeRef } from '../../../../../src/shared/dialect/node-reader';
 import type { Num, ParamTable } from '../../../../../src/shared/dialect/numbers';
-import { ReadSession } from '../../../../../src/shared/dialect/read-session';
 import type { Readout } from '../../../../../src/shared/dialect/readouts';
-import { parseYamlSource } from '../../../../../src/shared/dialect/yaml-source';
 import { compilePayload } from '../../../../../src/shared/sdk/compile/compile-payload';
 import { decompilePayload } from '../../../../../src/shared/sdk/decompile/decompile-payload';
 import { observableText } from '../../../../../src/shared/sdk/friendly-print/observables';
 import { readSdkYaml, sameSdkTree } from '../../../../../src/shared/sdk/yaml';
-import { executeKind } from '../../../../../src/shared/variants/declaration';
-import type { DigitalCase } from './digital-corpus';
-import { DIGITAL_CASES, documentOf, requestOf, stringsOf, variantOf } from './digital-corpus';
+import {
+  DIGITAL_CASES,
+  documentOf,
+  readModel,
+  requestOf,
+  stringsOf,
+  variantOf,
+} from '../../../../support/sdk-digital-corpus';
 
 /*
  * Every corpus case of the digital slice, against the SDK's own bytes: its SDK form reads into
@@ -56,32 +56,6 @@ function readoutSignature(r: Readout): string {
     case 'tomography':
       return 'tomography';
   }
-}
-
-function readModel(c: DigitalCase): {
-  functional: Functional;
-  readouts: Readout[] | null;
-  params: ParamTable;
-} {
-  const variant = variantOf(c);
-  const { payload } = requestOf(c);
-  const kind = executeKind(variant, payload.type)!;
-  const strings = stringsOf(payload);
-  const session = new ReadSession('collect');
-  const at = (text: string, field: string) =>
-    NodeRef.root(parseYamlSource(text, `${kind.payloadField}.${field}`, field), session);
-  const parts = readJobParts(
-    variant,
-    payload.type,
-    at(strings[kind.functionalField]!, kind.functionalField),
-    kind.readout ? at(strings.readout!, 'readout') : null,
-  );
-  expect(session.problems.map((p) => p.message)).toEqual([]);
-  return {
-    functional: parts.functional!,
-    readouts: parts.readouts ?? null,
-    params: parts.ctx.params,
-  };
 }
 
 describe.each(DIGITAL_CASES)('$version $name', (c) => {

@@ -1,7 +1,16 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { VariantId } from '../../../../../src/shared/variants/declaration';
-import type { ExecutePayload } from '../../../../../src/shared/variants/payload';
+import { expect } from 'vitest';
+import type { Functional } from '../../src/shared/dialect/job-model';
+import { readJobParts } from '../../src/shared/dialect/job-model';
+import { NodeRef } from '../../src/shared/dialect/node-reader';
+import type { ParamTable } from '../../src/shared/dialect/numbers';
+import { ReadSession } from '../../src/shared/dialect/read-session';
+import type { Readout } from '../../src/shared/dialect/readouts';
+import { parseYamlSource } from '../../src/shared/dialect/yaml-source';
+import { executeKind } from '../../src/shared/variants/declaration';
+import type { VariantId } from '../../src/shared/variants/declaration';
+import type { ExecutePayload } from '../../src/shared/variants/payload';
 
 /*
  * The corpus cases of the digital slice (cases.md of each version in test/fixtures/sdk): what each request holds,
@@ -194,7 +203,7 @@ export const DIGITAL_CASES: DigitalCase[] = [
   ]),
 ];
 
-const ROOT = join(import.meta.dirname, '../../../../fixtures/sdk');
+const ROOT = join(import.meta.dirname, '../fixtures/sdk');
 
 export const variantOf = (c: DigitalCase): VariantId => (c.version.startsWith('B') ? 'B' : 'A');
 
@@ -216,4 +225,31 @@ export function stringsOf(payload: ExecutePayload): Record<string, string> {
     (k) => k.endsWith('_payload') && (payload as Record<string, unknown>)[k],
   )!;
   return (payload as Record<string, unknown>)[field] as Record<string, string>;
+}
+
+/** The model a case's SDK form reads into (no problem allowed). */
+export function readModel(c: DigitalCase): {
+  functional: Functional;
+  readouts: Readout[] | null;
+  params: ParamTable;
+} {
+  const variant = variantOf(c);
+  const { payload } = requestOf(c);
+  const kind = executeKind(variant, payload.type)!;
+  const strings = stringsOf(payload);
+  const session = new ReadSession('collect');
+  const at = (text: string, field: string) =>
+    NodeRef.root(parseYamlSource(text, `${kind.payloadField}.${field}`, field), session);
+  const parts = readJobParts(
+    variant,
+    payload.type,
+    at(strings[kind.functionalField]!, kind.functionalField),
+    kind.readout ? at(strings.readout!, 'readout') : null,
+  );
+  expect(session.problems.map((p) => p.message)).toEqual([]);
+  return {
+    functional: parts.functional!,
+    readouts: parts.readouts ?? null,
+    params: parts.ctx.params,
+  };
 }
