@@ -67,8 +67,6 @@ function innermostFlow(line: string): '{' | '[' | null {
   return last === '{' || last === '[' ? last : null;
 }
 
-const stripUnderscore = (key: string) => (key.startsWith('_') ? key.slice(1) : key);
-
 /** The placeholder node and the chain of nodes above it. */
 function findMark(probeText: string): { mark: Node; chain: (Node | Pair)[] } | null {
   const doc = parseDocument(probeText, { logLevel: 'silent', uniqueKeys: false });
@@ -96,10 +94,9 @@ interface Context {
 function fieldOf(
   ctx: Context,
   map: YAMLMap,
-  key: string,
+  name: string,
   above: (Node | Pair)[],
 ): FieldDecl | null {
-  const name = stripUnderscore(key);
   const decl = map.tag ? ctx.objects.get(map.tag) : undefined;
   if (decl) return decl.fields.find((f) => f.name === name) ?? null;
   if (map.tag) return null;
@@ -203,9 +200,7 @@ export function dialectCompletions(
       if (parent.key === mark) {
         const fields = fieldsOf(ctx, map, above);
         if (!fields) return [];
-        const present = new Set(
-          map.items.filter((p) => p !== parent).map((p) => stripUnderscore(keyString(p.key))),
-        );
+        const present = new Set(map.items.filter((p) => p !== parent).map((p) => keyString(p.key)));
         return fieldItems(fields, present, map.flow === true);
       }
       const field = fieldOf(ctx, map, keyString(parent.key), above);

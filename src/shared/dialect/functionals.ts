@@ -1,5 +1,6 @@
 import type { Circuit } from './circuit';
 import { readCircuit } from './circuit';
+import { isSdkForm } from './sdk-form/dispatch';
 import type { InitialState } from './initial-state';
 import { readInitialState } from './initial-state';
 import { mappingSpec } from './mapping-spec';
@@ -27,6 +28,9 @@ export interface DigitalFunctional {
   circuit: Circuit;
   ref: NodeRef;
 }
+
+/** The SDK's 0.2.x `DigitalPropagation` bookkeeping, read only in its fresh state. */
+const DIGITAL_PROPAGATION_KEYS = ['_parameter_constraints', '_parameters', '_prefix', 'circuit'];
 
 /** B `!TimeEvolution` and A `!AnalogEvolution` (which has no observables of its own). */
 export interface EvolutionFunctional {
@@ -62,8 +66,20 @@ export function readDigitalPropagation(
   ctx: ParseContext,
   params: ParamTable | null,
 ): DigitalFunctional {
-  const f = ref.mapping(mappingSpec(ctx.variant, '!DigitalPropagation'));
-  ctx.requireCapability(ref, 'circuit', '!DigitalPropagation');
+  const what = '!DigitalPropagation';
+  if (isSdkForm(ref)) {
+    const f = ref.mapping({ tags: [what], what, required: DIGITAL_PROPAGATION_KEYS });
+    ctx.requireCapability(ref, 'circuit', what);
+    if (f.req('_parameter_constraints').items('_parameter_constraints').length > 0)
+      f.req('_parameter_constraints').fail({
+        subject: what,
+        problem: 'parameter constraints on a digital propagation are not read by the simulator',
+      });
+    return { kind: 'digital', circuit: readCircuit(f.req('circuit'), ctx, params), ref };
+  }
+  ctx.refuseFriendly(ref, what);
+  const f = ref.mapping(mappingSpec(ctx.variant, what));
+  ctx.requireCapability(ref, 'circuit', what);
   return { kind: 'digital', circuit: readCircuit(f.req('circuit'), ctx, params), ref };
 }
 

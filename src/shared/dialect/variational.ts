@@ -14,6 +14,7 @@ import { need } from './read-session';
 import { readPauliSum } from './pauli-expression';
 import type { PauliSum } from './pauli-expression';
 import type { FunctionalTagOf, VariantId } from '../variants/declaration';
+import { circuitParameters } from './circuit-parameters';
 
 export type OptimizerMethod = 'COBYLA' | 'Nelder-Mead' | 'SPSA';
 
@@ -108,11 +109,20 @@ function readInner(innerRef: NodeRef, ctx: ParseContext): InnerFunctional {
     });
   }
   const inner = reader(innerRef, ctx);
-  if (ctx.params.size === 0) {
+  // A circuit's angles are all parameters to the SDK, plain numbers too (the trainable ones in
+  // Variant A); a schedule's are its !Parameters.
+  const count =
+    inner.kind === 'sampling' || inner.kind === 'digital'
+      ? circuitParameters(ctx.variant, inner.circuit, ctx.params).filter((p) => p.trainable).length
+      : ctx.params.size;
+  if (count === 0) {
     innerRef.fail({
       subject: tag,
-      problem: 'the functional has no !Parameter to optimise',
-      hint: 'write an angle or coefficient as !Parameter {name: theta, value: 0.1}',
+      problem:
+        inner.kind === 'sampling' || inner.kind === 'digital'
+          ? 'the circuit has no trainable parameter to optimise (no gate with an angle)'
+          : 'the functional has no !Parameter to optimise',
+      hint: 'give a gate an angle (every angle is a parameter), or write a coefficient as !Parameter {name: theta, value: 0.1}',
     });
   }
   return inner;

@@ -1,6 +1,6 @@
 import { LineCounter, isAlias, isMap, isNode, isPair, isScalar, isSeq, parseDocument } from 'yaml';
 import type { Document, Node } from 'yaml';
-import { codeBearingTag } from '../yaml/code-tags';
+import { codeBearingNodeTag, codeBearingTag } from '../yaml/code-tags';
 import { readPlainDocument } from '../yaml/parse';
 import { plainYamlMessage } from '../yaml/yaml-messages';
 import { DialectError } from './dialect-error';
@@ -66,7 +66,7 @@ function firstLine(message: string): string {
 
 function rejectCodeBearingTags(src: YamlSource, node: unknown, path: string): void {
   if (!isNode(node)) return;
-  const tag = codeBearingTag(node.tag);
+  const tag = codeBearingNodeTag(node);
   if (tag) {
     throw new DialectError({
       path,

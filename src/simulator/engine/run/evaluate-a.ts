@@ -3,7 +3,8 @@ import type { ParamValues } from '../../../shared/dialect/numbers';
 import type { Readout } from '../../../shared/dialect/readouts';
 import type { DensityMatrix } from '../physics/density-matrix';
 import { estimateExpectation, expectationFromCounts } from '../physics/estimators';
-import { PauliOperator } from '../physics/pauli-operator';
+import type { PauliOperator } from '../physics/pauli-operator';
+import { pauliOperatorOf, qtensorExpectation } from '../physics/observables';
 import type { StateVector } from '../physics/state-vector';
 import { Tagged } from '../results/tagged-yaml';
 import type { YValue } from '../results/tagged-yaml';
@@ -60,7 +61,19 @@ export function applyReadouts(
       nshots > 0 ? { nshots, rng: ctx.rng, readoutErrors: ctx.readoutErrorsByQubit(n) } : null;
     if (r.kind === 'expectation') {
       const values = r.observables.map((o) => {
-        const op = PauliOperator.fromSums([o], new Map());
+        if (o.kind === 'qtensor') {
+          // A matrix observable is read off the state exactly (no shot noise is drawn for it).
+          const pure = state.kind === 'pure' ? state.sv : state.dm.toPure();
+          if (!pure) {
+            return r.ref.fail({
+              subject: '!ExpectationReadout',
+              problem:
+                'a !QTensor observable of a mixed state (after qubit resets) is not supported by the simulator',
+            });
+          }
+          return qtensorExpectation(o, pure.re, pure.im, n);
+        }
+        const op = pauliOperatorOf(o);
         return estimateExpectation(op, exactTerm(op), shots(r.nshots));
       });
       if (index === 0 && costOp)

@@ -22,9 +22,6 @@ type Evaluators = {
   readonly [V in VariantId]: { readonly [T in ExecuteTypeOf<V>]: Evaluator<V, T> };
 };
 
-/** Parameters at their initial values; a job alone has none to optimise. */
-const NO_VALUES = new Map<string, number>();
-
 const functionalA: Evaluator<'A', 'digital_propagation' | 'analog_evolution'> = async (
   f,
   ctx,
@@ -43,10 +40,12 @@ const functionalA: Evaluator<'A', 'digital_propagation' | 'analog_evolution'> = 
 
 const EVALUATORS: Evaluators = {
   B: {
+    // A Parameter outside a variational program keeps its declared value (the SDK's `_value`).
     sampling: async (f, ctx, work) =>
-      (await evaluateSampling(f, NO_VALUES, ctx, work, null)).result,
+      (await evaluateSampling(f, ctx.parsed.ctx.params.initialValues(), ctx, work, null)).result,
     time_evolution: async (f, ctx, work) =>
-      (await evaluateTimeEvolution(f, NO_VALUES, ctx, work, null)).result,
+      (await evaluateTimeEvolution(f, ctx.parsed.ctx.params.initialValues(), ctx, work, null))
+        .result,
     variational_program: runVariational,
     rabi_experiment: async (f, ctx) => runExperiment(f, ctx),
     t1_experiment: async (f, ctx) => runExperiment(f, ctx),

@@ -1,4 +1,8 @@
 import type { ParamValues } from '../../../shared/dialect/numbers';
+import {
+  bindCircuitParameters,
+  circuitParameters,
+} from '../../../shared/dialect/circuit-parameters';
 import type { InnerFunctional, VariationalProgram } from '../../../shared/dialect/variational';
 import { cobyla } from '../optim/cobyla';
 import { nelderMead } from '../optim/nelder-mead';
@@ -12,28 +16,69 @@ import { evaluateFunctionalA } from './evaluate-a';
 import type { RunContext } from './run-context';
 import type { Work } from './work';
 
+/** What the optimiser moves: its names, start, and how a point becomes the inner functional's input. */
+interface Search {
+  names: string[];
+  x0: number[];
+  bind: (x: readonly number[]) => { inner: InnerFunctional; values: ParamValues };
+}
+
 /**
- * Optimise the `!Parameter`s of the inner functional to minimise ⟨cost observable⟩ on its
- * output, then run the inner functional once more at the optimum for its result.
+ * A circuit's parameters as the SDK optimises them (circuit-parameters.ts): every angle, plain
+ * numbers included, under its SDK label; in Variant A only the trainable ones, and one whose
+ * bounds are equal is never changed. A schedule's parameters are its `!Parameter`s.
+ */
+function searchOf(v: VariationalProgram, ctx: RunContext): Search {
+  const params = ctx.parsed.ctx.params;
+  const inner = v.inner;
+  if (inner.kind === 'sampling' || inner.kind === 'digital') {
+    const all = circuitParameters(ctx.parsed.variant, inner.circuit, params);
+    const moved = all.filter((p) => p.trainable);
+    const fixed = (p: (typeof all)[number]) => ctx.parsed.variant === 'A' && p.lower === p.upper;
+    return {
+      names: moved.map((p) => p.label),
+      x0: moved.map((p) => p.value),
+      bind: (x) => {
+        const values = new Map(
+          moved.map((p, i) => [p.label, x[i]!] as const).filter(([, _v], i) => !fixed(moved[i]!)),
+        );
+        return {
+          inner: { ...inner, circuit: bindCircuitParameters(inner.circuit, all, values) },
+          values: NO_VALUES,
+        };
+      },
+    };
+  }
+  const names = params.names();
+  const initial = params.initialValues();
+  return {
+    names,
+    x0: names.map((n) => initial.get(n)!),
+    bind: (x) => ({ inner, values: new Map(names.map((n, i) => [n, x[i]!])) }),
+  };
+}
+
+const NO_VALUES: ParamValues = new Map();
+
+/**
+ * Optimise the parameters of the inner functional (searchOf) to minimise ⟨cost observable⟩ on
+ * its output, then run the inner functional once more at the optimum for its result.
  */
 export async function runVariational(
   v: VariationalProgram,
   ctx: RunContext,
   work: Work,
 ): Promise<Tagged> {
-  const params = ctx.parsed.ctx.params;
-  const names = params.names();
-  const initial = params.initialValues();
-  const x0 = names.map((n) => initial.get(n)!);
+  const { names, x0, bind } = searchOf(v, ctx);
   const costOp = PauliOperator.fromSums([v.cost], new Map());
-  const bind = (x: readonly number[]): ParamValues => new Map(names.map((n, i) => [n, x[i]!]));
   const max = v.maxIterations;
 
   let progress = 0;
   const objective: Objective = async (x) => {
+    const at = bind(x);
     const ev = await evaluateInner(
-      v.inner,
-      bind(x),
+      at.inner,
+      at.values,
       ctx,
       work.scoped(progress, progress, true),
       costOp,
@@ -50,9 +95,10 @@ export async function runVariational(
   work.report(0, `${v.method}: ${names.length} parameter(s), up to ${max} iterations`);
   const run = await optimise(v, objective, x0, ctx, opts);
   work.report(0.96, `evaluating the optimum (cost ${run.cost.toPrecision(4)})`);
+  const best = bind(run.x);
   const atOptimum = await evaluateInner(
-    v.inner,
-    bind(run.x),
+    best.inner,
+    best.values,
     ctx,
     work.scoped(0.96, 1, true),
     null,

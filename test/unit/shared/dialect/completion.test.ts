@@ -61,6 +61,8 @@ describe('dialect completion', () => {
       '!CRZ',
       '!CU1',
       '!Controlled',
+      '!Adjoint',
+      '!Exponential',
       '!M',
     ]);
     expect(result?.items.find((i) => i.label === '!CNOT')?.insertText).toBe(

@@ -13,7 +13,7 @@ function ryProgram(method: string, variant: 'A' | 'B'): ReturnType<typeof makeJo
   const functional =
     variant === 'A'
       ? `functional: !DigitalPropagation\n${circuit}`
-      : '_functional: !TimeEvolution\n  schedule: !Schedule {T: 1, dt: 1, hamiltonians: {h: "Y0"}, coefficients: {h: [[0, !Parameter {name: theta, value: 0.3}], [1, !Parameter {name: theta, value: 0.3}]]}}\n  observables: ["Z0"]\n  initial_state: "0"\n';
+      : 'functional: !TimeEvolution\n  schedule: !Schedule {T: 1, dt: 1, hamiltonians: {h: "Y0"}, coefficients: {h: [[0, !Parameter {name: theta, value: 0.3}], [1, !Parameter {name: theta, value: 0.3}]]}}\n  observables: ["Z0"]\n  initial_state: "0"\n';
   return makeJob({
     variant,
     executeType: 'variational_program',
@@ -47,7 +47,8 @@ describe('variational programs reach known minima', () => {
       expect(r.$tag).toBe('!VariationalProgramResult');
       const o = optimum(r);
       expect(o.cost).toBeCloseTo(-1, 8);
-      const theta = o.params.theta!;
+      // The SDK lists a Parameter labelled like its gate key under the gate's label.
+      const theta = o.params['RY(0)_theta_0']!;
       expect(Math.abs(Math.cos(theta) + 1)).toBeLessThan(1e-8);
       expect(o.trace.length).toBeGreaterThan(3);
       const inner = r.result as Parsed;

@@ -1,0 +1,29 @@
+/**
+ * The tags of the SDK's form the SDK-form readers know (besides the friendly dialect's own,
+ * which the SDK shares: `!Circuit`, `!H` … `!Readout`'s readouts). A node carrying one is never
+ * "a tag of no dialect".
+ */
+export const SDK_FORM_TAGS: ReadonlySet<string> = new Set([
+  '!Parameter',
+  '!Domain',
+  '!qilisdk.Parameter',
+  '!qilisdk.Domain',
+  '!Readout',
+  '!Hamiltonian',
+  '!PauliX',
+  '!PauliY',
+  '!PauliZ',
+  '!PauliI',
+  '!QTensor',
+  '!ndarray',
+  '!csr_matrix',
+  '!complex',
+  '!defaultdict',
+  '!tuple',
+  '!type',
+  '!Term',
+  '!Variable',
+  '!Operation',
+  '!QAOA',
+  '!HardwareEfficientAnsatz',
+]);
