@@ -1,3 +1,4 @@
+import { isMap, isPair, isScalar } from 'yaml';
 import type { NodeRef } from './node-reader';
 import type { ParamTable } from './numbers';
 import { complexFromText, readPauliSum } from './pauli-expression';
@@ -80,8 +81,12 @@ export function readObservable(
 
 /** `!QTensor {data: ...}` (0.2.x) or `{_data, _nqubits}` (0.1.x) is the SDK's form. */
 function isSdkQTensor(ref: NodeRef): boolean {
+  const node = ref.node;
   return (
-    ref.isMapping() && ref.entries('!QTensor').some((e) => e.key === 'data' || e.key === '_data')
+    isMap(node) &&
+    node.items.some(
+      (p) => isPair(p) && isScalar(p.key) && (p.key.value === 'data' || p.key.value === '_data'),
+    )
   );
 }
 

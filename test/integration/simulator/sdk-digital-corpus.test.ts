@@ -124,3 +124,50 @@ describe("the SDK's own draws from b_gates_rotations (b_result_sampling_rotation
     expect(fit.statistic).toBeLessThan(fit.limit);
   });
 });
+
+describe('a simulator started with sdkOnly', () => {
+  let t: Awaited<ReturnType<typeof startTestSimulator>>;
+  let token: string;
+  beforeAll(async () => {
+    t = await startTestSimulator({ variant: 'B', sdkOnly: true });
+    token = (await login(t.sim)).accessToken;
+  });
+  afterAll(async () => {
+    await t.cleanup();
+    expect(t.problems).toEqual([]);
+  });
+
+  async function submit(body: string) {
+    const submitted = await call(t.sim, 'POST', '/execute', { token, rawBody: body });
+    expect(submitted.status).toBe(200);
+    const { id } = decodeJobId('B', submitted.body);
+    await pollUntil(t.sim, token, id);
+    return fullDetail(t.sim, token, id);
+  }
+
+  it('ends a job in the friendly dialect in error, saying how to convert it', async () => {
+    const friendly = JSON.stringify({
+      device_code: 'sim.statevector',
+      payload: JSON.stringify({
+        type: 'sampling',
+        sampling_payload: {
+          sampling:
+            '!Sampling\nnshots: 10\ncircuit: !Circuit\n  nqubits: 1\n  gates: [!H {qubit: 0}]\n',
+        },
+      }),
+      job_type: 'digital',
+      meta: {},
+    });
+    const detail = await submit(friendly);
+    expect(detail.status).toBe('error');
+    expect(detail.error).toBe(
+      "circuit at sampling_payload.sampling.circuit: this is the app's friendly dialect; the service reads the SDK's form",
+    );
+    expect(detail.error_logs).toContain('qjob convert --to sdk');
+  });
+
+  it("runs the SDK's own request", async () => {
+    const detail = await submit(requestOf(DIGITAL_CASES.find((c) => c.name === 'b_bell')!).body);
+    expect(detail.status).toBe('completed');
+  });
+});
