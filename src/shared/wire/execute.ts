@@ -6,6 +6,8 @@ import { pathIssues } from '../variants/issues';
 import type { ExecutePayload } from '../variants/payload';
 import { executePayloadSchema, jobTypeSchema } from '../variants/payload';
 import { isPlainObject } from '../json/plain-object';
+import { jsonLimitMessage, jsonLimitPassed } from '../json/shape';
+import { JSON_BODY_LIMITS } from '../yaml/limits';
 import { WireDecodeError } from './errors';
 
 /*
@@ -123,7 +125,7 @@ function validatePayload<V extends VariantId>(variant: V, value: unknown, prefix
 
 /**
  * What the simulator does with an execute body: the envelope checked strictly, its payload
- * JSON-parsed and checked strictly with the exactly-one rule. Issue paths name the offending
+ * JSON-parsed (within `JSON_BODY_LIMITS`) and checked strictly with the exactly-one rule. Issue paths name the offending
  * field (`device_code`, `payload.type`, `payload.sampling_payload`,
  * `payload.digital_propagation_payload.readout`), ready for a 4xx answer.
  */
@@ -137,8 +139,12 @@ export function decodeExecuteEnvelope<V extends VariantId>(
   let payload: ExecutePayload<V> | undefined;
   if (typeof body.payload === 'string' && body.payload !== '') {
     let value: unknown;
+    // Checked before it is parsed: a 16 MB string of `{},` would be 5 million objects.
+    const passed = jsonLimitPassed(body.payload, JSON_BODY_LIMITS);
     try {
-      value = JSON.parse(body.payload);
+      if (passed)
+        issues.push({ path: 'payload', message: `not read: it ${jsonLimitMessage(passed)}` });
+      else value = JSON.parse(body.payload);
     } catch (cause) {
       const why = cause instanceof Error ? cause.message : String(cause);
       issues.push({ path: 'payload', message: `not valid JSON (${why})` });
@@ -146,7 +152,7 @@ export function decodeExecuteEnvelope<V extends VariantId>(
     if (value !== undefined) {
       const checked = validatePayload(variant, value, 'payload');
       if (checked.ok) payload = checked.payload;
-      else issues.push(...checked.issues);
+      else for (const issue of checked.issues) issues.push(issue);
     }
   }
   if (issues.length || !envelope.success || !payload) return { ok: false, issues };
