@@ -182,7 +182,13 @@ export class NodeRef {
    */
   private misspeltTag(spec: MappingSpec): string | undefined {
     const tag = this.tag;
-    if (!tag || spec.tags === null || DIALECT_TAGS.has(tag) || codeBearingTag(tag))
+    if (
+      !tag ||
+      spec.tags === null ||
+      spec.tags.includes(tag) ||
+      DIALECT_TAGS.has(tag) ||
+      codeBearingTag(tag)
+    )
       return undefined;
     const meant = closestTag(tag, spec.tags);
     if (!meant) return undefined;
