@@ -1,5 +1,6 @@
 import type { NodeRef } from './node-reader';
 import { limitProblem } from './parse-context';
+import { quoted } from '../text/quote';
 
 /**
  * An initial state as written. Amplitude lists are in bitstring order: entry k belongs to the
@@ -60,7 +61,7 @@ export function readInitialState(ref: NodeRef, maxQubits: number): InitialState 
   if (perQubit.length === 0 || !/^[01+-]+$/.test(perQubit)) {
     ref.fail({
       subject: what,
-      problem: `"${text}" is not a state string`,
+      problem: `${quoted(text)} is not a state string`,
       expected: 'one of 0 1 + - per qubit, qubit 0 first',
     });
   }

@@ -7,6 +7,7 @@ import { mappingSpec } from './mapping-spec';
 import { limitProblem } from './parse-context';
 import type { ParseContext } from './parse-context';
 import { need, SkippedNode } from './read-session';
+import { quoted } from '../text/quote';
 
 export interface CoefficientPoint {
   t: number;
@@ -60,7 +61,7 @@ export function readSchedule(ref: NodeRef, ctx: ParseContext, params: ParamTable
   const hamiltonians = new Map<string, { sum: PauliSum | undefined; keyRef: NodeRef }>();
   const written = ref.attempt(() => f.req('hamiltonians').entries('hamiltonians'));
   for (const { key, keyRef, value } of written ?? []) {
-    const sum = value.attempt(() => readPauliSum(value, `hamiltonian "${key}"`, params));
+    const sum = value.attempt(() => readPauliSum(value, `hamiltonian ${quoted(key)}`, params));
     hamiltonians.set(key, { sum, keyRef });
   }
   if (written && hamiltonians.size === 0)
@@ -72,7 +73,7 @@ export function readSchedule(ref: NodeRef, ctx: ParseContext, params: ParamTable
     if (written && !hamiltonians.has(key)) {
       keyRef.report({
         subject: '!Schedule',
-        problem: `coefficient "${key}" has no hamiltonian of that label`,
+        problem: `coefficient ${quoted(key)} has no hamiltonian of that label`,
         expected: `one of the hamiltonian labels: ${[...hamiltonians.keys()].join(', ')}`,
       });
       continue;
@@ -87,7 +88,7 @@ export function readSchedule(ref: NodeRef, ctx: ParseContext, params: ParamTable
     if (given && !coefficients.has(label)) {
       keyRef.report({
         subject: '!Schedule',
-        problem: `hamiltonian "${label}" has no coefficient`,
+        problem: `hamiltonian ${quoted(label)} has no coefficient`,
         hint: `add coefficients.${label}: [[0, 1.0], [${T ?? 'T'}, 1.0]] (or a constant number)`,
       });
       complete = false;
@@ -116,7 +117,7 @@ function readCoefficient(
   T: number,
   params: ParamTable | null,
 ): CoefficientPoint[] {
-  const what = `coefficient "${label}"`;
+  const what = `coefficient ${quoted(label)}`;
   if (ref.isScalar() || ref.tag === '!Parameter')
     return [{ t: 0, value: readNum(ref, what, params) }];
   const points = ref.items(what).map((item) => {
