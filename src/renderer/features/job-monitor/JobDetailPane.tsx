@@ -208,7 +208,7 @@ export function JobDetailPane({
                 progress={progress(view.detail)}
               />
             ) : null}
-            {tab === 'payload' ? <PayloadTab view={view} /> : null}
+            {tab === 'payload' ? <PayloadTab view={view} variant={variant} /> : null}
             {tab === 'result' ? <ResultTab view={view} variant={variant} /> : null}
             {tab === 'logs' ? (
               <LogViewer

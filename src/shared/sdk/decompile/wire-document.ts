@@ -18,12 +18,12 @@ export function wireStrings(payload: unknown): WireString[] {
 }
 
 /**
- * The wire strings as one read-only text: a comment naming each string's place, then the
- * string exactly as the service holds it, documents separated by `---`.
+ * The wire strings as one read-only text: the execute type, then for each string a comment
+ * naming its place and the string exactly as the service holds it, separated by `---`.
  */
 export function wireDocument(payload: unknown): string {
   const type = (payload as { type?: unknown } | null)?.type;
-  const header = `# type: ${String(type)}. Each YAML string below is exactly as the service holds it.`;
+  const header = `# type: ${String(type)}`;
   const parts = wireStrings(payload).map((w) => `# ${w.path}\n${w.text.replace(/\n?$/, '\n')}`);
   return `${header}\n${parts.join('---\n')}`;
 }
