@@ -1,16 +1,6 @@
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
-import type { JobDetail, VariantId } from '../../src/shared/variants';
-import { VARIANTS } from '../../src/shared/variants';
-import { json, startFaultyServer } from '../support/faulty-server';
-import {
-  DEVICES_BODY,
-  jobInfo,
-  wireJobDetail,
-  wireJobList,
-  wireToken,
-} from '../support/wire-fixtures';
-import { expect, type Page, reviewShot, type Studio, test } from './fixtures';
+import type { VariantId } from '../../src/shared/variants';
+import { expect, type Page, reviewShot, test } from './fixtures';
+import { corpusPayload, serveCorpusJobs } from './sdk-corpus-service';
 
 /**
  * Jobs the official client (qilisdk) submitted, opened in the job monitor's Payload tab: a fake
@@ -19,8 +9,6 @@ import { expect, type Page, reviewShot, type Studio, test } from './fixtures';
  * that stay in the SDK's form are named; "Open in editor" opens the friendly document. Pictures
  * at 1280×800 and 760 px wide go to test-results/screenshots/review/.
  */
-
-const SDK = path.join(import.meta.dirname, '../fixtures/sdk');
 
 interface Case {
   request: string;
@@ -57,48 +45,13 @@ const detail = (page: Page) => page.getByTestId('job-detail');
 const viewLines = (page: Page) => page.getByTestId('payload-view').locator('.view-lines');
 
 function payloadOf(version: string, request: string): Record<string, unknown> {
-  const body = JSON.parse(
-    readFileSync(path.join(SDK, version, 'requests', `${request}.json`), 'utf8'),
-  ) as { payload: string };
-  return JSON.parse(body.payload) as Record<string, unknown>;
+  return corpusPayload(version, request)!;
 }
 
 /** The first YAML string of the payload field, as the SDK wrote it. */
 function firstString(payload: Record<string, unknown>): string {
   const field = Object.keys(payload).find((k) => k.endsWith('_payload') && payload[k])!;
   return Object.values(payload[field] as Record<string, string>)[0]!;
-}
-
-async function serveCorpus(studio: Studio, page: Page, variant: VariantId) {
-  const { version, cases } = CASES[variant];
-  const fake = await startFaultyServer();
-  fake.route('POST', '/authorisation-tokens', json(wireToken()));
-  fake.route('POST', '/authorisation-tokens/refresh', json(wireToken()));
-  fake.route('GET', '/devices', json(DEVICES_BODY));
-  const infos = cases.map((c, i) =>
-    jobInfo(i + 1, 'completed', { name: c.request, completed_at: '2026-11-22T11:26:00Z' }),
-  );
-  fake.route('GET', '/jobs', json(wireJobList(variant, infos)));
-  cases.forEach((c, i) => {
-    const payload = payloadOf(version, c.request);
-    const kind = VARIANTS[variant].executeKinds.find((k) => k.executeType === payload.type)!;
-    const record = {
-      ...infos[i]!,
-      ...(variant === 'B' ? { jobType: kind.jobType } : {}),
-      payload,
-      result: null,
-      logs: '',
-      error: null,
-      error_logs: null,
-    } as unknown as JobDetail;
-    fake.route('GET', `/jobs/${i + 1}`, json(wireJobDetail(variant, record)));
-  });
-  const h = studio.server.core.handlers;
-  await h['profiles.save']({ id: 'sdk', name: 'SDK jobs', variant, baseUrl: fake.url });
-  await h['profiles.activate']({ id: 'sdk' });
-  await h['session.login']({ user: 'demo', apiKey: 'demo' });
-  await page.reload();
-  return fake;
 }
 
 for (const variant of ['B', 'A'] as const) {
@@ -113,7 +66,12 @@ for (const variant of ['B', 'A'] as const) {
       const pageErrors: string[] = [];
       page.on('pageerror', (e) => pageErrors.push(e.message));
       const { version, cases } = CASES[variant];
-      const fake = await serveCorpus(studio, page, variant);
+      const fake = await serveCorpusJobs(
+        studio,
+        page,
+        variant,
+        cases.map((c) => ({ name: c.request, payload: payloadOf(version, c.request) })),
+      );
       try {
         await page.getByRole('button', { name: 'Jobs', exact: true }).click();
         for (const [i, c] of cases.entries()) {
