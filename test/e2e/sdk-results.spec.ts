@@ -1,16 +1,8 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { JobDetail, VariantId } from '../../src/shared/variants';
-import { VARIANTS } from '../../src/shared/variants';
-import { json, startFaultyServer } from '../support/faulty-server';
-import {
-  DEVICES_BODY,
-  jobInfo,
-  wireJobDetail,
-  wireJobList,
-  wireToken,
-} from '../support/wire-fixtures';
+import type { VariantId } from '../../src/shared/variants';
 import { expect, type Page, reviewShot, type Studio, test } from './fixtures';
+import { SDK_CORPUS, corpusPayload, serveCorpusJobs } from './sdk-corpus-service';
 
 /**
  * Jobs the official client (qilisdk) submitted, opened in the job monitor: a fake service
@@ -19,8 +11,6 @@ import { expect, type Page, reviewShot, type Studio, test } from './fixtures';
  * back to the tree. A picture of each at 1280×800 and at 760 px wide goes to
  * test-results/screenshots/review/ for a person to look at.
  */
-
-const SDK = path.join(import.meta.dirname, '../fixtures/sdk');
 
 interface Case {
   /** The result file (without .yaml). */
@@ -144,47 +134,19 @@ const CASES: Record<VariantId, { version: string; cases: Case[] }> = {
 const row = (page: Page, id: number) => page.locator(`.job-row[data-job-id="${id}"]`);
 const detail = (page: Page) => page.getByTestId('job-detail');
 
-/** The request's ExecutePayload (the `payload` JSON string of the corpus request). */
-function payloadOf(version: string, request: string | null): Record<string, unknown> | null {
-  if (!request) return null;
-  const body = JSON.parse(
-    readFileSync(path.join(SDK, version, 'requests', `${request}.json`), 'utf8'),
-  ) as { payload: string };
-  return JSON.parse(body.payload) as Record<string, unknown>;
-}
-
-async function serveCorpus(studio: Studio, page: Page, variant: VariantId) {
+function serveCorpus(studio: Studio, page: Page, variant: VariantId) {
   const { version, cases } = CASES[variant];
-  const fake = await startFaultyServer();
-  fake.route('POST', '/authorisation-tokens', json(wireToken()));
-  fake.route('POST', '/authorisation-tokens/refresh', json(wireToken()));
-  fake.route('GET', '/devices', json(DEVICES_BODY));
-  const infos = cases.map((c, i) =>
-    jobInfo(i + 1, 'completed', { name: c.result, completed_at: '2026-11-22T11:26:00Z' }),
+  return serveCorpusJobs(
+    studio,
+    page,
+    variant,
+    cases.map((c) => ({
+      name: c.result,
+      payload: corpusPayload(version, c.request),
+      type: c.type,
+      result: readFileSync(path.join(SDK_CORPUS, version, 'results', `${c.result}.yaml`), 'utf8'),
+    })),
   );
-  fake.route('GET', '/jobs', json(wireJobList(variant, infos)));
-  cases.forEach((c, i) => {
-    const payload = payloadOf(version, c.request);
-    const type = typeof payload?.type === 'string' ? payload.type : c.type;
-    const kind = VARIANTS[variant].executeKinds.find((k) => k.executeType === type)!;
-    const yaml = readFileSync(path.join(SDK, version, 'results', `${c.result}.yaml`), 'utf8');
-    const record = {
-      ...infos[i]!,
-      ...(variant === 'B' ? { jobType: kind.jobType } : {}),
-      payload,
-      result: { type, [kind.resultField]: yaml },
-      logs: '',
-      error: null,
-      error_logs: null,
-    } as unknown as JobDetail;
-    fake.route('GET', `/jobs/${i + 1}`, json(wireJobDetail(variant, record)));
-  });
-  const h = studio.server.core.handlers;
-  await h['profiles.save']({ id: 'sdk', name: 'SDK jobs', variant, baseUrl: fake.url });
-  await h['profiles.activate']({ id: 'sdk' });
-  await h['session.login']({ user: 'demo', apiKey: 'demo' });
-  await page.reload();
-  return fake;
 }
 
 async function openResult(page: Page, id: number) {
