@@ -376,8 +376,12 @@ const B_FUNCTIONALS: DeclsOf<FunctionalTagOf<'B'>> = {
     doc: 'a T1 sweep of the wait before measurement',
     fields: [
       field('qubit_id', 'qubit of the device', '0'),
-      field('pulse_duration', 'excitation pulse (ns)', '40'),
-      field('delay_between_pulses', 'idle time between repetitions (ns)', '200000'),
+      optional('pulse_duration', 'excitation pulse (ns); simulator only', '40'),
+      optional(
+        'delay_between_pulses',
+        'idle time between repetitions (ns); simulator only',
+        '200000',
+      ),
       field('wait_times', 'waits before measuring (ns)', '[0, 10000, 20000, 40000]'),
     ],
   },

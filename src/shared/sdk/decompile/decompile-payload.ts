@@ -111,7 +111,7 @@ export function decompilePayload(variant: VariantId, payload: ExecutePayload): D
   let functional: PrintedField;
   let readout: PrintedField | null = null;
   try {
-    functional = { friendly: functionalLines(parts.functional, parts.ctx.params, '  ') };
+    functional = { friendly: functionalLines(parts.functional, parts.ctx.params, '  ', variant) };
     if (kind.readout && parts.readouts) readout = { friendly: readoutLines(parts.readouts, '  ') };
   } catch (error) {
     if (!(error instanceof NotPrintable)) throw error;
