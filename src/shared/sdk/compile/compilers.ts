@@ -12,6 +12,7 @@ import { buildCircuit, CompileProblem } from './gate-factory';
 import { islandNode } from './islands';
 import { compileReadoutsA } from './readouts-a';
 import { compileExperiment } from './experiments';
+import { compileVariational } from './variational';
 
 /** What a compiler is given: the model of the payload's parts. */
 export interface CompileInput {
@@ -68,7 +69,7 @@ const COMPILERS: PerExecuteType<Compiler> = {
       };
     },
     time_evolution: notYet('a !TimeEvolution (schedules, Hamiltonians over time, initial states)'),
-    variational_program: notYet('a !VariationalProgram (optimizer, cost function)'),
+    variational_program: (input) => compileVariational('B', input),
     rabi_experiment: ({ functional }) => ({ functional: compileExperiment('B', functional) }),
     t1_experiment: ({ functional }) => ({ functional: compileExperiment('B', functional) }),
   },
@@ -83,7 +84,7 @@ const COMPILERS: PerExecuteType<Compiler> = {
     },
     analog_evolution: notYet('an !AnalogEvolution (schedules, interpolators, initial states)'),
     quantum_reservoir: notYet('a !QuantumReservoir (layers, reservoir inputs)'),
-    variational_program: notYet('a !VariationalProgram (optimizer, cost function)'),
+    variational_program: (input) => compileVariational('A', input),
     experiment: ({ functional }) => ({ functional: compileExperiment('A', functional) }),
   },
 };

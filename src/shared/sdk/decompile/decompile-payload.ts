@@ -36,9 +36,12 @@ function islandsOf(f: Functional): KeptPart[] {
   if (f.kind === 'sampling' || f.kind === 'digital') circuits.push(f.circuit);
   if (f.kind === 'variational' && (f.inner.kind === 'sampling' || f.inner.kind === 'digital'))
     circuits.push(f.inner.circuit);
-  return circuits
+  const kept = circuits
     .filter((c) => c.island)
     .map((c) => ({ path: c.ref.path, reason: c.island!.reason }));
+  if (f.kind === 'variational' && f.costFunction)
+    kept.push({ path: f.costFunction.ref.path, reason: f.costFunction.island.reason });
+  return kept;
 }
 
 function readParts(

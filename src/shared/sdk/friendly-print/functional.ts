@@ -4,6 +4,7 @@ import type { Readout } from '../../dialect/readouts';
 import { circuitLines } from './circuit';
 import { observableText } from './observables';
 import { experimentLines } from './experiments';
+import { variationalLines } from './variational';
 import { NotPrintable } from './not-printable';
 import type { VariantId } from '../../variants/declaration';
 
@@ -31,6 +32,10 @@ export function functionalLines(
     case 'rabi':
     case 't1':
       return experimentLines(f, variant, indent);
+    case 'variational':
+      return variationalLines(f, params, indent, variant, (inner, at) =>
+        functionalLines(inner, params, at, variant),
+      );
     default:
       throw new NotPrintable(
         `a functional object of kind ${f.kind} (its printer is not written yet)`,
