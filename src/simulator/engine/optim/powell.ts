@@ -5,7 +5,7 @@ import type { Objective, OptimizerOptions, OptimizerRun, TraceEntry } from './op
 const STEP = 0.5;
 const GOLDEN = (3 - Math.sqrt(5)) / 2;
 /** Golden-section steps per line search after bracketing (the interval shrinks to 0.618^n). */
-const SECTIONS = 12;
+const SECTIONS = 20;
 const GROW = 1.618034;
 const MAX_BRACKET = 12;
 /** Stop once an iteration improves the cost by less than this (relative, as SciPy's ftol). */
