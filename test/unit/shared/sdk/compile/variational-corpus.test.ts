@@ -1,14 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { compilePayload } from '../../../../../src/shared/sdk/compile/compile-payload';
 import { decompilePayload } from '../../../../../src/shared/sdk/decompile/decompile-payload';
-import { readSdkYaml, sameSdkTree } from '../../../../../src/shared/sdk/yaml';
-import {
-  documentOf,
-  readModel,
-  requestOf,
-  stringsOf,
-  variantOf,
-} from '../../../../support/sdk-digital-corpus';
+import { readModel, requestOf, stringsOf, variantOf } from '../../../../support/sdk-digital-corpus';
+import { expectCompilesToTheSdkBytes } from '../../../../support/sdk-corpus-compile';
 import { VARIATIONAL_CASES } from '../../../../support/sdk-variational-corpus';
 
 /*
@@ -43,17 +37,7 @@ describe.each(VARIATIONAL_CASES)('$version $name', (c) => {
   });
 
   it("compiles the model to the SDK's own graph and its very bytes", () => {
-    const compiled = compilePayload(variant, documentOf(c));
-    expect(compiled.problems.filter((p) => p.severity === 'error')).toEqual([]);
-    const want = stringsOf(requestOf(c).payload);
-    const got = stringsOf(compiled.payload!);
-    expect(Object.keys(got)).toEqual(Object.keys(want));
-    for (const field of Object.keys(want)) {
-      expect(
-        sameSdkTree(readSdkYaml(got[field]!).node!, readSdkYaml(want[field]!).node!),
-      ).toBeNull();
-      expect(got[field]).toBe(want[field]);
-    }
+    expectCompilesToTheSdkBytes(c);
   });
 
   it('decompiles to the friendly form, the cost function kept, which compiles back to the same bytes', () => {
