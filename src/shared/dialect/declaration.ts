@@ -303,9 +303,11 @@ const COMMON: ObjectDecl[] = [
     doc: 'the classical optimiser of a variational program',
     fields: [
       field('method', 'optimisation method', 'COBYLA', {
-        values: ['COBYLA', 'Nelder-Mead', 'SPSA'],
+        values: ['COBYLA', 'Nelder-Mead', 'Powell', 'SPSA'],
       }),
-      optional('max_iterations', 'most iterations', '100'),
+      optional('max_iterations', 'most iterations (options.maxiter)', '100'),
+      optional('options', "SciPy's options by name", '{rhobeg: 0.5}'),
+      optional('tol', "SciPy's tolerance", '0.0001'),
     ],
   },
   {
@@ -336,6 +338,9 @@ function variational(inner: readonly string[]): ObjectDecl & { tag: '!Variationa
         fields: [field('observable', 'a Pauli expression', '"Z0 Z1"')],
       }),
       field('optimizer', 'how the parameters are optimised', '', { tags: ['!Optimizer'] }),
+      optional('store_intermediate_results', 'keep every iteration (default true)', 'true', {
+        values: ['true', 'false'],
+      }),
     ],
   };
 }
@@ -376,8 +381,12 @@ const B_FUNCTIONALS: DeclsOf<FunctionalTagOf<'B'>> = {
     doc: 'a T1 sweep of the wait before measurement',
     fields: [
       field('qubit_id', 'qubit of the device', '0'),
-      field('pulse_duration', 'excitation pulse (ns)', '40'),
-      field('delay_between_pulses', 'idle time between repetitions (ns)', '200000'),
+      optional('pulse_duration', 'excitation pulse (ns); simulator only', '40'),
+      optional(
+        'delay_between_pulses',
+        'idle time between repetitions (ns); simulator only',
+        '200000',
+      ),
       field('wait_times', 'waits before measuring (ns)', '[0, 10000, 20000, 40000]'),
     ],
   },

@@ -24,8 +24,10 @@ export function islandText(ref: NodeRef): string {
   let start = range[0];
   // Include the tag, which precedes the node's range.
   if (node.tag) {
-    const at = text.lastIndexOf(node.tag, start);
-    if (at >= 0 && text.slice(at + node.tag.length, start).trim() === '') start = at;
+    // A tag of YAML's own namespace is written in its `!!` shorthand (`!!python/object:…`).
+    const written = node.tag.replace(/^tag:yaml\.org,2002:/, '!!');
+    const at = text.lastIndexOf(written, start);
+    if (at >= 0 && text.slice(at + written.length, start).trim() === '') start = at;
   }
   const body = text.slice(start, range[1]).replace(/\s+$/, '');
   const [first = '', ...rest] = body.split('\n');

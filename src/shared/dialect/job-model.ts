@@ -201,7 +201,7 @@ function checkReadoutsAgainst(
   const target = functional.kind === 'variational' ? functional.inner : functional;
   const width = stateWidth(target);
   checkReadoutsFit(readouts, width, ctx);
-  if (functional.kind === 'variational' && readouts[0]?.kind === 'sampling') {
+  if (functional.kind === 'variational' && functional.cost && readouts[0]?.kind === 'sampling') {
     const measured =
       target.kind === 'digital' || target.kind === 'sampling'
         ? target.circuit.measured

@@ -1,5 +1,5 @@
 import type { Document, LineCounter, Node } from 'yaml';
-import { isScalar, visit } from 'yaml';
+import { isMap, isPair, isScalar, visit } from 'yaml';
 import { propsOf } from './origins';
 import { dottedPath } from './paths';
 import { displayTag, isYamlBuiltInTag, YAML_CORE_PREFIX } from './tags';
@@ -79,6 +79,42 @@ export function isSdkDataNode(node: Node): boolean {
   return tag === '!type' && isScalar(node) && SDK_CLASS_NAMES.has(String(node.value));
 }
 
+const SDK_COST_FUNCTION_TAGS: ReadonlySet<string> = new Set(
+  [
+    'object:qilisdk.cost_functions.observable_cost_function.ObservableCostFunction',
+    'object:qilisdk.cost_functions.model_cost_function.ModelCostFunction',
+  ].map((name) => `${YAML_CORE_PREFIX}python/${name}`),
+);
+
+/**
+ * Whether a node is the code qilisdk 0.1.x itself writes in a cost function: a `!lambda` value
+ * of its `_handlers` dict (`{!type …SamplingResult: !lambda <base64>}`). It is kept as opaque
+ * text, passed on as it is and never decoded or run (docs/sdk-wire.md); the same tag anywhere
+ * else is still flagged. `ancestors` are the yaml `visit` ancestors (collections and pairs).
+ */
+export function isSdkHandlerCode(node: Node, ancestors: readonly unknown[]): boolean {
+  if (node.tag !== '!lambda' || !isScalar(node)) return false;
+  const n = ancestors.length;
+  const [costMap, handlersPair, handlers, entry] = [
+    ancestors[n - 4],
+    ancestors[n - 3],
+    ancestors[n - 2],
+    ancestors[n - 1],
+  ];
+  return (
+    isPair(entry) &&
+    entry.value === node &&
+    isMap(handlers) &&
+    !handlers.tag &&
+    isPair(handlersPair) &&
+    isScalar(handlersPair.key) &&
+    handlersPair.key.value === '_handlers' &&
+    handlersPair.value === handlers &&
+    isMap(costMap) &&
+    SDK_COST_FUNCTION_TAGS.has(costMap.tag ?? '')
+  );
+}
+
 /** `codeBearingTag` of a node, the SDK's own data objects (`isSdkDataNode`) excepted. */
 export function codeBearingNodeTag(node: Node): CodeBearingTag | null {
   return isSdkDataNode(node) ? null : codeBearingTag(node.tag);
@@ -103,7 +139,7 @@ export function findCodeBearingTags(
   visit(doc, {
     Node(_key, node: Node, ancestors) {
       const tag = codeBearingNodeTag(node);
-      if (!tag) return;
+      if (!tag || isSdkHandlerCode(node, ancestors)) return;
       const written = propsOf(node)?.tag;
       const offset = written?.offset ?? node.range?.[0] ?? 0;
       const { line, col } = lineCounter.linePos(offset);

@@ -26,4 +26,8 @@ export const SDK_FORM_TAGS: ReadonlySet<string> = new Set([
   '!Operation',
   '!QAOA',
   '!HardwareEfficientAnsatz',
+  '!SciPyOptimizer',
+  '!Model',
+  'tag:yaml.org,2002:python/object:qilisdk.cost_functions.observable_cost_function.ObservableCostFunction',
+  'tag:yaml.org,2002:python/object:qilisdk.cost_functions.model_cost_function.ModelCostFunction',
 ]);

@@ -11,6 +11,8 @@ import { factoryB } from './factory-b';
 import { buildCircuit, CompileProblem } from './gate-factory';
 import { islandNode } from './islands';
 import { compileReadoutsA } from './readouts-a';
+import { compileExperiment } from './experiments';
+import { compileVariational } from './variational';
 
 /** What a compiler is given: the model of the payload's parts. */
 export interface CompileInput {
@@ -72,9 +74,9 @@ const COMPILERS: PerExecuteType<Compiler> = {
       };
     },
     time_evolution: notYet('a !TimeEvolution (schedules, Hamiltonians over time, initial states)'),
-    variational_program: notYet('a !VariationalProgram (optimizer, cost function)'),
-    rabi_experiment: notYet('a !RabiExperiment'),
-    t1_experiment: notYet('a !T1Experiment'),
+    variational_program: (input) => compileVariational('B', input),
+    rabi_experiment: ({ functional }) => ({ functional: compileExperiment('B', functional) }),
+    t1_experiment: ({ functional }) => ({ functional: compileExperiment('B', functional) }),
   },
   A: {
     digital_propagation: (input) => {
@@ -87,8 +89,8 @@ const COMPILERS: PerExecuteType<Compiler> = {
     },
     analog_evolution: notYet('an !AnalogEvolution (schedules, interpolators, initial states)'),
     quantum_reservoir: notYet('a !QuantumReservoir (layers, reservoir inputs)'),
-    variational_program: notYet('a !VariationalProgram (optimizer, cost function)'),
-    experiment: notYet('an experiment (!RabiExperiment, !T1Experiment)'),
+    variational_program: (input) => compileVariational('A', input),
+    experiment: ({ functional }) => ({ functional: compileExperiment('A', functional) }),
   },
 };
 

@@ -36,9 +36,12 @@ function islandsOf(f: Functional): KeptPart[] {
   if (f.kind === 'sampling' || f.kind === 'digital') circuits.push(f.circuit);
   if (f.kind === 'variational' && (f.inner.kind === 'sampling' || f.inner.kind === 'digital'))
     circuits.push(f.inner.circuit);
-  return circuits
+  const kept = circuits
     .filter((c) => c.island)
     .map((c) => ({ path: c.ref.path, reason: c.island!.reason }));
+  if (f.kind === 'variational' && f.costFunction)
+    kept.push({ path: f.costFunction.ref.path, reason: f.costFunction.island.reason });
+  return kept;
 }
 
 function readParts(
@@ -111,7 +114,7 @@ export function decompilePayload(variant: VariantId, payload: ExecutePayload): D
   let functional: PrintedField;
   let readout: PrintedField | null = null;
   try {
-    functional = { friendly: functionalLines(parts.functional, parts.ctx.params, '  ') };
+    functional = { friendly: functionalLines(parts.functional, parts.ctx.params, '  ', variant) };
     if (kind.readout && parts.readouts) readout = { friendly: readoutLines(parts.readouts, '  ') };
   } catch (error) {
     if (!(error instanceof NotPrintable)) throw error;

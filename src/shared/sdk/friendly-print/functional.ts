@@ -3,20 +3,23 @@ import type { ParamTable } from '../../dialect/numbers';
 import type { Readout } from '../../dialect/readouts';
 import { circuitLines } from './circuit';
 import { observableText } from './observables';
+import { experimentLines } from './experiments';
+import { variationalLines } from './variational';
+import { NotPrintable } from './not-printable';
+import type { VariantId } from '../../variants/declaration';
 
-/** Why a part of the model cannot be printed in the friendly form (decompile keeps it as it is). */
-export class NotPrintable extends Error {
-  constructor(readonly what: string) {
-    super(`not printable in the friendly form: ${what}`);
-    this.name = 'NotPrintable';
-  }
-}
+export { NotPrintable };
 
 /**
  * A functional object of the model as friendly lines (its tag on the first line, the fields
  * indented by `indent` below), for the execute types this slice prints.
  */
-export function functionalLines(f: Functional, params: ParamTable, indent: string): string[] {
+export function functionalLines(
+  f: Functional,
+  params: ParamTable,
+  indent: string,
+  variant: VariantId,
+): string[] {
   const circuit = (c: Parameters<typeof circuitLines>[0]) => {
     const [first = '', ...rest] = circuitLines(c, params, `${indent}  `);
     return [`${indent}circuit: ${first}`, ...rest];
@@ -26,6 +29,13 @@ export function functionalLines(f: Functional, params: ParamTable, indent: strin
       return ['!Sampling', ...circuit(f.circuit), `${indent}nshots: ${f.nshots}`];
     case 'digital':
       return ['!DigitalPropagation', ...circuit(f.circuit)];
+    case 'rabi':
+    case 't1':
+      return experimentLines(f, variant, indent);
+    case 'variational':
+      return variationalLines(f, params, indent, variant, (inner, at) =>
+        functionalLines(inner, params, at, variant),
+      );
     default:
       throw new NotPrintable(
         `a functional object of kind ${f.kind} (its printer is not written yet)`,

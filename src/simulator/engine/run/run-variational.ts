@@ -6,6 +6,8 @@ import {
 import type { InnerFunctional, VariationalProgram } from '../../../shared/dialect/variational';
 import { cobyla } from '../optim/cobyla';
 import { nelderMead } from '../optim/nelder-mead';
+import { powell } from '../optim/powell';
+import { costOperator } from '../physics/cost-observable';
 import type { Objective, OptimizerOptions, OptimizerRun } from '../optim/optimizer-types';
 import { spsa } from '../optim/spsa';
 import { PauliOperator } from '../physics/pauli-operator';
@@ -79,8 +81,10 @@ export async function runVariational(
 ): Promise<SdkMap> {
   const started = performance.now();
   const { names, x0, bind } = searchOf(v, ctx);
-  const costOp = PauliOperator.fromSums([v.cost], new Map());
+  const costOp = costOperatorOf(v, ctx);
   const max = v.maxIterations;
+  const ignored = ignoredSettings(v);
+  if (ignored) work.report(0, ignored);
 
   let progress = 0;
   const objective: Objective = async (x) => {
@@ -124,6 +128,40 @@ export async function runVariational(
     : A.variationalProgramResult(optimizer, atOptimum.result, elapsedSeconds(started));
 }
 
+/**
+ * What is minimised: the friendly cost's Pauli sum, or the SDK cost function's observable (its
+ * `_handlers` code is never run: the observable is what that code evaluates). A sampled cost
+ * reads the diagonal only, as the SDK's ObservableCostFunction does from samples.
+ */
+function costOperatorOf(v: VariationalProgram, ctx: RunContext): PauliOperator {
+  if (v.cost) return PauliOperator.fromSums([v.cost], new Map());
+  const cf = v.costFunction;
+  if (!cf || cf.kind !== 'observable')
+    throw new Error(
+      "the simulator does not evaluate the SDK's ModelCostFunction (a classical !Model over the samples) yet; use an ObservableCostFunction",
+    );
+  const inner = v.inner;
+  const sampled =
+    inner.kind === 'sampling' ||
+    ((inner.kind === 'digital' || inner.kind === 'analog') &&
+      ctx.parsed.readouts?.[0]?.kind === 'sampling');
+  return costOperator(cf.observable, sampled);
+}
+
+/** The SDK's settings the simulator's optimisers do not follow, named for the job's log. */
+function ignoredSettings(v: VariationalProgram): string | null {
+  const ignored = [
+    ...v.optimizer.options.filter(([k]) => k !== 'maxiter').map(([k]) => `options.${k}`),
+    ...(v.optimizer.tol ? ['tol'] : []),
+    ...(v.costFunction?.island.reason.includes('_handlers')
+      ? ["the cost function's _handlers code (never run; its observable is evaluated)"]
+      : []),
+  ];
+  return ignored.length > 0
+    ? `not followed by the simulator's ${v.method}: ${ignored.join(', ')}`
+    : null;
+}
+
 function optimise(
   v: VariationalProgram,
   objective: Objective,
@@ -136,6 +174,8 @@ function optimise(
       return nelderMead(objective, x0, opts);
     case 'COBYLA':
       return cobyla(objective, x0, opts);
+    case 'Powell':
+      return powell(objective, x0, opts);
     case 'SPSA':
       return spsa(objective, x0, ctx.rng, opts);
   }
