@@ -3,7 +3,7 @@ import type { ParamTable } from './numbers';
 import { complexFromText, readPauliSum } from './pauli-expression';
 import type { PauliSum } from './pauli-expression';
 import { readSdkObservable } from './sdk-form/observables';
-import { isSdkForm } from './sdk-form/dispatch';
+import { hasKey, isSdkForm } from './sdk-form/dispatch';
 import type { ParseContext } from './parse-context';
 
 /**
@@ -80,9 +80,7 @@ export function readObservable(
 
 /** `!QTensor {data: ...}` (0.2.x) or `{_data, _nqubits}` (0.1.x) is the SDK's form. */
 function isSdkQTensor(ref: NodeRef): boolean {
-  return (
-    ref.isMapping() && ref.entries('!QTensor').some((e) => e.key === 'data' || e.key === '_data')
-  );
+  return hasKey(ref, 'data') || hasKey(ref, '_data');
 }
 
 /** An entry of a friendly matrix: a number, `!complex {real, imag}`, or "1+2j" / "(1-2j)" / "2j". */
@@ -99,7 +97,8 @@ function readEntry(ref: NodeRef, what: string): { re: number; im: number } {
   return { re: z[0], im: z[1] };
 }
 
-function readQTensor(ref: NodeRef): QTensorObservable {
+/** A friendly `!QTensor {matrix, dtype?}`. */
+export function readQTensor(ref: NodeRef): QTensorObservable {
   const what = '!QTensor';
   const f = ref.mapping({ tags: [what], what, required: ['matrix'], optional: ['dtype'] });
   const rows = f.req('matrix').items(`${what} matrix`);

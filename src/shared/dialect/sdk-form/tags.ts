@@ -26,4 +26,6 @@ export const SDK_FORM_TAGS: ReadonlySet<string> = new Set([
   '!Operation',
   '!QAOA',
   '!HardwareEfficientAnsatz',
+  '!LinearSchedule',
+  '!Interpolator',
 ]);

@@ -1,15 +1,17 @@
 import type { EvolutionFunctional, SamplingFunctional } from '../../../shared/dialect/functionals';
 import type { ParamValues } from '../../../shared/dialect/numbers';
-import { estimateExpectation, expectationFromCounts } from '../physics/estimators';
+import { expectationFromCounts } from '../physics/estimators';
 import type { ShotModel } from '../physics/estimators';
-import { PauliOperator } from '../physics/pauli-operator';
+import type { PauliOperator } from '../physics/pauli-operator';
 import type { StateVector } from '../physics/state-vector';
 import { externalIndex } from '../physics/state-vector';
 import { Tagged, complexValue } from '../results/tagged-yaml';
 import type { YValue } from '../results/tagged-yaml';
 import { SparseState } from '../circuits/sparse-state';
 import { sparseMarginal } from '../physics/sampling';
-import { prepareCircuitState, prepareFinalState } from './prepare-functional';
+import type { ReadableState } from './evaluate-a';
+import { measureObservable, measureOperator } from './measure-observable';
+import { prepareCircuitState, prepareEvolution } from './prepare-functional';
 import { sampleMeasured } from './run-context';
 import type { RunContext } from './run-context';
 import type { Work } from './work';
@@ -56,33 +58,27 @@ export async function evaluateTimeEvolution(
   work: Work,
   costOp: PauliOperator | null,
 ): Promise<Evaluation> {
-  const ops = f.observables.map((o) => PauliOperator.fromSums([o], values));
   const shots: ShotModel | null =
     f.nshots > 0
       ? { nshots: f.nshots, rng: ctx.rng, readoutErrors: ctx.readoutErrorsByQubit(f.nqubits) }
       : null;
-  const measure = (op: PauliOperator, sv: StateVector): number =>
-    shots
-      ? estimateExpectation(op, (k) => op.termExpectation(k, sv.re, sv.im), shots)
-      : op.expectation(sv.re, sv.im);
+  const measureAll = (state: ReadableState): number[] =>
+    f.observables.map((o) => measureObservable(o, state, shots));
   const rows: number[][] = [];
-  const sv = await prepareFinalState(
+  const state = await prepareEvolution(
     f,
     values,
     ctx,
     work,
-    f.storeIntermediate
-      ? (_i, t, state) => rows.push([t, ...ops.map((op) => measure(op, state))])
-      : undefined,
+    f.storeIntermediate ? (_i, t, s) => rows.push([t, ...measureAll(s)]) : undefined,
   );
-  const fields: Record<string, YValue> = {
-    final_expected_values: ops.map((op) => measure(op, sv)),
-  };
+  const fields: Record<string, YValue> = { final_expected_values: measureAll(state) };
   if (f.storeIntermediate) fields.expected_values = rows;
-  if (f.nqubits <= ctx.limits.maxTomographyQubits) fields.final_state = amplitudes(sv);
+  const pure = state.kind === 'pure' ? state.sv : state.dm.toPure();
+  if (pure && f.nqubits <= ctx.limits.maxTomographyQubits) fields.final_state = amplitudes(pure);
   return {
     result: new Tagged('!TimeEvolutionResult', fields),
-    cost: costOp ? measure(costOp, sv) : null,
+    cost: costOp ? measureOperator(costOp, state, shots) : null,
   };
 }
 

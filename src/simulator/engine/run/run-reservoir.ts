@@ -1,10 +1,9 @@
 import type { Readout } from '../../../shared/dialect/readouts';
 import type { QuantumReservoir } from '../../../shared/dialect/reservoir';
 import { runCircuit } from '../physics/circuit-runner';
-import { DensityMatrix } from '../physics/density-matrix';
 import { StepLimitError } from '../physics/taylor';
 import { evolve } from '../physics/evolution';
-import { prepareState } from '../physics/prepare';
+import { prepareDensity } from '../physics/prepare';
 import type { Tagged, YValue } from '../results/tagged-yaml';
 import { applyReadouts, functionalResult } from './evaluate-a';
 import { SimulationError, stepLimit } from './prepare-functional';
@@ -25,7 +24,7 @@ export async function runReservoir(
   work: Work,
 ): Promise<Tagged> {
   const n = r.nqubits;
-  const dm = DensityMatrix.fromPure(prepareState(r.initial, n));
+  const dm = prepareDensity(r.initial, n);
   const declared = ctx.parsed.ctx.params.initialValues();
   const all = Array.from({ length: n }, (_, q) => q);
   const intermediate: YValue[] = [];
