@@ -205,17 +205,20 @@ export const DIGITAL_CASES: DigitalCase[] = [
 
 const ROOT = join(import.meta.dirname, '../fixtures/sdk');
 
-export const variantOf = (c: DigitalCase): VariantId => (c.version.startsWith('B') ? 'B' : 'A');
+/** What the helpers below need of a case of any domain. */
+export type CorpusCase = Pick<DigitalCase, 'version' | 'name'>;
+
+export const variantOf = (c: CorpusCase): VariantId => (c.version.startsWith('B') ? 'B' : 'A');
 
 /** The exact POST /execute body the SDK sent, and the ExecutePayload inside it. */
-export function requestOf(c: DigitalCase): { body: string; payload: ExecutePayload } {
+export function requestOf(c: CorpusCase): { body: string; payload: ExecutePayload } {
   const body = readFileSync(join(ROOT, c.version, 'requests', `${c.name}.json`), 'utf8');
   const payload = JSON.parse((JSON.parse(body) as { payload: string }).payload) as ExecutePayload;
   return { body, payload };
 }
 
 /** The request as a payload document (the SDK's strings inline), as a notebook file would hold it. */
-export function documentOf(c: DigitalCase): string {
+export function documentOf(c: CorpusCase): string {
   return readFileSync(join(ROOT, c.version, 'requests', `${c.name}.yaml`), 'utf8');
 }
 
@@ -228,7 +231,7 @@ export function stringsOf(payload: ExecutePayload): Record<string, string> {
 }
 
 /** The model a case's SDK form reads into (no problem allowed). */
-export function readModel(c: DigitalCase): {
+export function readModel(c: CorpusCase): {
   functional: Functional;
   readouts: Readout[] | null;
   params: ParamTable;

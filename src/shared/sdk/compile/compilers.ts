@@ -8,6 +8,7 @@ import type { ParamTable } from '../../dialect/numbers';
 import type { Readout } from '../../dialect/readouts';
 import { factoryA } from './factory-a';
 import { factoryB } from './factory-b';
+import { compileTimeEvolutionB } from './evolution-b';
 import { buildCircuit, CompileProblem } from './gate-factory';
 import { islandNode } from './islands';
 import { compileReadoutsA } from './readouts-a';
@@ -66,7 +67,11 @@ const COMPILERS: PerExecuteType<Compiler> = {
         functional: samplingB(compileCircuit('B', functional.circuit, params), functional.nshots),
       };
     },
-    time_evolution: notYet('a !TimeEvolution (schedules, Hamiltonians over time, initial states)'),
+    time_evolution: ({ functional }) => {
+      if (functional.kind !== 'timeEvolution')
+        throw new Error('time_evolution: not a !TimeEvolution');
+      return { functional: compileTimeEvolutionB(functional) };
+    },
     variational_program: notYet('a !VariationalProgram (optimizer, cost function)'),
     rabi_experiment: notYet('a !RabiExperiment'),
     t1_experiment: notYet('a !T1Experiment'),

@@ -2,15 +2,11 @@ import type { Functional } from '../../dialect/job-model';
 import type { ParamTable } from '../../dialect/numbers';
 import type { Readout } from '../../dialect/readouts';
 import { circuitLines } from './circuit';
+import { evolutionLines } from './evolution';
 import { observableText } from './observables';
+import { NotPrintable } from './not-printable';
 
-/** Why a part of the model cannot be printed in the friendly form (decompile keeps it as it is). */
-export class NotPrintable extends Error {
-  constructor(readonly what: string) {
-    super(`not printable in the friendly form: ${what}`);
-    this.name = 'NotPrintable';
-  }
-}
+export { NotPrintable };
 
 /**
  * A functional object of the model as friendly lines (its tag on the first line, the fields
@@ -26,6 +22,9 @@ export function functionalLines(f: Functional, params: ParamTable, indent: strin
       return ['!Sampling', ...circuit(f.circuit), `${indent}nshots: ${f.nshots}`];
     case 'digital':
       return ['!DigitalPropagation', ...circuit(f.circuit)];
+    case 'timeEvolution':
+    case 'analog':
+      return evolutionLines(f, params, indent);
     default:
       throw new NotPrintable(
         `a functional object of kind ${f.kind} (its printer is not written yet)`,

@@ -1,0 +1,127 @@
+import type { EvolutionFunctional } from '../../src/shared/dialect/functionals';
+import type { InitialState } from '../../src/shared/dialect/initial-state';
+import type { Num } from '../../src/shared/dialect/numbers';
+import type { Schedule } from '../../src/shared/dialect/schedule';
+import { observableText, pauliSumText } from '../../src/shared/sdk/friendly-print/observables';
+import { floatText } from '../../src/shared/sdk/friendly-print/scalars';
+import type { CorpusCase } from './sdk-digital-corpus';
+
+/*
+ * The corpus cases of the analog slice (cases.md of each version in test/fixtures/sdk): what each
+ * request holds, in the words of cases.md, as a signature of the model its SDK form reads into.
+ * A schedule is `linear|step T=… dt=…; label = <Pauli sum> @ t:value t:value; …` (times as the
+ * SDK puts them: step × dt in 0.1.x); a state is `ket 01`, `amplitudes [re+imj, …]` or
+ * `density [[…], …]`; observables as the friendly printer writes them.
+ */
+
+export interface AnalogCase extends CorpusCase {
+  schedule: string;
+  initial: string;
+  /** B: the functional's own observables, shots and whether every time point is recorded. */
+  observables?: string[];
+  nshots?: number;
+  storeIntermediate?: boolean;
+  /** Parts expected to stay in the SDK's form on decompile (payload paths). */
+  islands: string[];
+}
+
+export const ANALOG_CASES: AnalogCase[] = [
+  {
+    version: 'B-0.1.6',
+    name: 'b_te_linear_one_qubit',
+    schedule: 'linear T=2.0 dt=0.1; hx = X0 @ 0.0:1.0 2.0:0.0; hz = Z0 @ 0.0:0.0 2.0:1.0',
+    initial: 'ket 0',
+    observables: ['"Z0"', '"X0"'],
+    nshots: 0,
+    storeIntermediate: false,
+    islands: [],
+  },
+  {
+    version: 'B-0.1.6',
+    name: 'b_te_linear_two_qubit',
+    schedule:
+      'linear T=5.0 dt=0.25; driver = X0 + X1 @ 0.0:1.0 2.5:0.6 5.0:0.0; problem = Z0 Z1 + 0.5 Z0 - 0.3 Y0 Y1 @ 0.0:0.0 2.5:0.5 5.0:1.0',
+    initial: 'ket 01',
+    observables: ['"Z0"', '"Z1"', '"Z0 Z1"', '"X0 Y1"'],
+    nshots: 0,
+    storeIntermediate: true,
+    islands: [],
+  },
+  {
+    version: 'B-0.1.6',
+    name: 'b_te_step_schedule_superposition',
+    schedule:
+      'step T=3.0 dt=0.5; a = X0 X1 + Y0 Y1 @ 0.0:1.0 1.0:0.5; b = Z0 + Z1 @ 0.0:0.2 2.0:1.0',
+    initial: 'amplitudes complex128 [0.7071067811865475, 0.0, 0.0, 0.7071067811865475]',
+    observables: ['"Z0 Z1"', '"X0 X1"', '!PauliZ {qubit: 1}'],
+    nshots: 0,
+    storeIntermediate: false,
+    islands: [],
+  },
+  {
+    version: 'B-0.1.6',
+    name: 'b_te_complex_coefficients',
+    schedule:
+      'linear T=1.0 dt=0.1; h = (0.5+0.25j) Z0 Z1 Z2 + (0.0+1.0j) X0 - 0.75 Y2 @ 0.0:1.0 1.0:0.0; k = X0 X1 X2 @ 0.0:0.0 1.0:1.0',
+    initial: 'amplitudes complex128 [0.5, 0.5j, 0.0, 0.0, 0.0, 0.0, -0.5, 0.5]',
+    observables: ['"(1.0-0.5j) Z0"', '"X1 Y2"'],
+    nshots: 100,
+    storeIntermediate: false,
+    islands: [],
+  },
+  {
+    version: 'B-0.1.6',
+    name: 'b_te_density_matrix_initial_state',
+    schedule: 'step T=1.5 dt=0.5; x = 0.4 X0 @ 0.0:1.0; z = Z0 @ 0.0:1.0',
+    initial: 'density complex128 [[0.75, 0.25], [0.25, 0.25]]',
+    observables: ['"X0"', '"Y0"'],
+    nshots: 0,
+    storeIntermediate: false,
+    islands: [],
+  },
+];
+
+function numText(n: Num): string {
+  return n.kind === 'const' ? (n.int ? String(n.value) : floatText(n.value)) : n.name;
+}
+
+export function scheduleSignature(s: Schedule): string {
+  const head = `${s.interpolation} T=${numText({ kind: 'const', ...s.written.T })} dt=${numText({ kind: 'const', ...s.written.dt })}`;
+  const terms = s.terms.map(
+    (t) =>
+      `${t.label} = ${pauliSumText(t.hamiltonian)} @ ${t.points.map((p) => `${floatText(p.t)}:${numText(p.value)}`).join(' ')}`,
+  );
+  return [head, ...terms].join('; ');
+}
+
+function complexText(re: number, im: number): string {
+  if (im === 0) return floatText(re);
+  return re === 0
+    ? `${floatText(im)}j`
+    : `${floatText(re)}${im < 0 ? '-' : '+'}${floatText(Math.abs(im))}j`;
+}
+
+export function stateSignature(s: InitialState | null): string {
+  if (!s) return 'none';
+  switch (s.kind) {
+    case 'product':
+      return `ket ${s.perQubit}`;
+    case 'named':
+      return `named ${s.name}`;
+    case 'amplitudes':
+      return `amplitudes ${s.dtype} [${s.re.map((r, k) => complexText(r, s.im[k]!)).join(', ')}]`;
+    case 'density': {
+      const size = 2 ** s.nqubits;
+      const rows = Array.from(
+        { length: size },
+        (_, r) =>
+          `[${Array.from({ length: size }, (_, c) => complexText(s.re[r * size + c]!, s.im[r * size + c]!)).join(', ')}]`,
+      );
+      return `density ${s.dtype} [${rows.join(', ')}]`;
+    }
+  }
+}
+
+export function evolutionObservables(f: EvolutionFunctional): string[] {
+  return f.observables.map((o) => observableText(o) ?? '(unprintable)');
+}
