@@ -13,8 +13,8 @@ import { expm } from '../../src/shared/sdk/numeric/expm';
  * A textbook reference for evolutions, independent of the simulator's integrator: dense
  * matrices (qubit 0 the most significant factor, as in the SDK), H(t) frozen at the midpoint of
  * many short slices, each slice exp(−i·H·Δt) by the SDK's own Padé `expm`. The coefficients are
- * read the way the SDK's 0.1.x schedules read them: `LinearSchedule` interpolates between its
- * steps, `Schedule` holds each value until the next one.
+ * read the way the SDK's schedules read them: linear between points (0.1.x `LinearSchedule`, 0.2.x
+ * LINEAR), or each value held until the next (0.1.x `Schedule`, 0.2.x STEP).
  */
 
 const I2 = cmatrix([
@@ -84,7 +84,7 @@ export function observableMatrix(o: Observable, n: number): CMatrix {
   }
 }
 
-/** A coefficient at time t as the SDK's 0.1.x schedules give it. */
+/** A coefficient at time t as the SDK's schedules give it. */
 function coefficientAt(points: readonly CoefficientPoint[], step: boolean, t: number): number {
   const v = (p: CoefficientPoint) => evalNum(p.value, new Map());
   let j = -1;
@@ -107,13 +107,15 @@ function initialDensity(f: EvolutionFunctional): CMatrix {
   if (!s) psi[0] = complex(1);
   else if (s.kind === 'amplitudes') psi = s.re.map((r, k) => complex(r, s.im[k]!));
   else if (s.kind === 'product') psi[parseInt(s.perQubit, 2)] = complex(1);
-  else throw new Error(`reference: initial state ${s.kind} not covered`);
+  else if (s.name === 'zero') psi[0] = complex(1);
+  else if (s.name === 'one') psi[dim - 1] = complex(1);
+  else psi = psi.map(() => complex(1 / Math.sqrt(dim)));
   const ket: CMatrix = { rows: dim, cols: 1, data: psi };
   return matmul(ket, adjoint(ket));
 }
 
-/** ⟨O⟩ = Re Tr(ρ O) for each observable at the end of the schedule (`slices` per unit time). */
-export function referenceExpectations(f: EvolutionFunctional, slices = 400): number[] {
+/** ρ at the end of the schedule (`slices` per unit time), each coefficient as the SDK reads it. */
+export function referenceDensity(f: EvolutionFunctional, slices = 400): CMatrix {
   const n = f.nqubits;
   const s = f.schedule;
   const parts = s.terms.map((t) => sumMatrix(t.hamiltonian, n));
@@ -124,16 +126,30 @@ export function referenceExpectations(f: EvolutionFunctional, slices = 400): num
     const mid = (k + 0.5) * h;
     let H = mscale(eye(2 ** n), complex(0));
     s.terms.forEach((t, i) => {
-      const c = coefficientAt(t.points, s.interpolation === 'step', mid);
-      H = madd(H, mscale(parts[i]!, complex(c)));
+      const step = (t.interpolation ?? s.interpolation) === 'step';
+      H = madd(H, mscale(parts[i]!, complex(coefficientAt(t.points, step, mid))));
     });
     const U = expm(mscale(H, complex(0, -h)));
     rho = matmul(matmul(U, rho), adjoint(U));
   }
-  return f.observables.map((o) => {
+  return rho;
+}
+
+/** Re Tr(ρ O) for each observable. */
+export function expectationsIn(
+  rho: CMatrix,
+  observables: readonly Observable[],
+  n: number,
+): number[] {
+  return observables.map((o) => {
     const m = matmul(rho, observableMatrix(o, n));
     let tr = complex(0);
     for (let i = 0; i < m.rows; i++) tr = add(tr, m.data[i * m.cols + i]!);
     return tr.re;
   });
+}
+
+/** ⟨O⟩ of a B time evolution's own observables at the end of its schedule. */
+export function referenceExpectations(f: EvolutionFunctional): number[] {
+  return expectationsIn(referenceDensity(f), f.observables, f.nqubits);
 }

@@ -19,10 +19,14 @@ export interface AnalogCase extends CorpusCase {
   initial: string;
   /** B: the functional's own observables, shots and whether every time point is recorded. */
   observables?: string[];
+  /** Each term's own interpolation where it differs from the schedule's (`-`: the same). */
+  termInterpolation?: string;
   nshots?: number;
   storeIntermediate?: boolean;
   /** Parts expected to stay in the SDK's form on decompile (payload paths). */
   islands: string[];
+  /** Whether our compiler makes this execute type yet (Variant A's analog types: not yet). */
+  compiles: boolean;
 }
 
 export const ANALOG_CASES: AnalogCase[] = [
@@ -35,6 +39,7 @@ export const ANALOG_CASES: AnalogCase[] = [
     nshots: 0,
     storeIntermediate: false,
     islands: [],
+    compiles: true,
   },
   {
     version: 'B-0.1.6',
@@ -46,6 +51,7 @@ export const ANALOG_CASES: AnalogCase[] = [
     nshots: 0,
     storeIntermediate: true,
     islands: [],
+    compiles: true,
   },
   {
     version: 'B-0.1.6',
@@ -57,6 +63,7 @@ export const ANALOG_CASES: AnalogCase[] = [
     nshots: 0,
     storeIntermediate: false,
     islands: [],
+    compiles: true,
   },
   {
     version: 'B-0.1.6',
@@ -68,6 +75,7 @@ export const ANALOG_CASES: AnalogCase[] = [
     nshots: 100,
     storeIntermediate: false,
     islands: [],
+    compiles: true,
   },
   {
     version: 'B-0.1.6',
@@ -78,7 +86,76 @@ export const ANALOG_CASES: AnalogCase[] = [
     nshots: 0,
     storeIntermediate: false,
     islands: [],
+    compiles: true,
   },
+  ...(['A-main', 'A-0.2.1.post1'] as const).flatMap((version): AnalogCase[] => {
+    const kept = ['analog_evolution_payload.analog_evolution'];
+    const v021 = version === 'A-0.2.1.post1';
+    return [
+      {
+        version,
+        name: 'a_ae_linear_one_qubit',
+        schedule: 'linear T=2.0 dt=0.1; hx = X0 @ 0.0:1.0 2.0:0.0; hz = Z0 @ 0.0:0.0 2.0:1.0',
+        initial: 'amplitudes complex128 [1.0, 0.0]',
+        storeIntermediate: false,
+        islands: kept,
+        compiles: false,
+      },
+      {
+        version,
+        name: 'a_ae_linear_two_qubit',
+        schedule:
+          'linear T=2.0 dt=0.2; driver = X0 + X1 @ 0.0:1.0 1.0:0.6 2.0:0.0; problem = Z0 Z1 + 0.5 Z0 - 0.3 Y0 Y1 @ 0.0:0.0 1.0:0.5 2.0:1.0',
+        initial: 'amplitudes complex128 [0.0, 1.0, 0.0, 0.0]',
+        storeIntermediate: true,
+        islands: kept,
+        compiles: false,
+      },
+      {
+        version,
+        name: 'a_ae_step_uniform',
+        // 0.2.1 writes the Schedule's own interpolation as null (LINEAR); each Interpolator says STEP.
+        schedule: `${v021 ? 'linear' : 'step'} T=2.5 dt=0.25; a = X0 X1 + Y1 Y2 @ 0.0:1.0 1.0:0.5 2.5:0.5; b = Z0 - 0.5 Z2 + 0.25 X1 Z2 @ 0.0:0.2 1.5:1.0 2.5:1.0`,
+        termInterpolation: v021 ? 'step,step' : '-,-',
+        initial: 'named uniform',
+        storeIntermediate: false,
+        islands: kept,
+        compiles: false,
+      },
+      {
+        version,
+        name: 'a_ae_interpolators_total_time',
+        schedule:
+          'linear T=4.0 dt=0.1; x = 0.8 X0 + 0.8 X1 @ 0.0:1.0 4.0:0.2; zz = Z0 Z1 @ 0.0:0.0 2.0:0.7 4.0:1.0',
+        termInterpolation: '-,step',
+        initial: 'amplitudes complex128 [0.7071067811865475, 0.0, 0.0, 0.7071067811865475j]',
+        storeIntermediate: false,
+        islands: kept,
+        compiles: false,
+      },
+      {
+        version,
+        name: 'a_ae_time_functions',
+        // 1 - t/3 and t/3 over (0, 3), as Terms in t evaluated at their points; a constant 1.0.
+        schedule:
+          'linear T=3.0 dt=0.1; bias = 0.3 Z1 @ 0.0:1.0; driver = X0 + X1 @ 0.0:1.0 3.0:0.0; problem = Z0 Z1 @ 0.0:0.0 3.0:1.0',
+        initial: 'named zero',
+        storeIntermediate: false,
+        islands: kept,
+        compiles: false,
+      },
+      {
+        version,
+        name: 'a_ae_complex_coefficients',
+        schedule:
+          'linear T=1.0 dt=0.1; h = (0.5+0.25j) Z0 Z1 + (0.0+1.0j) X0 - 0.75 Y1 @ 0.0:1.0 1.0:0.5',
+        initial: 'named one',
+        storeIntermediate: false,
+        islands: kept,
+        compiles: false,
+      },
+    ];
+  }),
 ];
 
 function numText(n: Num): string {

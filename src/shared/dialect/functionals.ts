@@ -127,6 +127,7 @@ export function readAnalogEvolution(
   params: ParamTable | null,
 ): EvolutionFunctional {
   const tag = '!AnalogEvolution';
+  if (isSdkForm(ref)) return readSdkAnalogEvolution(ref, ctx, params);
   const f = ref.mapping(mappingSpec(ctx.variant, tag));
   ctx.requireCapability(ref, 'schedule', tag);
   const schedule = ref.attempt(() => readSchedule(f.req('schedule'), ctx, params));
@@ -143,6 +144,47 @@ export function readAnalogEvolution(
     ref,
   };
 }
+
+/** The SDK's 0.2.x `AnalogEvolution`: `schedule`, `_initial_state`, `store_intermediate_results`. */
+function readSdkAnalogEvolution(
+  ref: NodeRef,
+  ctx: ParseContext,
+  params: ParamTable | null,
+): EvolutionFunctional {
+  const tag = '!AnalogEvolution';
+  const f = ref.mapping({ tags: [tag], what: tag, required: ANALOG_EVOLUTION_KEYS });
+  ctx.requireCapability(ref, 'schedule', tag);
+  if (f.req('_parameter_constraints').items('_parameter_constraints').length > 0)
+    f.req('_parameter_constraints').fail({
+      subject: tag,
+      problem: 'parameter constraints on an analog evolution are not read by the simulator',
+    });
+  const schedule = ref.attempt(() => readSchedule(f.req('schedule'), ctx, params));
+  const initial = ref.attempt(() => readInitialStateAt(f.req('_initial_state'), 30, ctx));
+  const storeIntermediate = ref.attempt(() =>
+    f.req('store_intermediate_results').boolean('store_intermediate_results'),
+  );
+  const nqubits = evolutionWidth(ref, ctx, tag, need(schedule), need(initial), []);
+  return {
+    kind: 'analog',
+    schedule: need(schedule),
+    initial: need(initial),
+    nqubits,
+    observables: [],
+    nshots: 0,
+    storeIntermediate: need(storeIntermediate),
+    ref,
+  };
+}
+
+const ANALOG_EVOLUTION_KEYS = [
+  '_initial_state',
+  '_parameter_constraints',
+  '_parameters',
+  '_prefix',
+  'schedule',
+  'store_intermediate_results',
+];
 
 /** `initial_state` when given (null when not); undefined when it was given but unreadable. */
 export function readOptionalInitialState(

@@ -24,6 +24,8 @@ export interface ScheduleTerm {
    * interpolation says, held constant before the first and after the last point.
    */
   points: CoefficientPoint[];
+  /** Its own interpolation where it differs from the schedule's (0.2.x: one per Interpolator). */
+  interpolation?: Interpolation;
 }
 
 /**
@@ -163,5 +165,7 @@ export function scheduleBreakpoints(schedule: Schedule): number[] {
 
 /** Each term's coefficient as the piecewise-linear function the integrator follows. */
 export function scheduleCoefficients(schedule: Schedule): CoefficientPoint[][] {
-  return schedule.terms.map((t) => coefficientPoints(t.points, schedule.interpolation));
+  return schedule.terms.map((t) =>
+    coefficientPoints(t.points, t.interpolation ?? schedule.interpolation),
+  );
 }

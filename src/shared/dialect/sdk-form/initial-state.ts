@@ -4,6 +4,7 @@ import type { NodeRef } from '../node-reader';
 import { limitProblem } from '../parse-context';
 import type { ParseContext } from '../parse-context';
 import { readCsr } from './csr';
+import { enumArgument } from './values';
 
 /*
  * The SDK's initial states: a `!QTensor` ket (shape (2^n, 1)) or density matrix (2^n × 2^n) over
@@ -22,8 +23,7 @@ export function readSdkInitialState(
 ): InitialState {
   const what = 'initial_state';
   if (ref.tag === INITIAL_STATE_ENUM_TAG && ctx.variant === 'A') {
-    const args = ref.items('InitialState');
-    const name = args.length === 1 ? args[0]!.scalarValue() : undefined;
+    const name = enumArgument(ref, INITIAL_STATE_ENUM_TAG);
     if (typeof name !== 'string' || !NAMED.has(name))
       ref.fail({
         subject: what,

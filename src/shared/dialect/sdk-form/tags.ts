@@ -28,4 +28,7 @@ export const SDK_FORM_TAGS: ReadonlySet<string> = new Set([
   '!HardwareEfficientAnsatz',
   '!LinearSchedule',
   '!Interpolator',
+  // 0.2.x enums the SDK writes as `!!python/object/apply:` calls (data: their value only).
+  'tag:yaml.org,2002:python/object/apply:qilisdk.core.interpolator.Interpolation',
+  'tag:yaml.org,2002:python/object/apply:qilisdk.core.qtensor.InitialState',
 ]);

@@ -22,6 +22,10 @@ export function scheduleLines(s: Schedule, params: ParamTable, indent: string): 
     `${indent}hamiltonians:`,
   ];
   for (const t of s.terms) {
+    if (t.interpolation)
+      throw new NotPrintable(
+        `coefficient "${t.label}" interpolated unlike the rest (${t.interpolation})`,
+      );
     const text = pauliSumText(t.hamiltonian);
     if (text === null) throw new NotPrintable(`hamiltonian "${t.label}" with a parameterised term`);
     lines.push(`${indent}  ${stringText(t.label)}: ${JSON.stringify(text)}`);
