@@ -25,8 +25,12 @@ export interface AnalogCase extends CorpusCase {
   storeIntermediate?: boolean;
   /** Parts expected to stay in the SDK's form on decompile (payload paths). */
   islands: string[];
-  /** Whether our compiler makes this execute type yet (Variant A's analog types: not yet). */
-  compiles: boolean;
+  /**
+   * What compiling its model gives: the very bytes of the request (`same`), those of A-main's
+   * request of the same case (`main`: we write main's form), or other bytes (`none`: the model
+   * does not keep what the SDK wrote there, e.g. a Term's structure).
+   */
+  bytes: 'same' | 'main' | 'none';
 }
 
 export const ANALOG_CASES: AnalogCase[] = [
@@ -39,7 +43,7 @@ export const ANALOG_CASES: AnalogCase[] = [
     nshots: 0,
     storeIntermediate: false,
     islands: [],
-    compiles: true,
+    bytes: 'same',
   },
   {
     version: 'B-0.1.6',
@@ -51,7 +55,7 @@ export const ANALOG_CASES: AnalogCase[] = [
     nshots: 0,
     storeIntermediate: true,
     islands: [],
-    compiles: true,
+    bytes: 'same',
   },
   {
     version: 'B-0.1.6',
@@ -63,7 +67,7 @@ export const ANALOG_CASES: AnalogCase[] = [
     nshots: 0,
     storeIntermediate: false,
     islands: [],
-    compiles: true,
+    bytes: 'same',
   },
   {
     version: 'B-0.1.6',
@@ -75,7 +79,7 @@ export const ANALOG_CASES: AnalogCase[] = [
     nshots: 100,
     storeIntermediate: false,
     islands: [],
-    compiles: true,
+    bytes: 'same',
   },
   {
     version: 'B-0.1.6',
@@ -86,11 +90,14 @@ export const ANALOG_CASES: AnalogCase[] = [
     nshots: 0,
     storeIntermediate: false,
     islands: [],
-    compiles: true,
+    bytes: 'same',
   },
   ...(['A-main', 'A-0.2.1.post1'] as const).flatMap((version): AnalogCase[] => {
     const kept = ['analog_evolution_payload.analog_evolution'];
     const v021 = version === 'A-0.2.1.post1';
+    const exact = v021 ? 'main' : 'same';
+    // 0.2.1's form recompiles to main's (other bytes), so decompile keeps it as it was.
+    const exactIslands = v021 ? kept : [];
     return [
       {
         version,
@@ -98,8 +105,8 @@ export const ANALOG_CASES: AnalogCase[] = [
         schedule: 'linear T=2.0 dt=0.1; hx = X0 @ 0.0:1.0 2.0:0.0; hz = Z0 @ 0.0:0.0 2.0:1.0',
         initial: 'amplitudes complex128 [1.0, 0.0]',
         storeIntermediate: false,
-        islands: kept,
-        compiles: false,
+        islands: exactIslands,
+        bytes: exact,
       },
       {
         version,
@@ -108,19 +115,18 @@ export const ANALOG_CASES: AnalogCase[] = [
           'linear T=2.0 dt=0.2; driver = X0 + X1 @ 0.0:1.0 1.0:0.6 2.0:0.0; problem = Z0 Z1 + 0.5 Z0 - 0.3 Y0 Y1 @ 0.0:0.0 1.0:0.5 2.0:1.0',
         initial: 'amplitudes complex128 [0.0, 1.0, 0.0, 0.0]',
         storeIntermediate: true,
-        islands: kept,
-        compiles: false,
+        islands: exactIslands,
+        bytes: exact,
       },
       {
         version,
         name: 'a_ae_step_uniform',
-        // 0.2.1 writes the Schedule's own interpolation as null (LINEAR); each Interpolator says STEP.
-        schedule: `${v021 ? 'linear' : 'step'} T=2.5 dt=0.25; a = X0 X1 + Y1 Y2 @ 0.0:1.0 1.0:0.5 2.5:0.5; b = Z0 - 0.5 Z2 + 0.25 X1 Z2 @ 0.0:0.2 1.5:1.0 2.5:1.0`,
-        termInterpolation: v021 ? 'step,step' : '-,-',
+        // 0.2.1 writes the Schedule's own interpolation as null; its Interpolators all say STEP.
+        schedule: `step T=2.5 dt=0.25; a = X0 X1 + Y1 Y2 @ 0.0:1.0 1.0:0.5 2.5:0.5; b = Z0 - 0.5 Z2 + 0.25 X1 Z2 @ 0.0:0.2 1.5:1.0 2.5:1.0`,
         initial: 'named uniform',
         storeIntermediate: false,
-        islands: kept,
-        compiles: false,
+        islands: exactIslands,
+        bytes: exact,
       },
       {
         version,
@@ -131,7 +137,7 @@ export const ANALOG_CASES: AnalogCase[] = [
         initial: 'amplitudes complex128 [0.7071067811865475, 0.0, 0.0, 0.7071067811865475j]',
         storeIntermediate: false,
         islands: kept,
-        compiles: false,
+        bytes: 'none',
       },
       {
         version,
@@ -142,7 +148,7 @@ export const ANALOG_CASES: AnalogCase[] = [
         initial: 'named zero',
         storeIntermediate: false,
         islands: kept,
-        compiles: false,
+        bytes: 'none',
       },
       {
         version,
@@ -151,8 +157,8 @@ export const ANALOG_CASES: AnalogCase[] = [
           'linear T=1.0 dt=0.1; h = (0.5+0.25j) Z0 Z1 + (0.0+1.0j) X0 - 0.75 Y1 @ 0.0:1.0 1.0:0.5',
         initial: 'named one',
         storeIntermediate: false,
-        islands: kept,
-        compiles: false,
+        islands: exactIslands,
+        bytes: exact,
       },
     ];
   }),

@@ -441,6 +441,9 @@ const A_FUNCTIONALS: DeclsOf<FunctionalTagOf<'A'>> = {
     fields: [
       field('schedule', 'the Hamiltonian over time', '', { tags: ['!Schedule'] }),
       INITIAL_STATE,
+      optional('store_intermediate_results', 'keep the readouts at every time step', 'true', {
+        values: ['true', 'false'],
+      }),
     ],
   },
   '!QuantumReservoir': {

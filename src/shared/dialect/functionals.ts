@@ -132,6 +132,9 @@ export function readAnalogEvolution(
   ctx.requireCapability(ref, 'schedule', tag);
   const schedule = ref.attempt(() => readSchedule(f.req('schedule'), ctx, params));
   const initial = readOptionalInitialState(f, ref, ctx);
+  const storeIntermediate = ref.attempt(
+    () => f.get('store_intermediate_results')?.boolean('store_intermediate_results') ?? false,
+  );
   const nqubits = evolutionWidth(ref, ctx, tag, need(schedule), need(initial), []);
   return {
     kind: 'analog',
@@ -140,7 +143,7 @@ export function readAnalogEvolution(
     nqubits,
     observables: [],
     nshots: 0,
-    storeIntermediate: false,
+    storeIntermediate: need(storeIntermediate),
     ref,
   };
 }

@@ -98,9 +98,11 @@ export function readInitialState(ref: NodeRef, maxQubits: number): InitialState 
       subject: what,
       problem: `expected a state, found ${ref.describe()}`,
       expected:
-        'a bitstring ("01"), a string of 0 1 + - per qubit ("+-"), or a list of !complex amplitudes',
+        'a bitstring ("01"), a string of 0 1 + - per qubit ("+-"), zero, one or uniform (every qubit), a list of amplitudes, or !QTensor {matrix}',
     });
   }
+  if (text === 'zero' || text === 'one' || text === 'uniform')
+    return { kind: 'named', nqubits: 0, name: text, ref };
   const perQubit = text.replace(/\s+/g, '');
   if (perQubit.length === 0 || !/^[01+-]+$/.test(perQubit)) {
     ref.fail({

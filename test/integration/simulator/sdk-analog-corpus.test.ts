@@ -134,8 +134,8 @@ describe("the simulator runs the corpus' analog evolutions, Variant A", () => {
     expect(t.problems).toEqual([]);
   });
 
-  async function run(c: AnalogCase): Promise<Parsed> {
-    const submitted = await call(t.sim, 'POST', '/execute', { token, rawBody: requestOf(c).body });
+  async function run(rawBody: string): Promise<Parsed> {
+    const submitted = await call(t.sim, 'POST', '/execute', { token, rawBody });
     expect(submitted.status).toBe(200);
     const { id } = decodeJobId('A', submitted.body);
     await pollUntil(t.sim, token, id, undefined, 60_000);
@@ -145,27 +145,25 @@ describe("the simulator runs the corpus' analog evolutions, Variant A", () => {
   const cases = ANALOG_CASES.filter(
     (c) => c.name.startsWith('a_ae_') && c.name !== 'a_ae_complex_coefficients',
   );
-  it.each(cases)('$version $name', async (c) => {
-    const detail = await run(c);
-    expect([detail.status, detail.error ?? null]).toEqual(['completed', null]);
-    const result = parseTaggedYaml(String((detail.result as Parsed).functional_result)) as Parsed;
-    const { functional, readouts } = readModel(c);
-    const f = functional as EvolutionFunctional;
+  /** Every readout of the result held to the dense reference of the model. */
+  function expectReference(result: Parsed, model: ReturnType<typeof readModel>, name: string) {
+    const f = model.functional as EvolutionFunctional;
+    const readouts = model.readouts!;
     const rho = referenceDensity(f);
     const n = f.nqubits;
     const results = result.readout_results as Parsed[];
-    expect(results).toHaveLength(readouts!.length);
-    readouts!.forEach((r, i) => {
+    expect(results).toHaveLength(readouts.length);
+    readouts.forEach((r, i) => {
       const got = results[i]!;
       if (r.kind === 'expectation') {
         const values = got.expectation_values as number[];
         expectationsIn(rho, r.observables, n).forEach((v, k) =>
           expect(values[k]).toBeCloseTo(v, 5),
         );
-        if (c.name === 'a_ae_linear_two_qubit')
+        if (name === 'a_ae_linear_two_qubit')
           QILISIM_TWO_QUBIT.forEach((v, k) => expect(Math.abs(values[k]! - v)).toBeLessThan(1e-3));
       } else if (r.kind === 'tomography') {
-        // |⟨ψ|ρ|ψ⟩| = 1: the state returned is the reference's pure state.
+        // ⟨ψ|ρ|ψ⟩ = 1: the state returned is the reference's pure state.
         const amps = (got.state as Parsed[]).map((z) => complex(Number(z.real), Number(z.imag)));
         let overlap = complex(0);
         for (let a = 0; a < amps.length; a++)
@@ -189,12 +187,46 @@ describe("the simulator runs the corpus' analog evolutions, Variant A", () => {
         expect(fit.statistic).toBeLessThan(fit.limit);
       }
     });
+  }
+
+  function resultOf(detail: Parsed): Parsed {
+    expect([detail.status, detail.error ?? null]).toEqual(['completed', null]);
+    return parseTaggedYaml(String((detail.result as Parsed).functional_result)) as Parsed;
+  }
+
+  it.each(cases)('$version $name', async (c) => {
+    expectReference(resultOf(await run(requestOf(c).body)), readModel(c), c.name);
+  });
+
+  it('our template analog-two-qubit.yaml, compiled to the SDK form, runs to the reference values', async () => {
+    const text = readFileSync(join(TEMPLATES, 'a', 'analog-two-qubit.yaml'), 'utf8');
+    const compiled = compilePayload('A', text);
+    expect(compiled.problems.filter((p) => p.severity === 'error')).toEqual([]);
+    const payload = compiled.payload!;
+    const body = JSON.stringify(
+      buildExecuteEnvelope({
+        variant: 'A',
+        payload,
+        deviceCode: 'sim.statevector',
+        name: 'template',
+      }),
+    );
+    const result = resultOf(await run(body));
+    const model = readPayloadModel('A', payload);
+    expectReference(result, model, 'template');
+    // The excitation has moved: ⟨Z0⟩ = +1 and ⟨Z1⟩ = −1 at t = π/2 (|10⟩ → |01⟩).
+    const expectation = (result.readout_results as Parsed[]).find(
+      (r) => r.$tag === '!ExpectationReadoutResult',
+    )!;
+    const values = expectation.expectation_values as number[];
+    expect(values[0]).toBeCloseTo(1, 5);
+    expect(values[1]).toBeCloseTo(-1, 5);
   });
 
   it.each(ANALOG_CASES.filter((c) => c.name === 'a_ae_complex_coefficients'))(
     '$version $name: a non-Hermitian Hamiltonian ends in error, saying which term',
     async (c) => {
-      const detail = await run(c);
+      const detail = await run(requestOf(c).body);
       expect(detail.status).toBe('error');
       expect(String(detail.error)).toContain('hamiltonian "h" is not Hermitian');
     },

@@ -92,10 +92,15 @@ export function readSdkScheduleA(
     optional: ['_extrapolate'],
   });
   refuseExtrapolation(f, tag);
-  const interpolation = readInterpolation(f.req('_interpolation'));
+  const written = f.req('_interpolation');
+  // 0.2.1 writes the schedule's own as null: its Interpolators say, when they agree.
+  const unset = written.scalarValue() === null && !written.tag;
+  let interpolation = readInterpolation(written);
   const declared = readScheduleParameters(f.req('_parameters'), ctx, params, tag);
-  const maxTime = f.req('_max_time');
-  if (maxTime.scalarValue() !== null) readPyNumber(maxTime, '_max_time');
+  // `Schedule.T`: its total_time when given, else the coefficients' last point.
+  const maxTimeRef = f.req('_max_time');
+  const totalTime =
+    maxTimeRef.scalarValue() === null ? null : readPyNumber(maxTimeRef, '_max_time').value;
 
   const coefficients = new Map<string, NodeRef>();
   for (const { key, value } of f.req('_coefficients').entries('_coefficients'))
@@ -114,7 +119,12 @@ export function readSdkScheduleA(
     });
   }
   if (terms.length === 0) f.req('_hamiltonians').fail({ subject: tag, problem: 'no hamiltonians' });
-  const T = Math.max(...terms.flatMap((t) => t.points.map((p) => p.t)));
+  const own = new Set(terms.map((t) => t.interpolation ?? interpolation));
+  if (unset && own.size === 1) {
+    interpolation = [...own][0]!;
+    for (const t of terms) delete t.interpolation;
+  }
+  const T = totalTime ?? Math.max(...terms.flatMap((t) => t.points.map((p) => p.t)));
   if (!(T > 0))
     f.req('_max_time').fail({
       subject: tag,

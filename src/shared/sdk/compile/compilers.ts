@@ -8,6 +8,7 @@ import type { ParamTable } from '../../dialect/numbers';
 import type { Readout } from '../../dialect/readouts';
 import { factoryA } from './factory-a';
 import { factoryB } from './factory-b';
+import { compileAnalogEvolutionA } from './evolution-a';
 import { compileTimeEvolutionB } from './evolution-b';
 import { buildCircuit, CompileProblem } from './gate-factory';
 import { islandNode } from './islands';
@@ -85,7 +86,11 @@ const COMPILERS: PerExecuteType<Compiler> = {
         readout: readoutOf(input),
       };
     },
-    analog_evolution: notYet('an !AnalogEvolution (schedules, interpolators, initial states)'),
+    analog_evolution: (input) => {
+      const f = input.functional;
+      if (f.kind !== 'analog') throw new Error('analog_evolution: not an !AnalogEvolution');
+      return { functional: compileAnalogEvolutionA(f), readout: readoutOf(input) };
+    },
     quantum_reservoir: notYet('a !QuantumReservoir (layers, reservoir inputs)'),
     variational_program: notYet('a !VariationalProgram (optimizer, cost function)'),
     experiment: notYet('an experiment (!RabiExperiment, !T1Experiment)'),

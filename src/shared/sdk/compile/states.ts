@@ -7,23 +7,20 @@ import { CompileProblem } from './gate-factory';
 
 /**
  * An initial state of the model as the SDK's object: a ket or density-matrix `QTensor`; none
- * written is |0…0⟩ (`ket(0, …, 0)`), which 0.1.x's `TimeEvolution` needs spelled out.
+ * written is |0…0⟩ (`ket(0, …, 0)`), which the SDK's evolutions need spelled out.
  */
 export function initialStateNode(
   variant: VariantId,
   initial: InitialState | null,
   nqubits: number,
 ): SdkNode {
+  // `ket(...)` is float64 in 0.1.x, complex128 in 0.2.x.
+  const ket = variant === 'B' ? 'float64' : 'complex128';
   if (!initial)
-    return ketNode(variant, productAmplitudes('0'.repeat(nqubits)), zeros(nqubits), 'float64');
+    return ketNode(variant, productAmplitudes('0'.repeat(nqubits)), zeros(nqubits), ket);
   switch (initial.kind) {
     case 'product':
-      return ketNode(
-        variant,
-        productAmplitudes(initial.perQubit),
-        zeros(initial.nqubits),
-        'float64',
-      );
+      return ketNode(variant, productAmplitudes(initial.perQubit), zeros(initial.nqubits), ket);
     case 'amplitudes':
       return ketNode(variant, initial.re, initial.im, initial.dtype);
     case 'density':

@@ -68,9 +68,7 @@ export function initialStateText(s: InitialState): string {
       return qtensor!;
     }
     case 'named':
-      throw new NotPrintable(
-        `the SDK's InitialState.${s.name.toUpperCase()} (its width comes from the schedule)`,
-      );
+      return s.name;
   }
 }
 
@@ -99,9 +97,8 @@ export function evolutionLines(
   if (f.kind === 'timeEvolution')
     lines.push(`${indent}observables: ${observablesText(f.observables)}`);
   if (f.initial) lines.push(`${indent}initial_state: ${initialStateText(f.initial)}`);
-  if (f.kind === 'timeEvolution') {
-    lines.push(`${indent}nshots: ${f.nshots}`);
+  if (f.kind === 'timeEvolution') lines.push(`${indent}nshots: ${f.nshots}`);
+  if (f.kind === 'timeEvolution' || f.storeIntermediate)
     lines.push(`${indent}store_intermediate_results: ${f.storeIntermediate}`);
-  }
   return lines;
 }

@@ -34,7 +34,7 @@ function compiled(text: string): SdkMap {
   const out = compilePayload('B', text);
   expect(out.problems.filter((p) => p.severity === 'error')).toEqual([]);
   const strings = out.payload!.time_evolution_payload!;
-  return readSdkYaml(strings.time_evolution).node as SdkMap;
+  return readSdkYaml(strings.time_evolution!).node as SdkMap;
 }
 
 function field(node: SdkNode | undefined, ...path: string[]): SdkNode | undefined {
