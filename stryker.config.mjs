@@ -30,6 +30,31 @@ export default {
     'src/core/cache/{record-merge,record-columns,stored-rows,memory-job-cache,sqlite-job-cache,job-source}.ts',
     // The fits.
     'src/shared/analysis/{fit-input,fit-t1,fit-rabi,levenberg-marquardt,periodogram,small-linear-algebra}.ts',
+    // The client's transport (requests, redirects, retries, errors) and its body limits.
+    'src/core/client/{transport,request,retry,errors,authorizer}.ts',
+    'src/core/client/body/*.ts',
+    // Browser mode's launch and session tokens, and its Host and Origin checks.
+    'src/web/{access-tokens,request-guard}.ts',
+    // The dialect: reading and checking payloads (qubit indices, values, readouts).
+    'src/shared/dialect/*.ts',
+    // Sweeps: ranges, values, paths, the plan.
+    'src/shared/sweeps/*.ts',
+    '!src/shared/sweeps/index.ts',
+    // Batches: the runner's retries (an unknown outcome looked up first), the stores.
+    'src/core/batches/*.ts',
+    // Bundles: reading, building (redaction), opening.
+    'src/shared/bundles/{read-bundle,schema,view}.ts',
+    'src/core/bundles/{build-bundle,collect-bundle,open-bundle}.ts',
+    // The terminal sanitizer.
+    'src/cli/output/terminal-text.ts',
+    // Estimates: the duration model and its quantiles.
+    'src/shared/estimates/*.ts',
+    '!src/shared/estimates/index.ts',
+    'src/core/history/estimates-service.ts',
+    // Drift: the series and the runs read from experiments.
+    'src/shared/drift/*.ts',
+    '!src/shared/drift/index.ts',
+    'src/core/drift/drift-service.ts',
   ],
   ignorePatterns: [
     'out',

@@ -55,27 +55,41 @@ rmSync(reports, { recursive: true, force: true });
 mkdirSync(reports, { recursive: true });
 
 const only = process.argv.slice(2);
-/** A vitest project as a step, with a JSON report the summary line counts. */
-const vitestStep = (name) => ({
-  name,
+/**
+ * A vitest project as a step, with a JSON report the summary line counts; `as` names a second
+ * run of a project (its report file), `env` what that run changes.
+ */
+const vitestStep = (project, { as = project, env } = {}) => ({
+  name: as,
   cmd: [
     'npx',
     'vitest',
     'run',
     '--project',
-    name,
+    project,
     '--reporter=default',
     '--reporter=json',
-    `--outputFile.json=${join(reports, `${name}.json`)}`,
+    `--outputFile.json=${join(reports, `${as}.json`)}`,
   ],
-  report: { kind: 'vitest', file: join(reports, `${name}.json`) },
+  env,
+  report: { kind: 'vitest', file: join(reports, `${as}.json`) },
 });
+
+/**
+ * A time zone away from UTC for the unit project's second run: a date read in local time instead
+ * of UTC passes on a UTC machine and fails here. Santiago is behind UTC and keeps summer time (its
+ * offset changes within the year); on a machine already there, Kolkata (ahead, by a half hour).
+ */
+const machineZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+const OTHER_TIME_ZONE = machineZone === 'America/Santiago' ? 'Asia/Kolkata' : 'America/Santiago';
 
 const steps = [
   { name: 'typecheck', cmd: ['npm', 'run', '-s', 'typecheck'] },
   { name: 'lint', cmd: ['npm', 'run', '-s', 'lint'] },
   { name: 'build', cmd: ['npm', 'run', '-s', 'build'] },
   vitestStep('unit'),
+  // The unit project again in another time zone (the cheapest to repeat: no browser).
+  vitestStep('unit', { as: 'unit-tz', env: { TZ: OTHER_TIME_ZONE } }),
   // Renderer components alone in Chromium (vitest's browser mode).
   vitestStep('component'),
   vitestStep('integration'),
@@ -93,7 +107,7 @@ let keychainSkipped = 0;
 const outcome = [];
 
 // The runners load keytar and better-sqlite3 in this Node: undo an Electron build first.
-if (steps.some((s) => ['unit', 'integration', 'e2e'].includes(s.name))) {
+if (steps.some((s) => ['unit', 'unit-tz', 'integration', 'e2e'].includes(s.name))) {
   const r = spawnSync(process.execPath, ['scripts/native-modules.mjs', 'node'], {
     stdio: 'inherit',
   });
@@ -101,7 +115,8 @@ if (steps.some((s) => ['unit', 'integration', 'e2e'].includes(s.name))) {
 }
 
 for (const step of steps) {
-  console.log(`\n=== ${step.name}: ${step.cmd.join(' ')}`);
+  const setting = Object.entries(step.env ?? {}).map(([k, v]) => `${k}=${v} `);
+  console.log(`\n=== ${step.name}: ${setting.join('')}${step.cmd.join(' ')}`);
   const started = Date.now();
   const r = spawnSync(step.cmd[0], step.cmd.slice(1), {
     stdio: 'inherit',

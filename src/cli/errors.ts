@@ -56,18 +56,17 @@ export function classifyError(error: unknown): { exitCode: ExitCode; message: st
   if (error instanceof CommandFailure) return { exitCode: error.exitCode, message };
   if (error instanceof ServiceError) {
     if (error.code === 'auth') return { exitCode: EXIT.auth, message };
+    // A submission the service may have acted on: say how to find out before sending it again.
+    const said =
+      error.outcome === 'unknown'
+        ? `${message.replace(/\.$/, '')}. Check the job list (qjob jobs) before submitting again.`
+        : message;
     // The connection is set to the other variant: the command, not the service, needs fixing.
-    if (error.code === 'variant-mismatch') return { exitCode: EXIT.usage, message };
+    if (error.code === 'variant-mismatch') return { exitCode: EXIT.usage, message: said };
     // Cancelled, or refused before anything was sent: the operation failed, not the service.
     if (error.code === 'aborted' || error.code === 'invalid-request')
       return { exitCode: EXIT.failed, message };
-    if (error.outcome === 'unknown') {
-      return {
-        exitCode: EXIT.service,
-        message: `${message.replace(/\.$/, '')}. Check the job list (qjob jobs) before submitting again.`,
-      };
-    }
-    return { exitCode: EXIT.service, message };
+    return { exitCode: EXIT.service, message: said };
   }
   if (error instanceof SessionError) {
     return { exitCode: error.code === 'invalid-input' ? EXIT.usage : EXIT.auth, message };

@@ -98,20 +98,6 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     newLaunchUrl: () => `http://127.0.0.1:${port}/#token=${tokens.issueLaunchToken()}`,
   };
 
-  const ownCore = !options.core;
-  const core =
-    options.core ??
-    (await createAppCore({
-      shell: 'web',
-      dataDir: options.dataDir,
-      fetch: options.fetch ?? ((url, init) => fetch(url, init)),
-      secretStoreFactory: options.secretStoreFactory ?? (() => defaultWebSecretStore(log)),
-      resourcesDir: options.resourcesDir ?? defaultResourcesDir(),
-      logger: log,
-      ...(options.variant ? { initialProfileId: builtinProfileId(options.variant) } : {}),
-      ...(options.simulatorSpeed ? { simulator: { speed: options.simulatorSpeed } } : {}),
-    }));
-
   let port = 0;
   const server = createServer(
     guardRequestListener(
@@ -133,6 +119,44 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     ),
   );
 
+  // The port first: one in use (EADDRINUSE) fails here, before the core, its embedded simulator
+  // and their timers are started (they would keep the process alive after the failure).
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, '127.0.0.1', () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const address = server.address();
+  port = typeof address === 'object' && address ? address.port : 0;
+
+  const ownCore = !options.core;
+  let core: AppCore;
+  try {
+    core =
+      options.core ??
+      (await createAppCore({
+        shell: 'web',
+        dataDir: options.dataDir,
+        fetch: options.fetch ?? ((url, init) => fetch(url, init)),
+        secretStoreFactory: options.secretStoreFactory ?? (() => defaultWebSecretStore(log)),
+        resourcesDir: options.resourcesDir ?? defaultResourcesDir(),
+        logger: log,
+        // Where the log goes, for Help → Open Log Folder (a file logger says; others have none).
+        logFile: 'file' in log && typeof log.file === 'string' ? log.file : null,
+        ...(options.variant ? { initialProfileId: builtinProfileId(options.variant) } : {}),
+        ...(options.simulatorSpeed ? { simulator: { speed: options.simulatorSpeed } } : {}),
+      }));
+  } catch (error) {
+    await new Promise<void>((resolve) => {
+      server.close(() => resolve());
+      server.closeAllConnections();
+    });
+    throw error;
+  }
+
+  // Until here an upgrade is answered as a plain request (426): no socket before the core.
   const wss = new WebSocketServer({
     noServer: true,
     maxPayload: SOCKET_MAX_FRAME_BYTES,
@@ -188,15 +212,6 @@ export async function startWebServer(options: WebServerOptions): Promise<WebServ
     });
   };
 
-  await new Promise<void>((resolve, reject) => {
-    server.once('error', reject);
-    server.listen(options.port ?? 0, '127.0.0.1', () => {
-      server.off('error', reject);
-      resolve();
-    });
-  });
-  const address = server.address();
-  port = typeof address === 'object' && address ? address.port : 0;
   const url = `http://127.0.0.1:${port}/#token=${token}`;
   log.info('browser mode listening', { port });
   await publishInstance(options.dataDir, { port, controlToken: control.controlToken }).catch(

@@ -13,6 +13,8 @@ import {
 import type { JobRecord } from '../../src/renderer/state/jobs/store';
 import '../../src/renderer/styles/base.css';
 import '../../src/renderer/features/job-monitor/job-monitor.css';
+import '../../src/renderer/features/job-monitor/job-table.css';
+import { memberName } from '../../src/shared/sweeps/sweep-spec';
 
 /**
  * The job table on its own, in Chromium, with 100,000 rows: only a screenful is in the DOM, the
@@ -43,13 +45,13 @@ function records(): JobRecord[] {
   });
 }
 
-function Harness({ rows: all }: { rows: JobRecord[] }) {
+function Harness({ rows: all, width = 1100 }: { rows: JobRecord[]; width?: number }) {
   const [filters, setFilters] = useState<JobFilters>(NO_FILTERS);
   const [sort, setSort] = useState<JobSort>(DEFAULT_SORT);
   const [selectedId, setSelectedId] = useState<number | null>(null);
   const rows = useMemo(() => queryJobs(all, filters, sort, deviceName, NOW), [all, filters, sort]);
   return (
-    <div style={{ height: '640px', width: '1100px', display: 'flex', flexDirection: 'column' }}>
+    <div style={{ height: '640px', width: `${width}px`, display: 'flex', flexDirection: 'column' }}>
       <input
         aria-label="Search jobs"
         value={filters.query}
@@ -74,7 +76,7 @@ function Harness({ rows: all }: { rows: JobRecord[] }) {
           changed={{}}
           onSelect={setSelectedId}
           onOpen={() => undefined}
-          progress={() => ({ log: null, usualMs: undefined })}
+          progress={() => null}
           rowMenu={() => []}
         />
       </div>
@@ -135,5 +137,36 @@ describe('the job table with 100,000 rows', () => {
       .element(page.getByRole('row', { selected: true }))
       .toHaveAttribute('data-job-id', String(N));
     expect(renderedRows().length).toBeLessThan(80);
+  });
+});
+
+describe('sweep members in a narrow name column (issue 25)', () => {
+  let host: HTMLDivElement;
+  let root: Root;
+  afterEach(() => {
+    root.unmount();
+    host.remove();
+  });
+
+  it('keep their place in the batch in sight when the batch’s name is cut', async () => {
+    const members = records()
+      .slice(0, 9)
+      .map((r, i) => ({ ...r, name: memberName('RY rotation sweep 14:05', 9 - i, 9) }));
+    host = document.createElement('div');
+    document.body.append(host);
+    root = createRoot(host);
+    // As narrow as the list gets beside an open job.
+    root.render(<Harness rows={members} width={560} />);
+    await expect.poll(() => renderedRows().length).toBe(9);
+    const places = [...document.querySelectorAll('.job-row[data-job-id] .jc-name-place')];
+    expect(places.map((p) => p.textContent)).toEqual(
+      Array.from({ length: 9 }, (_, i) => `[${9 - i}/9]`),
+    );
+    for (const place of places) {
+      const cell = place.closest('.jc-name')!.getBoundingClientRect();
+      const box = place.getBoundingClientRect();
+      expect(box.width).toBeGreaterThan(0);
+      expect(box.right).toBeLessThanOrEqual(cell.right);
+    }
   });
 });

@@ -82,7 +82,9 @@ test.describe('Variant B', () => {
     await expect(warning).toContainText('!Sampling: unknown key "priority"');
     await expect.poll(() => squiggleLines(page, 'warning')).toEqual([5]);
     await expect(page.getByRole('button', { name: /Submit/ })).toBeEnabled();
-    await expect(page.locator('.preflight-warnings')).toContainText('One more warning');
+    await expect(page.locator('.preflight-warnings')).toHaveText(
+      '1 warning in the payload, on line 5: !Sampling: unknown key "priority"; expected one of: circuit, nshots (see Problems under the editor).',
+    );
   });
 
   test('completion: the execute types at `type: `, gates in a gate list', async ({ page }) => {
@@ -202,5 +204,81 @@ digital_propagation_payload:
     await expect(all).toContainText("required field 'readout' is missing");
     await expect(page.getByTestId('problem-errors')).toHaveText('1');
     await expect(page.getByTestId('problem-warnings')).toHaveText('0');
+  });
+});
+
+test.describe('a misspelt tag (issue 25)', () => {
+  test.use({ variant: 'B' });
+
+  test('is an error that blocks Submit, and what it holds is still checked', async ({ page }) => {
+    await editorReady(page);
+    await setEditorText(
+      page,
+      OUT_OF_RANGE_B.replace('nshots: -5', 'nshots: 5')
+        .replace('!Circuit', '!Circut')
+        .replace('!H {qubit: 0}', '!Hadamard {qubit: 0}')
+        .replace('target: 5', 'target: 1')
+        .replace('qubit: 7', 'qubit: 2'),
+    );
+    const errors = problems(page, { severity: 'error' });
+    await expect(errors).toHaveCount(2);
+    await expect(errors.nth(0)).toHaveAttribute('data-line', '5');
+    await expect(errors.nth(0)).toContainText(
+      'unknown tag !Circut; did you mean !Circuit? The rest is checked as !Circuit',
+    );
+    await expect(errors.nth(1)).toHaveAttribute('data-line', '8');
+    await expect(errors.nth(1)).toContainText('unknown gate tag !Hadamard');
+    await expect(page.getByTestId('problem-warnings')).toHaveText('0');
+    await expect(page.getByRole('button', { name: /Submit/ })).toBeDisabled();
+    await expect(page.locator('.submit-reason')).toContainText(
+      'Fix 2 errors in the payload first (line 5: !Circuit: unknown tag !Circut',
+    );
+    await page.screenshot({ path: reviewShot('editor-misspelt-tag-1280x800.png') });
+    await page.setViewportSize({ width: 760, height: 800 });
+    await page.screenshot({ path: reviewShot('editor-misspelt-tag-760.png') });
+  });
+});
+
+test.describe('completion writes a valid skeleton (issue 25)', () => {
+  test.use({ variant: 'B' });
+
+  test('after `sampling_payload:`, inside it, and in an empty tab', async ({ page }) => {
+    await editorReady(page);
+    const check = page.getByTestId('payload-check');
+    // After `sampling_payload:` only `null` was offered.
+    const value = await completionRowsAt(page, 'type: sampling\nsampling_payload: \n', 2, '');
+    expect(value[0]).toEqual({ label: 'sampling', description: 'required' });
+    expect(value.map((r) => r.label)).not.toContain('null');
+    expect(value.some((r) => r.label.startsWith('object('))).toBe(false);
+    const first = page.locator('.monaco-editor .suggest-widget .monaco-list-row').first();
+    await page.keyboard.press('Control+Space');
+    await expect(first).toContainText('sampling');
+    await page.keyboard.press('Enter');
+    await expect(check).toHaveText(/valid/);
+    await expect(page.locator('.monaco-editor .view-lines')).toContainText('sampling: !Sampling');
+
+    // Inside it, `sampling` was a bare key that was then an error.
+    const key = await completionRowsAt(page, 'type: sampling\nsampling_payload:\n  \n', 3, '');
+    expect(key.map((r) => r.label)).toEqual(['sampling']);
+    await page.keyboard.press('Control+Space');
+    await expect(first).toContainText('sampling');
+    await page.screenshot({ path: reviewShot('editor-completion-skeleton-1280x800.png') });
+    await page.keyboard.press('Enter');
+    await expect(check).toHaveText(/valid/);
+
+    // A new, empty tab: no error before anything is typed, and whole payloads to start from.
+    await page.getByRole('button', { name: 'New payload' }).click();
+    await expect(problems(page, {})).toHaveCount(0);
+    await expect(page.locator('.problems-empty')).toContainText('Nothing to check yet');
+    await expect(check).toHaveText('empty');
+    await page.locator('.monaco-editor .view-lines').click();
+    await page.keyboard.press('Control+Space');
+    const rows = page.locator('.monaco-editor .suggest-widget .monaco-list-row');
+    await expect(rows.first()).toContainText('type: sampling');
+    await expect(rows.filter({ hasText: /^object/ })).toHaveCount(0);
+    await page.setViewportSize({ width: 760, height: 800 });
+    await page.screenshot({ path: reviewShot('editor-completion-empty-760.png') });
+    await page.keyboard.press('Enter');
+    await expect(check).toHaveText(/valid/);
   });
 });

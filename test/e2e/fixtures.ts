@@ -43,6 +43,12 @@ export interface StudioOptions {
    * data folder or a reset): every service refuses them. The store is in memory either way.
    */
   keptLogins: KeptLogin[];
+  /**
+   * The console errors this spec causes on purpose, as one pattern (alternatives joined with
+   * `|`, each with its reason beside it; one value, as Playwright reads an array of two here as
+   * a value and its options): every other console error or uncaught page error fails the test.
+   */
+  expectedConsoleErrors: RegExp | null;
 }
 
 export interface StudioFixtures {
@@ -53,8 +59,16 @@ export interface StudioFixtures {
    * logs in with by itself) and names no cancel endpoint. Stopped after the test.
    */
   ownService: (variant?: VariantId) => Promise<SimulatorHandle>;
-  /** Console errors and uncaught page errors seen so far (CSP violations show up here). */
+  /**
+   * Console errors and uncaught page errors seen so far (CSP violations show up here). The
+   * fixture fails the test when one is left that `expectedConsoleErrors` does not explain.
+   */
   pageErrors: string[];
+}
+
+/** The console errors and page errors of a test that none of its expected patterns explains. */
+function unexplainedErrors(errors: readonly string[], expected: RegExp | null): string[] {
+  return errors.filter((e) => !expected?.test(e));
 }
 
 export const test = base.extend<StudioFixtures & StudioOptions>({
@@ -62,6 +76,7 @@ export const test = base.extend<StudioFixtures & StudioOptions>({
   simulatorSpeed: [10, { option: true }],
   openApp: [true, { option: true }],
   keptLogins: [[], { option: true }],
+  expectedConsoleErrors: [null, { option: true }],
 
   studio: async ({ variant, simulatorSpeed, keptLogins }, use) => {
     const dataDir = mkdtempSync(path.join(os.tmpdir(), 'qjob-e2e-'));
@@ -104,13 +119,26 @@ export const test = base.extend<StudioFixtures & StudioOptions>({
     await use([]);
   },
 
-  page: async ({ page, studio, openApp, pageErrors }, use) => {
-    page.on('console', (message) => {
-      if (message.type() === 'error') pageErrors.push(message.text());
-    });
-    page.on('pageerror', (error) => pageErrors.push(`${error.name}: ${error.message}`));
+  page: async ({ page, studio, openApp, pageErrors, expectedConsoleErrors }, use) => {
+    // Every page of the test's browser context: a second tab the test opens counts too.
+    const listen = (p: Page) => {
+      p.on('console', (message) => {
+        if (message.type() === 'error') {
+          const at = message.location().url;
+          pageErrors.push(at ? `${message.text()} (at ${at})` : message.text());
+        }
+      });
+      p.on('pageerror', (error) => pageErrors.push(`${error.name}: ${error.message}`));
+    };
+    listen(page);
+    page.context().on('page', listen);
     if (openApp) await page.goto(studio.url);
     await use(page);
+    // A page that threw or logged an error failed, whatever the spec asserted.
+    expect(
+      unexplainedErrors(pageErrors, expectedConsoleErrors),
+      'console errors and uncaught page errors during the test',
+    ).toEqual([]);
   },
 });
 

@@ -292,17 +292,8 @@ test('filters, sort, selection and the open job survive the Refresh button and a
   await expect(page.getByRole('button', { name: 'Refresh the job list' })).toBeEnabled();
   await expectArranged();
 
-  // The arrangement is written shortly after it changes; a reload then finds it.
-  await expect
-    .poll(() =>
-      page.evaluate(
-        () =>
-          (
-            globalThis as unknown as { localStorage: { getItem(k: string): string | null } }
-          ).localStorage.getItem('qjob.monitor.view') ?? '',
-      ),
-    )
-    .toContain(`"selectedId":${ids.c}`);
+  // The arrangement is written to the settings file shortly after it changes; a reload finds it.
+  await expect.poll(async () => (await h['settings.get']({})).monitorView?.selectedId).toBe(ids.c);
   await page.reload();
   await openJobs(page);
   await expectArranged();

@@ -93,40 +93,52 @@ test.describe('on the simulator', () => {
   });
 });
 
-test('a running job that is not open shows an estimate from its device’s usual duration', async ({
+/**
+ * Issue 25: a long run among short ones. Three jobs on the device took 60 s each; job 4 has run
+ * for 59 s and its log says 5 %. The row used to read "~98 %" (the others' usual duration) until
+ * the job was opened; job 5's log states no progress, and three jobs are too few to rest an
+ * estimate on, so its row says nothing of progress at all.
+ */
+test('a running job’s row shows the progress its own log states, as its detail does, never a guess from other jobs', async ({
   page,
   studio,
 }) => {
   const now = Date.now();
   const ago = (s: number) => new Date(now - s * 1000).toISOString();
-  // Three jobs on the device took 60 s each; the fourth has run for 30 s: about half way.
   const done = [1, 2, 3].map((id) =>
     jobInfo(id, 'completed', {
       created_at: ago(600 + id * 100),
       completed_at: ago(540 + id * 100),
     }),
   );
-  const running = jobInfo(4, 'running', { name: 'long run', created_at: ago(30) });
+  const evolution = jobInfo(4, 'running', { name: 'long evolution', created_at: ago(59) });
+  const silent = jobInfo(5, 'running', { name: 'silent run', created_at: ago(30) });
+  const logs: Record<number, string> = {
+    4: '2026-11-25T08:00:00Z started\n2026-11-25T08:00:01Z progress 5%: t = 1/20\n',
+    5: '2026-11-25T08:00:00Z started\n',
+  };
   const fake = await startFaultyServer();
   try {
     fake.route('POST', '/authorisation-tokens', json(wireToken()));
     fake.route('GET', '/devices', json(DEVICES_BODY));
-    fake.route('GET', '/jobs', json(wireJobList('B', [running, ...done] as JobInfo[])));
-    fake.route('GET', '/jobs/4', (request) =>
-      json(
-        request.query.size === 0
-          ? wireJobList('B', [running]).items[0]
-          : wireJobDetail('B', {
-              ...running,
-              jobType: 'digital',
-              payload: null,
-              result: null,
-              logs: '2026-11-25T08:00:00Z started\n',
-              error: null,
-              error_logs: null,
-            } as unknown as JobDetail<'B'>),
-      ),
-    );
+    fake.route('GET', '/jobs', json(wireJobList('B', [silent, evolution, ...done] as JobInfo[])));
+    for (const running of [evolution, silent]) {
+      fake.route('GET', `/jobs/${running.id}`, (request) =>
+        json(
+          request.query.size === 0
+            ? wireJobList('B', [running]).items[0]
+            : wireJobDetail('B', {
+                ...running,
+                jobType: 'analog',
+                payload: null,
+                result: null,
+                logs: logs[running.id],
+                error: null,
+                error_logs: null,
+              } as unknown as JobDetail<'B'>),
+        ),
+      );
+    }
     const h = studio.server.core.handlers;
     await h['profiles.save']({ id: 'fake', name: 'Fake service', variant: 'B', baseUrl: fake.url });
     await h['profiles.activate']({ id: 'fake' });
@@ -134,15 +146,28 @@ test('a running job that is not open shows an estimate from its device’s usual
     await page.reload();
     await openJobs(page);
 
+    // Before anything is opened, the row reads the job's own log.
     const pill = row(page, 4).getByTestId('job-progress');
-    await expect(pill).toHaveAttribute('data-kind', 'estimate');
-    await expect(pill).toHaveText(/^~(4\d|5\d) %$/);
-    await expect(pill).toHaveAttribute('title', /an estimate.*usually take 1 min 00 s/);
-    // Its log has no progress line: opened, it is still an estimate, explained in the summary.
+    await expect(pill).toHaveAttribute('data-kind', 'log');
+    await expect(pill).toHaveText('5 %');
+    await expect(pill).toHaveAttribute('title', "5 %, from the job's log: t = 1/20.");
+    // A log without progress, and a history of three jobs: no progress is claimed.
+    await expect(row(page, 5).locator('.jc-duration')).toHaveText(/\d+ s/);
+    await expect(row(page, 5).getByTestId('job-progress')).toHaveCount(0);
+
+    // Opened, the detail says the same as the row, and no estimate from other jobs.
     await row(page, 4).click();
-    await expect(detail(page).getByTestId('job-progress')).toHaveAttribute('data-kind', 'estimate');
-    await expect(detail(page).getByTestId('summary-progress')).toContainText('an estimate');
-    await expect(row(page, 1).getByTestId('job-progress')).toHaveCount(0);
+    await expect(detail(page).getByTestId('job-progress')).toHaveText('5 %');
+    await expect(detail(page).getByTestId('summary-progress')).toContainText(
+      "5 %, from the job's log: t = 1/20.",
+    );
+    await expect(detail(page).getByTestId('summary-eta')).toContainText(
+      'The job states its own progress (5 %, from its log)',
+    );
+    await expect(row(page, 4).getByTestId('job-progress')).toHaveText('5 %');
+    await page.screenshot({ path: reviewShot('progress-own-log-1280.png') });
+    await page.setViewportSize({ width: 760, height: 800 });
+    await page.screenshot({ path: reviewShot('progress-own-log-760.png') });
   } finally {
     await fake.close();
   }

@@ -41,23 +41,36 @@ test.describe('browser mode shell', () => {
     expect(pageErrors.filter((e) => /Content Security Policy|Refused to/i.test(e))).toEqual([]);
   });
 
-  test('a page opened without the token gets no socket', async ({ page, studio }) => {
-    const refused = await page.goto(studio.origin + '/');
-    expect(refused?.status()).toBe(200); // the static bundle is public by design
-    const result = await page.evaluate(
-      (port) =>
-        new Promise<string>((resolve) => {
-          // This runs in the page; the test's own TypeScript setup has no DOM types.
-          type BrowserSocket = { onopen: (() => void) | null; onerror: (() => void) | null };
-          const Socket = (
-            globalThis as unknown as { WebSocket: new (u: string, p: string[]) => BrowserSocket }
-          ).WebSocket;
-          const ws = new Socket(`ws://127.0.0.1:${port}/ws`, ['qjob.v1', 'qjob.token.wrong']);
-          ws.onopen = () => resolve('open');
-          ws.onerror = () => resolve('refused');
-        }),
-      studio.port,
-    );
-    expect(result).toBe('refused');
+  test.describe('without the token', () => {
+    test.use({
+      expectedConsoleErrors: new RegExp(
+        [
+          // The renderer opened without its token throws this (services/transport/index.ts).
+          /^Error: No access token: open the exact address `qjob web` printed/.source,
+          // Chromium's line for the socket the server refuses: the refusal this test wants.
+          /^WebSocket connection to 'ws:\/\/127\.0\.0\.1:\d+\/ws' failed/.source,
+        ].join('|'),
+      ),
+    });
+
+    test('a page opened without the token gets no socket', async ({ page, studio }) => {
+      const refused = await page.goto(studio.origin + '/');
+      expect(refused?.status()).toBe(200); // the static bundle is public by design
+      const result = await page.evaluate(
+        (port) =>
+          new Promise<string>((resolve) => {
+            // This runs in the page; the test's own TypeScript setup has no DOM types.
+            type BrowserSocket = { onopen: (() => void) | null; onerror: (() => void) | null };
+            const Socket = (
+              globalThis as unknown as { WebSocket: new (u: string, p: string[]) => BrowserSocket }
+            ).WebSocket;
+            const ws = new Socket(`ws://127.0.0.1:${port}/ws`, ['qjob.v1', 'qjob.token.wrong']);
+            ws.onopen = () => resolve('open');
+            ws.onerror = () => resolve('refused');
+          }),
+        studio.port,
+      );
+      expect(result).toBe('refused');
+    });
   });
 });

@@ -43,7 +43,7 @@ test('a sweep of a rotation angle gives P(0) = cos²(θ/2) in the batch view', a
 
   await page.getByTestId('sweep-submit').click();
   await expect(
-    page.getByRole('heading', { level: 2, name: /^case-\d+ sweep \d\d:\d\d$/ }),
+    page.getByRole('heading', { level: 2, name: /^RY angle sweep \d\d:\d\d$/ }),
   ).toBeVisible();
   await expect(page.getByTestId('batch-progress')).toContainText('9 of 9 submitted', {
     timeout: 30_000,
@@ -76,4 +76,50 @@ test('a sweep of a rotation angle gives P(0) = cos²(θ/2) in the batch view', a
   await page.screenshot({ path: shot('batch-view.png') });
   await page.setViewportSize({ width: 760, height: 800 });
   await page.screenshot({ path: reviewShot('batch-view-760.png') });
+});
+
+test.describe('the Sweep dialog as a newcomer meets it (issue 25)', () => {
+  test('angles first, the title as the batch name, only devices that can run it, a readable table', async ({
+    page,
+  }) => {
+    await setEditorText(page, DOC.replace('# title: RY angle sweep', '# title: RY rotation'));
+    await page.getByTestId('sweep-open').click();
+    const dialog = page.getByRole('dialog', { name: 'Sweep this payload' });
+    await expect(page.getByTestId('sweep-path-0')).toHaveValue(THETA);
+    // The angle is offered first, then the shots; qubit indices last.
+    const offered = await dialog
+      .locator('#sweep-paths option')
+      .evaluateAll((options) => options.map((o) => (o as unknown as { value: string }).value));
+    expect(offered).toEqual([
+      THETA,
+      'sampling_payload.sampling.nshots',
+      'sampling_payload.sampling.circuit.nqubits',
+      'sampling_payload.sampling.circuit.gates[0].qubit',
+      'sampling_payload.sampling.circuit.gates[1].qubits[0]',
+    ]);
+    await expect(dialog.getByLabel('Batch name')).toHaveValue(/^RY rotation sweep \d\d:\d\d$/);
+    // A circuit: the analog devices are not offered, and the dialog says why.
+    const devices = await page.getByTestId('sweep-device').locator('option').allTextContents();
+    expect(devices.some((d) => /Vega|Deneb/.test(d))).toBe(false);
+    await expect(page.getByTestId('sweep-devices-hidden')).toHaveText(
+      '2 devices hidden: they cannot run a circuit.',
+    );
+
+    await page.getByTestId('sweep-values-0').fill('linspace(0, pi, 4)');
+    await expect(page.getByTestId('sweep-status')).toContainText('4 payloads, all valid.');
+    const table = dialog.locator('.sweep-table');
+    await expect(table.locator('thead th').nth(1)).toHaveText('thetagates #1');
+    await expect(table.locator('tbody tr').nth(1).locator('td').nth(1)).toHaveText('1.0472');
+    await expect(table.locator('tbody tr').first().locator('td').last()).toHaveText('✓ valid');
+    await page.screenshot({ path: reviewShot('sweep-dialog-readable-1280.png') });
+    await page.setViewportSize({ width: 760, height: 800 });
+    await page.screenshot({ path: reviewShot('sweep-dialog-readable-760.png') });
+
+    // One invalid member: said in the singular, with its line.
+    await page.getByTestId('sweep-path-0').fill('sampling_payload.sampling.circuit.gates[0].qubit');
+    await page.getByTestId('sweep-values-0').fill('0, 3');
+    await expect(page.getByTestId('sweep-status')).toContainText(
+      '1 of the 2 payloads is not valid. The first: payload 2',
+    );
+  });
 });

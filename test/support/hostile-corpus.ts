@@ -24,8 +24,16 @@ export interface Expectation {
 
 /** A generated document: `kind` with its size. */
 export interface DocumentGenerator {
-  kind: 'flow-nesting' | 'block-nesting' | 'huge-scalar' | 'many-gates';
-  /** Depth, bytes or gates, by kind. */
+  kind:
+    | 'flow-nesting'
+    | 'block-nesting'
+    | 'sequence-nesting'
+    | 'huge-scalar'
+    | 'many-gates'
+    | 'flat-values'
+    | 'flat-values-anchored'
+    | 'comma-flood';
+  /** Depth, bytes, gates, values or commas, by kind. */
   size: number;
 }
 
@@ -72,6 +80,21 @@ export function documentBytes(c: DocumentCase): Buffer {
       const lines = Array.from({ length: g.size }, (_, i) => `${' '.repeat(6 + 2 * i)}k${i}:`);
       return Buffer.from(`${head}${circuit('!H {qubit: 0}')}    deep:\n${lines.join('\n')} 1\n`);
     }
+    case 'sequence-nesting':
+      // `- - - … 1`: block sequences nested on one line, two bytes a level.
+      return Buffer.from(
+        `${head}${circuit('!H {qubit: 0}')}    deep:\n      ${'- '.repeat(g.size)}1\n`,
+      );
+    case 'flat-values':
+    case 'flat-values-anchored': {
+      // Millions of one-character values; an anchor sends the text to the `yaml` package.
+      const anchor = g.kind === 'flat-values-anchored' ? '&flat ' : '';
+      const values = `${anchor}[${'0,'.repeat(g.size - 1)}0]`;
+      return Buffer.from(`${head}${circuit('!H {qubit: 0}', `, flat: ${values}`)}`);
+    }
+    case 'comma-flood':
+      // Each comma without a value is a syntax error of its own.
+      return Buffer.from(`${head}${circuit('!H {qubit: 0}', `, junk: [${','.repeat(g.size)}]`)}`);
     case 'huge-scalar':
       return Buffer.from(`${head}${circuit('!H {qubit: 0}', `, name: "${'x'.repeat(g.size)}"`)}`);
     case 'many-gates':

@@ -1,4 +1,6 @@
+import { randomBytes } from 'node:crypto';
 import { connect } from 'node:net';
+import type { Socket } from 'node:net';
 import WebSocket from 'ws';
 import { SOCKET_MAX_FRAME_BYTES } from '../../src/shared/ipc/limits';
 import { SOCKET_PROTOCOL, TOKEN_PROTOCOL_PREFIX } from '../../src/shared/ipc/socket-protocol';
@@ -25,7 +27,9 @@ export interface SocketCase {
     | { kind: 'binary'; hex: string }
     | { kind: 'oversize' }
     | { kind: 'deep'; depth: number }
-    | { kind: 'flood'; count: number };
+    | { kind: 'flood'; count: number }
+    /** `calls` jobs.watch calls of `ids` job ids each, every id a new one. */
+    | { kind: 'watch'; calls: number; ids: number };
   expect: Expectation;
 }
 
@@ -149,6 +153,14 @@ export async function playSocketCase(
       for (let id = 1; id <= send.count; id++)
         ws.send(JSON.stringify({ type: 'call', id, name: 'app.info', input: {} }));
       break;
+    case 'watch':
+      expected = send.calls;
+      for (let id = 1; id <= send.calls; id++) {
+        const first = 1_000_000 + (id - 1) * send.ids;
+        const ids = Array.from({ length: send.ids }, (_, i) => first + i);
+        ws.send(JSON.stringify({ type: 'call', id, name: 'jobs.watch', input: { ids } }));
+      }
+      break;
   }
   const outcome = await Promise.race([closed, answered(expected).then(() => null)]);
   ws.close();
@@ -162,4 +174,74 @@ export async function playSocketCase(
       message: `${busy.length} of ${answers.length} busy: ${busy[0]!.error!.message}`,
     };
   return { code: 'answer ok', message: '' };
+}
+
+/** A masked text frame, as a client must send it (RFC 6455 §5.2). */
+function clientTextFrame(text: string): Buffer {
+  const payload = Buffer.from(text);
+  const mask = randomBytes(4);
+  for (let i = 0; i < payload.length; i++) payload[i]! ^= mask[i & 3]!;
+  const n = payload.length;
+  let head: Buffer;
+  if (n < 126) head = Buffer.from([0x81, 0x80 | n]);
+  else if (n < 65_536) head = Buffer.from([0x81, 0x80 | 126, n >> 8, n & 0xff]);
+  else {
+    head = Buffer.alloc(10);
+    head[0] = 0x81;
+    head[1] = 0x80 | 127;
+    head.writeBigUInt64BE(BigInt(n), 2);
+  }
+  return Buffer.concat([head, mask, payload]);
+}
+
+/** A page that sends calls and never reads a byte of what comes back. */
+export interface NonReadingClient {
+  send(text: string): void;
+  destroy(): void;
+}
+
+/**
+ * A WebSocket client made by hand on a TCP socket: the upgrade with a launch token, then text
+ * frames, and nothing read after the server's 101 (the socket is paused), so everything the
+ * server sends stays unread on its side once the kernel's buffers are full.
+ */
+export function nonReadingClient(port: number, launchToken: string): Promise<NonReadingClient> {
+  return new Promise((resolve, reject) => {
+    const socket: Socket = connect(port, '127.0.0.1', () => {
+      socket.write(
+        [
+          'GET /ws HTTP/1.1',
+          `Host: 127.0.0.1:${port}`,
+          `Origin: http://127.0.0.1:${port}`,
+          'Upgrade: websocket',
+          'Connection: Upgrade',
+          'Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==',
+          'Sec-WebSocket-Version: 13',
+          `Sec-WebSocket-Protocol: ${SOCKET_PROTOCOL}, ${TOKEN_PROTOCOL_PREFIX}${launchToken}`,
+          '',
+          '',
+        ].join('\r\n'),
+      );
+    });
+    let head = '';
+    const onData = (data: Buffer): void => {
+      head += data.toString('latin1');
+      if (!head.includes('\r\n\r\n')) return;
+      socket.off('data', onData);
+      socket.pause();
+      if (!head.startsWith('HTTP/1.1 101')) {
+        socket.destroy();
+        reject(new Error(`the upgrade was refused: ${head.split('\r\n')[0]}`));
+        return;
+      }
+      // A server that closes or cuts it off is what the attack is about, not an error here.
+      socket.on('error', () => undefined);
+      resolve({
+        send: (text) => socket.write(clientTextFrame(text)),
+        destroy: () => socket.destroy(),
+      });
+    };
+    socket.on('data', onData);
+    socket.once('error', reject);
+  });
 }

@@ -19,12 +19,18 @@ export interface ServerProcess {
   stop(): Promise<void>;
 }
 
-/** Browser mode's server or the simulator in a child process, on a fresh folder. */
-export async function startServerProcess(kind: 'web' | 'simulator'): Promise<ServerProcess> {
+/**
+ * Browser mode's server or the simulator in a child process, on a fresh folder; `heapMiB` caps
+ * its heap (`--max-old-space-size`), so an attack that would take gigabytes ends it at once.
+ */
+export async function startServerProcess(
+  kind: 'web' | 'simulator',
+  { heapMiB }: { heapMiB?: number } = {},
+): Promise<ServerProcess> {
   const root = mkdtempSync(path.join(os.tmpdir(), `qjob-${kind}-process-`));
-  const child = spawn(process.execPath, ['--import', 'tsx', '--expose-gc', CHILD, kind, root], {
-    stdio: ['pipe', 'pipe', 'inherit'],
-  });
+  const heap = heapMiB ? [`--max-old-space-size=${heapMiB}`] : [];
+  const args = [...heap, '--import', 'tsx', '--expose-gc', CHILD, kind, root];
+  const child = spawn(process.execPath, args, { stdio: ['pipe', 'pipe', 'inherit'] });
   const lines: string[] = [];
   let waiting: ((line: string) => void) | null = null;
   readline.createInterface({ input: child.stdout }).on('line', (line) => {
@@ -33,12 +39,21 @@ export async function startServerProcess(kind: 'web' | 'simulator'): Promise<Ser
     if (w) w(line);
     else lines.push(line);
   });
+  // An answer never comes from a process that ended (an attack that took it down): say so.
+  const ended = new Promise<never>((_, reject) =>
+    child.once('exit', (code, signal) =>
+      reject(new Error(`the ${kind} process ended (exit code ${code}, signal ${signal})`)),
+    ),
+  );
+  ended.catch(() => undefined);
+  child.stdin.on('error', () => undefined);
   const nextLine = (): Promise<string> => {
     const line = lines.shift();
     if (line !== undefined) return Promise.resolve(line);
-    return new Promise((resolve) => (waiting = resolve));
+    return Promise.race([new Promise<string>((resolve) => (waiting = resolve)), ended]);
   };
   const ask = async <T>(command: string): Promise<T> => {
+    if (!alive()) await ended;
     child.stdin.write(`${command}\n`);
     return JSON.parse(await nextLine()) as T;
   };

@@ -15,7 +15,10 @@ export function renderTable(
   rows: readonly (readonly string[])[],
 ): string {
   const all = [headers.map((h) => h.toUpperCase()), ...rows.map((r) => r.map(cell))];
-  const widths = headers.map((_, i) => Math.max(...all.map((r) => (r[i] ?? '').length)));
+  // Loops, not Math.max(...spread): a spread of 120,000 rows overflows the stack.
+  const widths = headers.map(() => 0);
+  for (const r of all)
+    for (let i = 0; i < widths.length; i++) widths[i] = Math.max(widths[i]!, (r[i] ?? '').length);
   return (
     all
       .map((r) =>
@@ -30,7 +33,8 @@ export function renderTable(
 
 /** Key/value lines with the values aligned, each value on one line with controls escaped. */
 export function renderFields(fields: readonly (readonly [string, string])[]): string {
-  const width = Math.max(0, ...fields.map(([k]) => k.length));
+  let width = 0;
+  for (const [k] of fields) width = Math.max(width, k.length);
   return (
     fields.map(([k, v]) => `  ${k.padEnd(width)}  ${printable(v)}`.trimEnd()).join('\n') + '\n'
   );

@@ -54,6 +54,14 @@ export class MemoryAnnotationStore implements AnnotationStore {
     return new Map(this.#tags.get(profile) ?? []);
   }
 
+  noteIndex(profile: string): Map<number, string> {
+    const prefix = `${profile}\n`;
+    const out = new Map<number, string>();
+    for (const [key, { note }] of this.#notes)
+      if (key.startsWith(prefix)) out.set(Number(key.slice(prefix.length)), note);
+    return out;
+  }
+
   recordSubmission(profile: string, record: SubmissionRecord): void {
     let byJob = this.#submissions.get(profile);
     if (!byJob) this.#submissions.set(profile, (byJob = new Map()));

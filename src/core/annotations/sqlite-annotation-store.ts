@@ -67,6 +67,10 @@ export class SqliteAnnotationStore implements AnnotationStore {
     return index;
   }
 
+  noteIndex(profile: string): Map<number, string> {
+    return new Map(this.#q.allNotes.all(profile) as [number, string][]);
+  }
+
   recordSubmission(profile: string, r: SubmissionRecord): void {
     this.#q.putSubmission.run(
       profile,
@@ -129,6 +133,7 @@ function statements(db: Database) {
       'INSERT OR REPLACE INTO job_notes (profile, job_id, note, updated_at) VALUES (?, ?, ?, ?)',
     ),
     deleteNote: s('DELETE FROM job_notes WHERE profile = ? AND job_id = ?'),
+    allNotes: s('SELECT job_id, note FROM job_notes WHERE profile = ? ORDER BY job_id').raw(true),
     putSubmission: s(
       `INSERT OR REPLACE INTO submissions (profile, job_id, payload, device_code, device,
         device_seen_at, origin, origin_job, submitted_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)`,

@@ -32,6 +32,8 @@ export interface AnnotationStore {
   setNote(profile: string, jobId: number, note: string, at: string): void;
   /** Every tagged job of the profile with its tags (sorted): what the job table filters by. */
   tagIndex(profile: string): Map<number, string[]>;
+  /** Every job of the profile with a note, with its note: what the table's search reads too. */
+  noteIndex(profile: string): Map<number, string>;
   recordSubmission(profile: string, record: SubmissionRecord): void;
   submission(profile: string, jobId: number): SubmissionRecord | null;
 }

@@ -2,14 +2,14 @@ import type { z } from 'zod';
 import type { JobInfo } from '../../shared/variants';
 import type { SessionState } from '../../shared/ipc/schemas';
 import type { devicesViewSchema } from '../../shared/ipc/schemas';
-import { jobEndBody } from '../../shared/estimates';
+import { jobEndBody, jobEndTitle } from '../../shared/estimates';
 import { isTerminalStatus } from '../../shared/variants/enums';
 import { Session } from '../auth/session';
 import type { SecretStore } from '../auth/secret-store';
 import { createServiceClient } from '../client/service-client';
 import type { FetchLike } from '../client/transport';
 import type { ServiceClient } from '../client/types';
-import { JobPoller } from '../jobs/poller';
+import { JobPoller, WatchLimitError } from '../jobs/poller';
 import type { Logger } from '../logging/logger';
 import {
   DEFAULT_POLL_INTERVAL_MS,
@@ -147,8 +147,14 @@ export class ActiveConnection {
 
   /** Watches a job this app just submitted, so its end raises a notification however fast it was. */
   watchSubmitted(jobId: number): void {
-    this.#submitted.add(jobId);
-    this.poller.watch(jobId);
+    try {
+      this.poller.watch(jobId);
+      this.#submitted.add(jobId);
+    } catch (error) {
+      // The job exists: a full watch list must not turn its submission into a failure.
+      if (!(error instanceof WatchLimitError)) throw error;
+      this.#deps.log.warn('a submitted job is not watched', { jobId, error: error.message });
+    }
   }
 
   requireLogin(): void {
@@ -221,7 +227,7 @@ export class ActiveConnection {
           jobId: event.jobId,
           status: event.to,
           name,
-          title: `Job ${event.jobId} ${event.to}`,
+          title: jobEndTitle(event.jobId, event.to),
           body: jobEndBody({
             jobId: event.jobId,
             to: event.to,

@@ -1,4 +1,5 @@
 import { NO_CANCEL_REASON, cancelPathOf } from '../../shared/jobs/cancel-support';
+import { WatchLimitError } from '../jobs/poller';
 import type { Logger } from '../logging/logger';
 import type { ActiveConnection } from './active-connection';
 import { unsupported } from '../errors/app-error';
@@ -20,5 +21,11 @@ export async function cancelJob(
   connection.requireLogin();
   await connection.client.cancelJob(id);
   log.info('job cancel requested', { profile: connection.profile.id, jobId: id });
-  connection.poller.watch(id);
+  try {
+    connection.poller.watch(id);
+  } catch (error) {
+    // The cancel was sent: a full watch list must not report it as failed.
+    if (!(error instanceof WatchLimitError)) throw error;
+    log.warn('a cancelled job is not watched', { jobId: id, error: error.message });
+  }
 }

@@ -22,6 +22,7 @@ import { filesHandlers } from './handlers/files';
 import { jobsHandlers } from './handlers/jobs';
 import { profileHandlers } from './handlers/profiles';
 import { sessionHandlers } from './handlers/session';
+import { settingsHandlers } from './handlers/settings';
 import { templatesHandlers } from './handlers/templates';
 import { estimatesHandlers } from './handlers/estimates';
 import { deviceHistoryHandlers, recordDeviceHistory } from './handlers/device-history';
@@ -109,6 +110,7 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   const handlers: HandlerTable = {
     ...appHandlers(options, options.appVersion ?? CLIENT_VERSION),
     ...profileHandlers({ settings, connections, fetch: options.fetch }),
+    ...settingsHandlers(settings),
     ...sessionHandlers(connections),
     ...connectionHandlers(connections),
     ...devicesHandlers(connections),

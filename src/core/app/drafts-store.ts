@@ -13,6 +13,10 @@ const draftSchema = z.strictObject({
   path: z.string().max(4096).nullable(),
   /** The job name typed for the tab (absent in files written before it was kept). */
   jobName: z.string().max(200).optional(),
+  /** The tab had no unsaved changes when it was kept (absent in older files: not known). */
+  clean: z.boolean().optional(),
+  /** The tab in front when it was kept. */
+  active: z.boolean().optional(),
 });
 export type Draft = z.infer<typeof draftSchema>;
 
@@ -35,25 +39,41 @@ export interface DraftsStore {
 export function createDraftsStore(dataDir: string, fileName: string, log: Logger): DraftsStore {
   const file = path.join(dataDir, fileName);
   let chain: Promise<void> = Promise.resolve();
+  /**
+   * The load under way: loads asked for meanwhile share it. Drafts hold up to 48 MB, and each
+   * load reads and parses the whole file: thirty at once (a page, or a hostile one, asking again
+   * and again) would hold thirty copies. A save starts the next load afresh.
+   */
+  let loading: Promise<Draft[]> | null = null;
+  const read = async (): Promise<Draft[]> => {
+    await chain;
+    let text: string;
+    try {
+      text = await fs.readFile(file, 'utf8');
+    } catch {
+      return [];
+    }
+    try {
+      return fileSchema.parse(JSON.parse(text)).tabs;
+    } catch (error) {
+      const aside = `${file}.unreadable-${Date.now()}`;
+      await fs.rename(file, aside).catch(() => undefined);
+      log.warn('drafts file unreadable; moved aside', { file: aside, error });
+      return [];
+    }
+  };
   return {
-    async load() {
-      await chain;
-      let text: string;
-      try {
-        text = await fs.readFile(file, 'utf8');
-      } catch {
-        return [];
+    load() {
+      if (!loading) {
+        const current = read().finally(() => {
+          if (loading === current) loading = null;
+        });
+        loading = current;
       }
-      try {
-        return fileSchema.parse(JSON.parse(text)).tabs;
-      } catch (error) {
-        const aside = `${file}.unreadable-${Date.now()}`;
-        await fs.rename(file, aside).catch(() => undefined);
-        log.warn('drafts file unreadable; moved aside', { file: aside, error });
-        return [];
-      }
+      return loading;
     },
     save(tabs) {
+      loading = null;
       const data = JSON.stringify({ version: 1, savedAt: new Date().toISOString(), tabs });
       const next = chain.then(() =>
         writeFileAtomic(file, data).catch((error: unknown) => {

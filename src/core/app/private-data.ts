@@ -24,7 +24,8 @@ export async function securePrivateData(dataDir: string): Promise<string[]> {
   else await mkdir(dir, { recursive: true, mode: PRIVATE_DIR_MODE });
   const problems: string[] = [];
   for (const name of await readdir(dir)) {
-    if (APP_ENTRY.test(name)) problems.push(...(await tightenTree(path.join(dir, name))));
+    if (!APP_ENTRY.test(name)) continue;
+    for (const problem of await tightenTree(path.join(dir, name))) problems.push(problem);
   }
   return problems;
 }

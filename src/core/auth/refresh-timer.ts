@@ -2,6 +2,14 @@ import { backoffDelay } from '../client/retry';
 import { MAX_TIMER_MS } from '../../node-kit/timers/max-delay';
 
 /**
+ * Renewals do not start closer together than this. A token that is refused as soon as it is
+ * renewed (or one that lasts no time) would otherwise be renewed again by every call and every
+ * timer, hundreds of times a second; within it the token held is used as it is, and a call
+ * whose token is refused fails with that refusal.
+ */
+export const MIN_RENEWAL_INTERVAL_MS = 1_000;
+
+/**
  * Tokens this close to expiry (or a tenth of their lifetime, for very short-lived ones) are
  * renewed before use rather than sent to earn a 401.
  */
@@ -44,6 +52,11 @@ export class RefreshTimer {
     const lifetime = Math.max(0, expiresAt - this.#options.now());
     const lead = Math.min(this.#options.leadMs, lifetime / 5);
     this.#arm(Math.max(0, lifetime - lead));
+  }
+
+  /** A renewal was due sooner than renewals may follow each other: look again in `delayMs`. */
+  later(delayMs: number): void {
+    this.#arm(delayMs);
   }
 
   /** A renewal failed but may succeed later: try again, each time waiting longer (to 1 min). */

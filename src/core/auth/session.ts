@@ -12,7 +12,7 @@ import type { SecretStore } from './secret-store';
 import { currentUserAccount, tokenAccount } from './secret-store';
 import type { SessionTokens } from './stored-session';
 import { currentUserSchema, storedSession, tokensOfStored, tokensReceived } from './stored-session';
-import { RefreshTimer, mustRenewBeforeUse } from './refresh-timer';
+import { MIN_RENEWAL_INTERVAL_MS, RefreshTimer, mustRenewBeforeUse } from './refresh-timer';
 import {
   abandonable,
   endedMessage,
@@ -77,6 +77,8 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
   #user: string | null = null;
   #generation = 0;
   #refreshing: Promise<boolean> | null = null;
+  /** When the last renewal began (MIN_RENEWAL_INTERVAL_MS apart at least). */
+  #renewalStartedAt = Number.NEGATIVE_INFINITY;
   /**
    * The secret store's writes and deletes, one at a time in call order: a logout's deletes
    * come after a save already under way instead of racing it (a save landing last would bring
@@ -101,7 +103,13 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
       leadMs: options.refreshLeadMs ?? 60_000,
       now: this.#now,
       onDue: () => {
-        this.#refreshShared().catch((error: unknown) => {
+        // The timer does not wait: it looks again when a renewal may start.
+        const renewal = this.#renewalIfDue();
+        if (!renewal) {
+          this.#refreshTimer.later(this.#renewalDelay());
+          return;
+        }
+        renewal.catch((error: unknown) => {
           this.#logger.debug('background refresh failed', { error: messageOf(error) });
         });
       },
@@ -248,7 +256,7 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
 
   async authorize(signal?: AbortSignal): Promise<RequestAuthorization | null> {
     if (!this.#tokens) return null;
-    if (mustRenewBeforeUse(this.#tokens, this.#now())) await this.#refreshShared(signal);
+    if (mustRenewBeforeUse(this.#tokens, this.#now())) await abandonable(this.#renewal(), signal);
     const tokens = this.#tokens as SessionTokens | null;
     if (!tokens) return null;
     return { header: `Bearer ${tokens.access}`, generation: this.#generation };
@@ -261,19 +269,39 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
     if (!this.#tokens) return false;
     // Another caller already replaced the token this request was sent with: just repeat it.
     if (!rejected || rejected.generation !== this.#generation) return true;
-    return this.#refreshShared(signal);
+    return abandonable(this.#renewal(), signal);
   }
 
   // Internals ------------------------------------------------------------------------------
 
-  /** Single flight: every caller waiting for a refresh shares one request to the service. */
-  #refreshShared(signal?: AbortSignal): Promise<boolean> {
-    if (!this.#refreshing) {
-      this.#refreshing = this.#refresh().finally(() => {
+  /**
+   * Single flight: every caller waiting for a refresh shares one request to the service. A new
+   * one starts MIN_RENEWAL_INTERVAL_MS after the last began at the soonest; asked sooner, it
+   * waits until then.
+   */
+  #renewal(): Promise<boolean> {
+    return this.#refreshing ?? this.#startRenewal(this.#renewalDelay());
+  }
+
+  /** The renewal under way, or a new one when it may start now; otherwise null. */
+  #renewalIfDue(): Promise<boolean> | null {
+    if (this.#refreshing) return this.#refreshing;
+    return this.#renewalDelay() > 0 ? null : this.#startRenewal(0);
+  }
+
+  #renewalDelay(): number {
+    return Math.max(0, this.#renewalStartedAt + MIN_RENEWAL_INTERVAL_MS - this.#now());
+  }
+
+  #startRenewal(delay: number): Promise<boolean> {
+    this.#renewalStartedAt = this.#now() + delay;
+    const refreshing = (delay > 0 ? pause(delay) : Promise.resolve())
+      .then(() => this.#refresh())
+      .finally(() => {
         this.#refreshing = null;
       });
-    }
-    return abandonable(this.#refreshing, signal);
+    this.#refreshing = refreshing;
+    return refreshing;
   }
 
   async #refresh(): Promise<boolean> {
@@ -423,4 +451,9 @@ export class Session extends EventEmitter<SessionEvents> implements RequestAutho
     this.#message = message;
     this.emit('state', this.snapshot);
   }
+}
+
+/** A wait that keeps the process alive: a call is waiting for the renewal behind it. */
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }

@@ -2,6 +2,9 @@ import { z } from 'zod';
 import { headerSafeToken } from '../../shared/variants/token';
 import type { Token } from '../../shared/variants';
 
+/** The largest time a Date holds (ECMA-262: 8.64e15 ms after 1970). */
+const MAX_DATE_MS = 8.64e15;
+
 /**
  * What a secret store holds for one profile and user. Validated on load: a keychain entry
  * written by another version, or tampered with, is reported and dropped, never trusted.
@@ -13,8 +16,12 @@ export const storedSessionSchema = z.strictObject({
   // A token an earlier build kept unchecked (a line break in it) is dropped like a damaged entry.
   accessToken: headerSafeToken,
   refreshToken: headerSafeToken,
-  /** Epoch milliseconds, computed from `expiresIn` on the local clock at receipt. */
-  expiresAt: z.number().int().nonnegative(),
+  /**
+   * Epoch milliseconds, computed from `expiresIn` on the local clock at receipt. At most the last
+   * moment a Date holds: an earlier build kept `expiresIn: 1e15` as it came, and such an entry
+   * made every later read of the login fail ("Invalid time value"); it is dropped as damaged.
+   */
+  expiresAt: z.number().int().nonnegative().max(MAX_DATE_MS),
   /** Epoch milliseconds of receipt (absent in entries of earlier builds: savedAt stands in). */
   receivedAt: z.number().int().nonnegative().optional(),
   /** The service's `issuedAt`, kept as sent. */

@@ -42,7 +42,7 @@ export function createBatch(
   if (invalid.length)
     throw new AppError(
       APP_ERROR_CODES.invalidPayload,
-      `${invalid.length} of the ${plan.members.length} payloads are not valid; nothing was sent. First: ${invalid[0]}`,
+      `${invalid.length} of the ${plan.members.length} payloads ${invalid.length === 1 ? 'is' : 'are'} not valid; nothing was sent. The first: ${invalid[0]}`,
       { issues: invalid.slice(0, 50).map((message) => ({ path: '', message })) },
     );
   const executeType = plan.members[0]?.executeType ?? '';

@@ -1,5 +1,6 @@
 import type { DetailField, StoreReason } from '../../shared/ipc/schemas';
 import type { JobDetail, JobInfo } from '../../shared/variants';
+import { movesBack } from '../../shared/variants';
 import { APP_ERROR_CODES, AppError } from '../errors/app-error';
 import { describeStorageFailure, isSqliteFailure } from '../../node-kit/fs/storage-failure';
 import { overKept } from './record-merge';
@@ -149,8 +150,18 @@ export async function getJob(
             : (cache.upsertRecords(profile, [detail], fetchedAt, 'lookup')[0] ?? null),
         null,
       );
+      // Statuses only move forward: a detail that says running of a job kept as completed shows
+      // the kept status (the store noted the service's anomaly on the timeline).
+      const known = readable(() => cache.getRecord(profile, id), null);
       return {
-        detail,
+        detail:
+          known?.status && movesBack(known.status, detail.status)
+            ? {
+                ...detail,
+                status: known.status,
+                completed_at: detail.completed_at ?? known.completed_at ?? null,
+              }
+            : detail,
         problems,
         fetchedAt,
         fromCache: false,

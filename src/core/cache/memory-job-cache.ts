@@ -1,7 +1,8 @@
 import type { JobInfo, JobStatus } from '../../shared/variants';
+import { movesBack } from '../../shared/variants';
 import { MemoryAnnotationStore } from '../annotations/memory-annotation-store';
 import { fromColumns, toColumns } from './record-columns';
-import { jobTypeOf, mergedStatus, recordOf } from './record-merge';
+import { backwardStatus, jobTypeOf, mergedStatus, recordOf } from './record-merge';
 import type {
   CachedDetail,
   CacheStatus,
@@ -97,9 +98,14 @@ export class MemoryJobCache implements JobCache {
     source: ObservationSource,
   ): boolean {
     const kept = this.#records.get(profile)?.get(id);
-    if (kept) kept.status = status;
     const list = this.#timeline(profile, id);
-    if (list.at(-1)?.status === status) return false;
+    const known = kept?.status ?? list.findLast((e) => !e.anomaly)?.status ?? null;
+    if (known && movesBack(known, status)) {
+      this.#noteAnomaly(list, status, known, at, source);
+      return false;
+    }
+    if (kept) kept.status = status;
+    if (list.findLast((e) => !e.anomaly)?.status === status) return false;
     list.push({ status, at, source });
     return true;
   }
@@ -112,6 +118,18 @@ export class MemoryJobCache implements JobCache {
     this.#records.clear();
     this.#details.clear();
     this.#timelines.clear();
+  }
+
+  /** As SqliteJobCache's: each (reported, kept) pair once, when first seen. */
+  #noteAnomaly(
+    list: TimelineEntry[],
+    status: JobStatus,
+    kept: JobStatus,
+    at: string,
+    source: ObservationSource,
+  ): void {
+    if (list.some((e) => e.status === status && e.anomaly?.kept === kept)) return;
+    list.push({ status, at, source, anomaly: { kept } });
   }
 
   #timeline(profile: string, id: number): TimelineEntry[] {
@@ -132,6 +150,12 @@ export class MemoryJobCache implements JobCache {
     const kept = byId.get(fresh.id);
     const record = recordOf(fresh);
     const status = mergedStatus(kept, record);
+    const backward = backwardStatus(kept, record);
+    if (backward && kept?.status) {
+      this.#noteAnomaly(this.#timeline(profile, fresh.id), backward, kept.status, at, source);
+      // The job stays ended: so does its completion time, which a record of it running lacks.
+      record.completed_at ??= kept.completed_at;
+    }
     byId.set(fresh.id, {
       record,
       status,
@@ -142,7 +166,8 @@ export class MemoryJobCache implements JobCache {
     if (status === null || status === kept?.status) return null;
     // The watcher may have listed it already (a job seen before any record of it was kept).
     const timeline = this.#timeline(profile, fresh.id);
-    if (timeline.at(-1)?.status !== status) timeline.push({ status, at, source });
+    if (timeline.findLast((e) => !e.anomaly)?.status !== status)
+      timeline.push({ status, at, source });
     return { id: fresh.id, from: kept?.status ?? null, to: status };
   }
 }

@@ -8,7 +8,7 @@ import { ANNOTATION_TABLES } from '../annotations/migration';
  * kept as JSON in `extra`, so nothing the service sent is lost.
  * Bump SCHEMA_VERSION and add a step when a table changes; an old file is upgraded in place.
  */
-export const SCHEMA_VERSION = 4;
+export const SCHEMA_VERSION = 5;
 
 const STEPS: Record<number, string> = {
   1: `
@@ -85,6 +85,11 @@ const STEPS: Record<number, string> = {
   `,
   // Tags, notes and what was submitted from here (rerun, bundles): annotations/migration.ts.
   4: ANNOTATION_TABLES,
+  // `kept`: set on an entry whose status the service reported but that would have moved the job
+  // back (a service anomaly, not taken): the status the job kept. Null on every other entry.
+  5: `
+    ALTER TABLE timeline ADD COLUMN kept TEXT;
+  `,
 };
 
 export function migrate(db: Database): void {

@@ -1,5 +1,5 @@
 import type { JobInfo, JobStatus } from '../../shared/variants';
-import { isTerminalStatus } from '../../shared/variants';
+import { isTerminalStatus, movesBack } from '../../shared/variants';
 
 export interface KeptRecord {
   status: JobStatus | null;
@@ -8,20 +8,27 @@ export interface KeptRecord {
 }
 
 /**
- * The status to keep for a record the service just returned. A record with a status wins. A
- * record without one (Variant A's list does not show it) keeps the status learnt earlier from a
- * single-job lookup only while that can still be true: a terminal status never changes, and a
- * record whose update time is unchanged has not moved; otherwise the status is unknown again and
- * the monitor looks it up.
+ * The status to keep for a record the service just returned. A record with a status wins, unless
+ * it would move the job back (`movesBack`: completed, then running): statuses only move forward,
+ * and the kept one stays (`backwardStatus` tells the store to note the anomaly). A record without
+ * one (Variant A's list does not show it) keeps the status learnt earlier from a single-job
+ * lookup only while that can still be true: a terminal status never changes, and a record whose
+ * update time is unchanged has not moved; otherwise the status is unknown again and the monitor
+ * looks it up.
  */
 export function mergedStatus(kept: KeptRecord | undefined, fresh: JobInfo): JobStatus | null {
-  if (fresh.status) return fresh.status;
+  if (fresh.status) return backwardStatus(kept, fresh) ? (kept?.status ?? null) : fresh.status;
   if (!kept?.status) return null;
   if (isTerminalStatus(kept.status)) return kept.status;
   const same =
     kept.updated_at === (fresh.updated_at ?? null) &&
     kept.completed_at === (fresh.completed_at ?? null);
   return same ? kept.status : null;
+}
+
+/** The status of `fresh` when it would move the kept record back (a service anomaly), else null. */
+export function backwardStatus(kept: KeptRecord | undefined, fresh: JobInfo): JobStatus | null {
+  return fresh.status && movesBack(kept?.status, fresh.status) ? fresh.status : null;
 }
 
 /**

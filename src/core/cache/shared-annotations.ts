@@ -58,6 +58,9 @@ class ScopedAnnotationStore implements AnnotationStore {
   tagIndex(profile: string): Map<number, string[]> {
     return this.#inner.tagIndex(this.#key(profile));
   }
+  noteIndex(profile: string): Map<number, string> {
+    return this.#inner.noteIndex(this.#key(profile));
+  }
   recordSubmission(profile: string, record: SubmissionRecord): void {
     this.#inner.recordSubmission(this.#key(profile), record);
   }

@@ -1,12 +1,13 @@
 import type { Database } from 'better-sqlite3';
 import type { JobInfo, JobStatus } from '../../shared/variants';
+import { movesBack } from '../../shared/variants';
 import { SqliteAnnotationStore } from '../annotations/sqlite-annotation-store';
 import type { AnnotationStore } from '../annotations/types';
 import path from 'node:path';
 import { migrate } from './migrations';
 import { openSharedAnnotations } from './shared-annotations';
 import type { AnnotationScope } from './shared-annotations';
-import { jobTypeOf, mergedStatus } from './record-merge';
+import { backwardStatus, jobTypeOf, mergedStatus } from './record-merge';
 import type { RecordColumns, RowBrief } from './record-columns';
 import {
   COLUMN_NAMES,
@@ -361,6 +362,11 @@ export class SqliteJobCache implements JobCache {
   ): boolean {
     return this.#db.transaction(() => {
       const last = readStatusRow(this.#q.lastStatus.get(profile, id));
+      const kept = this.#kept(profile, id, false)?.columns[1] ?? last;
+      if (kept && movesBack(kept, status)) {
+        this.#noteAnomaly(profile, id, status, kept, at, source);
+        return false;
+      }
       this.#q.setStatus.run(status, profile, id);
       if (last === status) return false;
       this.#q.addTimeline.run(profile, id, status, at, source);
@@ -408,6 +414,23 @@ export class SqliteJobCache implements JobCache {
   }
 
   /**
+   * A status the service reported that would move the job back: on the timeline as an anomaly,
+   * never as the job's status. Each (reported, kept) pair once, when first seen: a service that
+   * flips a job back and forth for days adds a handful of entries, not one per look.
+   */
+  #noteAnomaly(
+    profile: string,
+    id: number,
+    status: JobStatus,
+    kept: JobStatus,
+    at: string,
+    source: ObservationSource,
+  ): void {
+    if (this.#q.anomalySeen.get(profile, id, status, kept) !== undefined) return;
+    this.#q.addAnomaly.run(profile, id, status, at, source, kept);
+  }
+
+  /**
    * Merges a record with its kept row (undefined when there is none or it is unreadable) into
    * `row` (the record's own columns), writes it when it differs and records a new status.
    */
@@ -422,10 +445,14 @@ export class SqliteJobCache implements JobCache {
     source: ObservationSource,
   ): StatusChange | null {
     const keptStatus = kept?.[1] ?? null;
-    const status = mergedStatus(
-      kept && { status: keptStatus, updated_at: kept[7], completed_at: kept[8] },
-      fresh,
-    );
+    const keptRecord = kept && { status: keptStatus, updated_at: kept[7], completed_at: kept[8] };
+    const status = mergedStatus(keptRecord, fresh);
+    const backward = backwardStatus(keptRecord, fresh);
+    if (backward && keptStatus) {
+      this.#noteAnomaly(profile, fresh.id, backward, keptStatus, at, source);
+      // The job stays ended: so does its completion time, which a record of it running lacks.
+      row[8] ??= kept?.[8] ?? null;
+    }
     const [, ownStatus, ownJobType] = row;
     row[1] = status;
     row[2] ??= kept?.[2] ?? null;

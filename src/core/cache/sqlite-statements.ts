@@ -34,15 +34,22 @@ export function prepareStatements(db: Database) {
       'INSERT OR REPLACE INTO details (profile, id, detail, problems, fetched_at) VALUES (?, ?, ?, ?, ?)',
     ),
     getDetail: s('SELECT detail, problems, fetched_at FROM details WHERE profile = ? AND id = ?'),
+    // The last status taken (an anomaly's is not).
     lastStatus: s(
-      'SELECT status FROM timeline WHERE profile = ? AND job_id = ? ORDER BY rowid DESC LIMIT 1',
+      'SELECT status FROM timeline WHERE profile = ? AND job_id = ? AND kept IS NULL ORDER BY rowid DESC LIMIT 1',
     ),
+    anomalySeen: s(
+      'SELECT 1 FROM timeline WHERE profile = ? AND job_id = ? AND status = ? AND kept = ? LIMIT 1',
+    ).pluck(true),
     addTimeline: s(
-      'INSERT INTO timeline (profile, job_id, status, at, source) VALUES (?, ?, ?, ?, ?)',
+      'INSERT INTO timeline (profile, job_id, status, at, source, kept) VALUES (?, ?, ?, ?, ?, NULL)',
+    ),
+    addAnomaly: s(
+      'INSERT INTO timeline (profile, job_id, status, at, source, kept) VALUES (?, ?, ?, ?, ?, ?)',
     ),
     // Insertion order is the order this app saw the changes in, whatever the clocks said.
     timeline: s(
-      'SELECT status, at, source FROM timeline WHERE profile = ? AND job_id = ? ORDER BY rowid',
+      'SELECT status, at, source, kept FROM timeline WHERE profile = ? AND job_id = ? ORDER BY rowid',
     ),
   };
 }

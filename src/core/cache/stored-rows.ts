@@ -67,13 +67,14 @@ const timelineRowSchema = z.object({
   status: jobStatusSchema,
   at: z.string(),
   source: z.enum(OBSERVATION_SOURCES),
+  kept: jobStatusSchema.nullable().optional(),
 });
 
 export function readTimelineRow(raw: unknown): Read<TimelineEntry> {
   const row = timelineRowSchema.safeParse(raw);
-  return row.success
-    ? { ok: true, value: row.data }
-    : { ok: false, problem: firstIssue(row.error) };
+  if (!row.success) return { ok: false, problem: firstIssue(row.error) };
+  const { kept, ...entry } = row.data;
+  return { ok: true, value: kept ? { ...entry, anomaly: { kept } } : entry };
 }
 
 const statusRowSchema = z.object({ status: jobStatusSchema });

@@ -16,6 +16,11 @@ export interface TimelineEntry {
   /** ISO 8601 UTC. */
   at: string;
   source: ObservationSource;
+  /**
+   * Set when the service reported a status that would have moved the job back (completed, then
+   * running): a service anomaly, recorded here but not taken; the job stayed `kept`.
+   */
+  anomaly?: { kept: JobStatus };
 }
 
 export interface CachedDetail {

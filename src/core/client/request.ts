@@ -57,6 +57,12 @@ export interface RequestSpec {
   /** Safe to repeat after a failure whose outcome is unknown (GET). */
   idempotent: boolean;
   /**
+   * For a call that is not safe to repeat: what a success answer (2xx) that cannot be read
+   * means ("the job may exist"). The service took the request; the failure says so and its
+   * outcome is unknown, as after a time-out.
+   */
+  acceptedMeans?: string;
+  /**
    * The most bytes of the answer's body read; past it the call fails. Default: the limit of a
    * small answer (one job's status), which suits calls that send back a short confirmation.
    */

@@ -37,7 +37,7 @@ import {
   resolveFlags,
   resolvePaths,
 } from './endpoints';
-import { ServiceError } from './errors';
+import { ServiceError, isServiceError } from './errors';
 import type { RequestContext, RequestSpec } from './request';
 import { sendRequest } from './request';
 import { resolveRetry } from './retry';
@@ -136,11 +136,19 @@ function buildClient<V extends VariantId>(
     decode: (json: unknown) => T,
     sample?: (json: unknown, value?: T) => { sample: VariantSample; failed: boolean },
   ): Promise<T> => {
-    const response = await sendRequest(ctx, {
-      ...spec,
-      signal: call?.signal,
-      timeoutMs: call?.timeoutMs,
-    });
+    let response;
+    try {
+      response = await sendRequest(ctx, {
+        ...spec,
+        signal: call?.signal,
+        timeoutMs: call?.timeoutMs,
+      });
+    } catch (error) {
+      // A success answer that is not JSON at all.
+      throw isServiceError(error) && error.code === 'decode' && error.status !== null
+        ? acceptedUnread(spec, error.status, error)
+        : error;
+    }
     const check = (value: T | undefined, error?: unknown) => {
       if (!sample) return null;
       const seen = sample(response.json, value);
@@ -159,10 +167,11 @@ function buildClient<V extends VariantId>(
     try {
       value = decode(response.json);
     } catch (error) {
-      throw check(undefined, error) ?? decodeError(spec.operation, error);
+      const failure = check(undefined, error) ?? decodeError(spec.operation, error);
+      throw acceptedUnread(spec, response.status, failure);
     }
     const mismatch = check(value);
-    if (mismatch) throw mismatch;
+    if (mismatch) throw acceptedUnread(spec, response.status, mismatch);
     return value;
   };
 
@@ -171,6 +180,9 @@ function buildClient<V extends VariantId>(
     if (!parsed.success) throw zodDecodeError(operation, parsed.error);
     return parsed.data;
   };
+
+  /** What the last job list with records said about `status` (ServiceClient.listCarriesStatus). */
+  let listStatus: boolean | null = null;
 
   return {
     variant,
@@ -247,10 +259,16 @@ function buildClient<V extends VariantId>(
           limitLabel: 'a job list',
         },
         call,
-        (json) => decodeJobList(variant, json),
+        (json) => {
+          const jobs = decodeJobList(variant, json);
+          if (jobs.length > 0) listStatus = jobs.every((j) => j.status != null);
+          return jobs;
+        },
         (json, jobs) => ({ sample: { kind: 'job-list', body: jobs ?? json }, failed: false }),
       );
     },
+
+    listCarriesStatus: () => listStatus,
 
     getJob(id: number, call?: JobLookupOptions): Promise<DecodedJobDetail<V>> {
       if (!Number.isSafeInteger(id) || id < 0) {
@@ -331,6 +349,7 @@ function buildClient<V extends VariantId>(
           auth: 'session',
           // Never repeated blindly: a lost answer may hide a created job (no duplicates).
           idempotent: false,
+          acceptedMeans: 'the job may exist',
           limitBytes: limits.job,
           limitLabel: 'the answer to a submission',
         },
@@ -408,6 +427,32 @@ function buildClient<V extends VariantId>(
 
 function capitalised(text: string): string {
   return text.charAt(0).toUpperCase() + text.slice(1);
+}
+
+/**
+ * A success answer (`status`) that could not be read, to a call that is not safe to repeat
+ * (`spec.acceptedMeans`): the service took the request, so the failure says what that means and
+ * its outcome is unknown (check before sending again). Other calls' failures are returned as
+ * they are.
+ */
+function acceptedUnread(
+  spec: Pick<RequestSpec, 'idempotent' | 'acceptedMeans'>,
+  status: number,
+  failure: ServiceError,
+): ServiceError {
+  if (spec.idempotent || !spec.acceptedMeans || status < 200 || status >= 300) return failure;
+  return new ServiceError({
+    code: failure.code,
+    operation: failure.operation,
+    status,
+    field: failure.field,
+    variant: failure.variant,
+    message:
+      `${failure.message.replace(/[.\s]+$/, '')}. ` +
+      `The service accepted the request (HTTP ${status}), so ${spec.acceptedMeans}.`,
+    outcome: 'unknown',
+    cause: failure,
+  });
 }
 
 function decodeError(operation: string, error: unknown): ServiceError {

@@ -36,7 +36,9 @@ export function buildDiagnosticsText(input: DiagnosticsInput): string {
   const { detail, problems } = input.job;
   const out: string[] = [];
   const section = (title: string, body: string | string[]) => {
-    out.push('', `== ${title} ==`, ...(Array.isArray(body) ? body : [body]));
+    out.push('', `== ${title} ==`);
+    // One by one: a push of a spread of 120,000 lines overflows the stack.
+    for (const line of Array.isArray(body) ? body : [body]) out.push(line);
   };
 
   out.push(`${input.app.name} diagnostics for job ${detail.id}`, `Generated: ${input.generatedAt}`);
@@ -61,7 +63,13 @@ export function buildDiagnosticsText(input: DiagnosticsInput): string {
   section(
     'Status timeline (as seen by this app)',
     input.timeline.length
-      ? input.timeline.map((t) => `${t.at}  ${t.status}  (${t.source})`)
+      ? input.timeline.map(
+          (t) =>
+            `${t.at}  ${t.status}  (${t.source})` +
+            (t.anomaly
+              ? `  service anomaly: reported after ${t.anomaly.kept}; not taken (statuses only move forward)`
+              : ''),
+        )
       : '(no status changes seen)',
   );
   section('Error', detail.error ?? '(none)');

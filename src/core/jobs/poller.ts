@@ -1,6 +1,6 @@
 import { EventEmitter } from 'node:events';
 import type { JobDetail, JobInfo, JobStatus } from '../../shared/variants';
-import { VARIANTS, isTerminalStatus } from '../../shared/variants';
+import { VARIANTS, isTerminalStatus, movesBack } from '../../shared/variants';
 import type { TruncatedField, WireDecodeError } from '../../shared/wire';
 import { ServiceError, isServiceError } from '../client/errors';
 import { backoffDelay } from '../client/retry';
@@ -55,8 +55,33 @@ export interface JobPollerEvents {
   failure: [JobFailureEvent];
 }
 
+/**
+ * Jobs one poller watches at most. Past it a watch is refused (WatchLimitError), never taken:
+ * each watched job costs a timer slot and its share of every tick, and a page may ask for any
+ * number. Room for twenty of the largest batches (1,000 members) besides the 500 unfinished jobs
+ * a job list starts watching.
+ */
+export const MAX_WATCHED_JOBS = 20_000;
+
+/** A watch refused because the poller already watches as many jobs as it may. */
+export class WatchLimitError extends Error {
+  readonly limit: number;
+  constructor(limit: number, asked: number, watching: number) {
+    const n = (x: number) => x.toLocaleString('en-US');
+    super(
+      `${asked === 1 ? 'The job was' : `These ${n(asked)} jobs were`} not watched: the app watches ` +
+        `${n(watching)} already and watches at most ${n(limit)} at once. Jobs leave the watch as ` +
+        `they end; ask again then.`,
+    );
+    this.name = 'WatchLimitError';
+    this.limit = limit;
+  }
+}
+
 export interface JobPollerOptions {
   client: ServiceClient;
+  /** Jobs watched at most (MAX_WATCHED_JOBS). */
+  maxWatched?: number;
   cadence?: Partial<PollCadence>;
   /** Parallel single-job lookups per tick (variant without status in the job list). */
   concurrency?: number;
@@ -76,6 +101,8 @@ interface Watched {
   statusless: boolean;
   /** When a lookup last asked for the error text (status-less jobs only). */
   errorCheckedAt: number;
+  /** The last status the service reported that would have moved the job back (logged once). */
+  backwardSeen: JobStatus | null;
 }
 
 /**
@@ -92,7 +119,9 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
   readonly #logger: Logger;
   readonly #now: () => number;
   readonly #random: () => number;
-  readonly #listCarriesStatus: boolean;
+  /** The variant's job records must carry `status` (Variant B): the list is always the source. */
+  readonly #listStatusRequired: boolean;
+  readonly #maxWatched: number;
   readonly #jobs = new Map<number, Watched>();
   #timer: ReturnType<typeof setTimeout> | null = null;
   #ticking = false;
@@ -111,7 +140,8 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
     this.#logger = options.logger ?? silentLogger;
     this.#now = options.now ?? Date.now;
     this.#random = options.random ?? Math.random;
-    this.#listCarriesStatus = VARIANTS[options.client.variant].jobInfoStatusRequired;
+    this.#listStatusRequired = VARIANTS[options.client.variant].jobInfoStatusRequired;
+    this.#maxWatched = Math.max(1, options.maxWatched ?? MAX_WATCHED_JOBS);
   }
 
   get connection(): ConnectionState {
@@ -123,19 +153,33 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
     return [...this.#jobs.keys()];
   }
 
-  /** Starts watching a job (no-op when already watched). Looked at on the next tick. */
+  /**
+   * Starts watching a job (no-op when already watched). Looked at on the next tick. Throws
+   * WatchLimitError, watching nothing, when the poller already watches as many as it may.
+   */
   watch(jobId: number): void {
+    this.watchAll([jobId]);
+  }
+
+  /** Starts watching these jobs: all of them, or (WatchLimitError) none. */
+  watchAll(jobIds: Iterable<number>): void {
     if (this.#stopped) throw new Error('JobPoller: watch() after stop()');
-    if (!this.#jobs.has(jobId)) {
-      this.#jobs.set(jobId, {
-        id: jobId,
+    const fresh = new Set<number>();
+    for (const id of jobIds) if (!this.#jobs.has(id)) fresh.add(id);
+    if (this.#jobs.size + fresh.size > this.#maxWatched)
+      throw new WatchLimitError(this.#maxWatched, fresh.size, this.#jobs.size);
+    const now = this.#now();
+    for (const id of fresh) {
+      this.#jobs.set(id, {
+        id,
         status: null,
         finishing: false,
-        dueAt: this.#now(),
+        dueAt: now,
         inFlight: false,
         statusless: false,
         // Never checked: the first look after a status-less record asks at once.
         errorCheckedAt: Number.NEGATIVE_INFINITY,
+        backwardSeen: null,
       });
     }
     this.#schedule(0);
@@ -168,7 +212,9 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
 
   #scheduleNext(): void {
     if (this.#stopped || this.#jobs.size === 0) return;
-    const next = Math.min(...[...this.#jobs.values()].map((j) => j.dueAt));
+    // A loop, not Math.min(...spread): a spread of 100,000 arguments overflows the stack.
+    let next = Number.POSITIVE_INFINITY;
+    for (const job of this.#jobs.values()) if (job.dueAt < next) next = job.dueAt;
     this.#schedule(next - this.#now());
   }
 
@@ -190,7 +236,7 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
       const finishing = due.filter((j) => j.finishing);
       const polling = due.filter((j) => !j.finishing);
       if (polling.length > 0) {
-        if (this.#listCarriesStatus || polling.length > this.#cadence.listAbove) {
+        if (this.#listCarriesStatus() || polling.length > this.#cadence.listAbove) {
           await this.#pollByList(polling);
         } else await this.#runLimited(polling, (j) => this.#pollOne(j));
       }
@@ -204,8 +250,19 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
     }
   }
 
+  /**
+   * Whether one list request tells every watched job's status: where the variant requires it
+   * on every record, and in Variant A once a job list came with it (the real service sends it;
+   * the client notes it, from this poller's lists or any other).
+   */
+  #listCarriesStatus(): boolean {
+    return this.#listStatusRequired || this.#client.listCarriesStatus?.() === true;
+  }
+
   /** Variant whose job records carry status: one list serves every watched job. */
   async #pollByList(due: Watched[]): Promise<void> {
+    // Listed for their status alone: a list without it sends the due jobs to lookups by id now.
+    const forStatus = !this.#listStatusRequired && this.#listCarriesStatus();
     let items: JobInfo[];
     try {
       items = await this.#client.listJobs({ signal: this.#abort.signal });
@@ -231,7 +288,9 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
     // and then (#errorCheckDue).
     const now = this.#now();
     const byIdNow = due.filter(
-      (j) => missing.has(j) || (!j.finishing && j.statusless && this.#errorCheckDue(j, now)),
+      (j) =>
+        missing.has(j) ||
+        (!j.finishing && j.statusless && (forStatus || this.#errorCheckDue(j, now))),
     );
     if (byIdNow.length) await this.#runLimited(byIdNow, (j) => this.#pollOne(j));
   }
@@ -286,8 +345,14 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
 
   #observe(job: Watched, info: JobInfo, failed = false): void {
     if (!this.#jobs.has(job.id)) return;
-    const status = info.status ?? null;
-    job.statusless = status === null;
+    const reported = info.status ?? null;
+    job.statusless = reported === null;
+    // Statuses only move forward: a service that says running of a job it called completed (or
+    // queued of a running one) is not believed; the job keeps its status. The job store notes
+    // the anomaly on the job's timeline when the record reaches it.
+    const back = movesBack(job.status, reported);
+    if (back) this.#anomaly(job, reported);
+    const status = back ? job.status : reported;
     if (status !== null && status !== job.status) {
       const from = job.status;
       job.status = status;
@@ -318,8 +383,10 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
     });
     if (!this.#jobs.has(job.id)) return;
     this.#jobs.delete(job.id);
-    const status = detail.status ?? job.status;
-    if (detail.status && detail.status !== job.status) {
+    const back = movesBack(job.status, detail.status);
+    if (back) this.#anomaly(job, detail.status ?? null);
+    const status = back ? job.status : (detail.status ?? job.status);
+    if (!back && detail.status && detail.status !== job.status) {
       this.emit('status', {
         jobId: job.id,
         from: job.status,
@@ -335,6 +402,14 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
       problems,
       ...(truncated ? { truncated } : {}),
     });
+  }
+
+  #anomaly(job: Watched, reported: JobStatus | null): void {
+    if (job.backwardSeen === reported) return;
+    job.backwardSeen = reported;
+    this.#logger.warn(
+      `job ${job.id}: the service reported ${reported} after ${job.status}; the job stays ${job.status} (statuses only move forward)`,
+    );
   }
 
   #jobFailed(job: Watched, error: unknown): void {

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { checkProfile, profileIdSchema, profileShape } from '../../shared/ipc/schemas';
+import { monitorViewSchema, themePreferenceSchema } from '../../shared/ipc/settings-schemas';
 
 /**
  * The settings file: connection profiles and app settings in one JSON document. Objects are
@@ -19,7 +20,7 @@ const windowBoundsSchema = z.looseObject({
 });
 
 const appSettingsSchema = z.looseObject({
-  theme: z.enum(['system', 'light', 'dark']).default('system'),
+  theme: themePreferenceSchema.default('system'),
   lastProfile: profileIdSchema.nullable().default(null),
   windowBounds: windowBoundsSchema.nullable().default(null),
   editorFontSize: z.number().int().min(8).max(40).default(14),
@@ -27,6 +28,11 @@ const appSettingsSchema = z.looseObject({
   /** Start the embedded simulator at launch (the built-in profiles need it). */
   simulatorAutoStart: z.boolean().default(true),
   logLevel: z.enum(['debug', 'info', 'warn', 'error']).default('info'),
+  /**
+   * The job monitor's filters, sort, row cursor and open job (the UI's, see settings-schemas).
+   * One that no longer fits (a newer version's, a hand edit) is dropped, never the whole file.
+   */
+  monitorView: monitorViewSchema.nullable().default(null).catch(null),
 });
 
 export const SETTINGS_VERSION = 1;

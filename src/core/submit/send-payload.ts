@@ -5,8 +5,8 @@ import type { ExecuteOptions, ExecuteOutcome, ServiceClient } from '../client/ty
  * The one door through which a prepared payload (preparePayload) leaves for the service: every
  * submission of the app and of qjob, the editor's, a rerun, a bundle's and a batch member's,
  * comes through here to the client's `execute`, which builds the request body
- * (shared/wire/execute.ts, buildExecuteEnvelope) and sends `POST /execute`. What is done to a
- * checked payload on its way out is done here, once, for all of them.
+ * (shared/wire/execute.ts, buildExecuteEnvelope) and sends `POST /execute`. The payload arrives
+ * compiled to the SDK's form by the prepare step (prepare-payload.ts), which has the text.
  */
 export function sendPayload(
   client: ServiceClient,

@@ -38,6 +38,23 @@ export function shortcutLabel(keys: string): string {
   return isMac ? keys.replace('Ctrl+', '⌘').replace('Alt+', '⌥').replace('Shift+', '⇧') : keys;
 }
 
+/** The keys browser mode binds (`commandForKey`) and what they do, for Help → Keyboard shortcuts. */
+export const BROWSER_SHORTCUTS: readonly { keys: string; what: string }[] = [
+  { keys: 'Ctrl+Enter', what: 'Submit the payload in front (also inside the editor)' },
+  { keys: 'Ctrl+S', what: 'Save the payload (download it)' },
+  { keys: 'Ctrl+Shift+S', what: 'Save the payload under another name' },
+  { keys: 'Ctrl+O', what: 'Open a YAML file' },
+  { keys: 'Alt+N', what: 'New payload tab' },
+  { keys: 'Alt+W', what: 'Close the payload tab' },
+  { keys: 'Ctrl+J', what: 'Open a job by its id' },
+  { keys: 'Alt+1', what: 'Editor' },
+  { keys: 'Alt+2', what: 'Devices' },
+  { keys: 'Alt+3', what: 'Jobs' },
+  { keys: 'Alt+4', what: 'Batches' },
+  { keys: 'Escape', what: 'Close the open job (in Jobs), a menu or a dialog' },
+  { keys: 'Ctrl+Space', what: 'In the editor: what can be written here' },
+];
+
 /**
  * Browser mode has no menu bar, so the page binds the desktop menu's keys itself. Keys the
  * browser keeps for itself (Ctrl+N, Ctrl+T, Ctrl+W) get Alt-based equivalents.

@@ -48,7 +48,8 @@ export function describeError(error: unknown, doing?: string): ProblemText {
   const next =
     code === 'service.http'
       ? httpNextStep(message)
-      : (NEXT_STEP[code] ?? (code ? '' : 'Try again; if it keeps failing, open Help → Logs.'));
+      : (NEXT_STEP[code] ??
+        (code ? '' : 'Try again; if it keeps failing, open Help → Open Log Folder.'));
   return {
     title: doing ? `Could not ${doing}` : 'Something went wrong',
     detail: next ? `${sentence(message)} ${next}` : message,

@@ -5,6 +5,7 @@ import { selectDirtyCount, useEditorStore } from '../state/editor/store';
 import { LoginDialog } from '../features/connection/LoginDialog';
 import { ProfileDialog } from '../features/connection/ProfileDialog';
 import { OpenByIdDialog } from './OpenByIdDialog';
+import { LogsDialog, ShortcutsDialog } from './HelpDialogs';
 
 function AboutDialog() {
   const info = useAppStore((s) => s.info);
@@ -20,6 +21,8 @@ function AboutDialog() {
         <dd>{info?.platform ?? '—'}</dd>
         <dt>Data folder</dt>
         <dd className="mono">{info?.dataDir ?? '—'}</dd>
+        <dt>Log file</dt>
+        <dd className="mono">{info?.logFile ?? 'none (the log goes to the terminal)'}</dd>
       </dl>
     </Dialog>
   );
@@ -53,6 +56,8 @@ export function Dialogs() {
       {dialog === 'login' ? <LoginDialog /> : null}
       {dialog === 'about' ? <AboutDialog /> : null}
       {dialog === 'openById' ? <OpenByIdDialog /> : null}
+      {dialog === 'shortcuts' ? <ShortcutsDialog /> : null}
+      {dialog === 'logs' ? <LogsDialog /> : null}
       {closeRequested ? <CloseGuard /> : null}
     </>
   );

@@ -1,5 +1,6 @@
 import { ProfileSwitcher } from '../features/connection/ProfileSwitcher';
 import { SessionIndicator } from '../features/connection/SessionIndicator';
+import { HelpMenu } from './HelpMenu';
 import { ThemeMenu } from './ThemeMenu';
 
 export function TopBar() {
@@ -25,6 +26,7 @@ export function TopBar() {
       <div className="topbar-spacer" />
       <SessionIndicator />
       <ThemeMenu />
+      <HelpMenu />
     </header>
   );
 }

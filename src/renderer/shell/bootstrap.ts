@@ -1,4 +1,5 @@
 import { call, on, onTransport, shell } from '../services/qjob';
+import { describeError } from '../services/errors';
 import { useAppStore } from '../state/app/store';
 import { selectIsLoggedIn, selectVariant, useConnectionStore } from '../state/connection/store';
 import { useDevicesStore } from '../state/devices/store';
@@ -7,6 +8,7 @@ import { startDraftAutosave } from '../state/editor/autosave';
 import { useSubmitStore } from '../state/submit/store';
 import { commandForKey, registerCommand, runCommand } from '../services/commands';
 import { openJobOn } from '../state/app/open-job';
+import { loadPreferences } from '../state/app/preferences';
 
 /**
  * Wires the stores to the app: the core's events into the stores, the stores into each other
@@ -61,6 +63,12 @@ export function startApp(): () => void {
   );
 
   void app.loadInfo().catch((error: unknown) => console.error('app.info failed', error));
+  void loadPreferences().catch((error: unknown) =>
+    app.notify(
+      'warn',
+      `The theme and the job list’s view from the last session could not be read: ${describeError(error, 'read the settings').detail}`,
+    ),
+  );
   void useConnectionStore
     .getState()
     .load()

@@ -105,7 +105,7 @@ function linearStart(ts: readonly number[], ys: readonly number[], f: number): n
     [0, 1, 2].map((j) => rows.reduce((s, r) => s + r[i]! * r[j]!, 0)),
   );
   const aty = [0, 1, 2].map((i) => rows.reduce((s, r, idx) => s + r[i]! * ys[idx]!, 0));
-  const [c0, a, b] = solve3(ata, aty) ?? [mean(ys), (Math.max(...ys) - Math.min(...ys)) / 2, 0];
+  const [c0, a, b] = solve3(ata, aty) ?? [mean(ys), (largest(ys) - smallest(ys)) / 2, 0];
   // a·cos x + b·sin x = A·cos(x + φ) with A = √(a² + b²), φ = atan2(−b, a)
   return [c0!, Math.hypot(a!, b!), f, Math.atan2(-b!, a!), 0];
 }
@@ -124,4 +124,17 @@ function solve3(a: number[][], b: number[]): number[] | null {
 
 function mean(v: readonly number[]): number {
   return v.reduce((s, x) => s + x, 0) / v.length;
+}
+
+/** Math.max over a series of any length (a spread of 120,000 arguments overflows the stack). */
+function largest(values: readonly number[]): number {
+  let out = Number.NEGATIVE_INFINITY;
+  for (const v of values) out = Math.max(out, v);
+  return out;
+}
+
+function smallest(values: readonly number[]): number {
+  let out = Number.POSITIVE_INFINITY;
+  for (const v of values) out = Math.min(out, v);
+  return out;
 }

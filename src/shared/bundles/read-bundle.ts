@@ -1,4 +1,6 @@
 import { formatMegabytes, utf8ByteLength } from '../ipc/limits';
+import { jsonLimitMessage, jsonLimitPassed } from '../json/shape';
+import { BUNDLE_JSON_LIMITS } from '../yaml/limits';
 import type { Bundle } from './schema';
 import { BUNDLE_FORMAT, BUNDLE_MAX_BYTES, BUNDLE_VERSION, bundleSchema } from './schema';
 
@@ -19,9 +21,9 @@ function pathText(path: readonly PropertyKey[]): string {
 }
 
 /**
- * A bundle file's text, checked: its size first (before anything is parsed), then JSON, then
- * the format and version, then every field. The first problem is thrown as a BundleError
- * naming the file and the field.
+ * A bundle file's text, checked: its size, depth and number of values first (before anything
+ * is parsed: `BUNDLE_JSON_LIMITS`), then JSON, then the format and version, then every field.
+ * The first problem is thrown as a BundleError naming the file and the field or place.
  */
 export function readBundle(text: string, fileName: string): Bundle {
   const name = fileName || 'the bundle';
@@ -29,6 +31,12 @@ export function readBundle(text: string, fileName: string): Bundle {
   if (bytes > BUNDLE_MAX_BYTES) {
     throw new BundleError(
       `${name} is ${formatMegabytes(bytes)}; a bundle may be up to ${formatMegabytes(BUNDLE_MAX_BYTES)}.`,
+    );
+  }
+  const passed = jsonLimitPassed(text, BUNDLE_JSON_LIMITS);
+  if (passed) {
+    throw new BundleError(
+      `${name} is not opened: it ${jsonLimitMessage(passed)}, more than a bundle holds.`,
     );
   }
   let value: unknown;

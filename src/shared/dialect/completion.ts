@@ -1,16 +1,21 @@
-import { isMap, isPair, isScalar, isSeq, parseDocument, visit } from 'yaml';
+import { LineCounter, isMap, isPair, isScalar, isSeq, visit } from 'yaml';
 import type { Node, Pair, YAMLMap } from 'yaml';
 import { VARIANTS } from '../variants/declaration';
-import type { VariantId } from '../variants/declaration';
+import type { ExecuteKind, VariantId } from '../variants/declaration';
+import { parseDocumentWithin } from '../yaml/bounded-document';
+import { PAYLOAD_LIMITS } from '../yaml/limits';
 import { keyString } from '../yaml/paths';
 import { dialectOf } from './declaration';
 import type { FieldDecl, ObjectDecl } from './declaration';
 
 /*
  * Completion from the dialect's declaration: at a place where a tag can stand, the tags that
- * may stand there (with their required fields on the next level); inside a dialect object, its
- * missing fields, required ones first; at a field with fixed values, those values. Everything
- * else (`type`, the payload fields) is the JSON Schema's, which monaco-yaml completes.
+ * may stand there, written as a skeleton that reads as valid (the tag, its required fields, and
+ * an object of the one tag a field takes written out too); inside a dialect object, its missing
+ * fields, required ones first, the same way; at a field with fixed values, those values. In the
+ * payload document itself: the inner payload's functional object (and Variant A's readout), and
+ * on an empty line at the top, a whole payload per execute type. `type`'s values are the JSON
+ * Schema's, which monaco-yaml completes.
  */
 
 export interface DialectSuggestion {
@@ -69,7 +74,12 @@ function innermostFlow(line: string): '{' | '[' | null {
 
 /** The placeholder node and the chain of nodes above it. */
 function findMark(probeText: string): { mark: Node; chain: (Node | Pair)[] } | null {
-  const doc = parseDocument(probeText, { logLevel: 'silent', uniqueKeys: false });
+  // Within the payload's limits: this runs on the page's thread, on the whole document.
+  const { doc } = parseDocumentWithin(probeText, new LineCounter(), PAYLOAD_LIMITS, {
+    logLevel: 'silent',
+    uniqueKeys: false,
+  });
+  if (!doc) return null;
   let found: { mark: Node; chain: (Node | Pair)[] } | null = null;
   visit(doc, {
     Scalar(_key, node, ancestors) {
@@ -105,21 +115,34 @@ function fieldOf(
   if (!isPair(parentPair) || !isMap(parentMap)) return null;
   const parentKey = keyString(parentPair.key);
   // The inner payload: `<type>_payload: {<functional field>: ..., readout: ...}`.
-  if (above.length === 2) {
-    const kind = VARIANTS[ctx.variant].executeKinds.find((k) => k.payloadField === parentKey);
-    if (!kind) return null;
-    if (name === kind.functionalField) {
-      const tags = kind.functionalTags;
-      return { name, required: true, doc: kind.label, example: '', tags };
-    }
-    if (name === 'readout' && kind.readout) {
-      const tags = dialectOf(ctx.variant).readoutTags;
-      return { name, required: true, doc: 'readout', example: '', tags, list: true };
-    }
-    return null;
-  }
+  if (above.length === 2)
+    return innerPayloadFields(ctx, parentKey)?.find((f) => f.name === name) ?? null;
   const owner = fieldOf(ctx, parentMap, parentKey, above.slice(0, -2));
   return owner?.fields?.find((f) => f.name === name) ?? null;
+}
+
+/** The execute kind whose payload field is `key`, if any. */
+function payloadKind(ctx: Context, key: string): ExecuteKind | undefined {
+  return VARIANTS[ctx.variant].executeKinds.find((k) => k.payloadField === key);
+}
+
+/** The fields of `<type>_payload`: its functional object, and Variant A's readout. */
+function innerPayloadFields(ctx: Context, payloadField: string): FieldDecl[] | null {
+  const kind = payloadKind(ctx, payloadField);
+  if (!kind) return null;
+  const functional: FieldDecl = {
+    name: kind.functionalField,
+    required: true,
+    doc: kind.label,
+    example: '',
+    tags: kind.functionalTags,
+  };
+  if (!kind.readout) return [functional];
+  const readoutTags = dialectOf(ctx.variant).readoutTags;
+  return [
+    functional,
+    { name: 'readout', required: true, doc: 'readout', example: '', tags: readoutTags, list: true },
+  ];
 }
 
 /** The fields a mapping can have, when the dialect knows it. */
@@ -128,24 +151,88 @@ function fieldsOf(ctx: Context, map: YAMLMap, above: (Node | Pair)[]): readonly 
   const parentPair = above[above.length - 1];
   const parentMap = above[above.length - 2];
   if (!isPair(parentPair) || !isMap(parentMap)) return null;
+  if (above.length === 2) return innerPayloadFields(ctx, keyString(parentPair.key));
   return fieldOf(ctx, parentMap, keyString(parentPair.key), above.slice(0, -2))?.fields ?? null;
 }
 
-function fieldSnippet(f: FieldDecl, n: number, flow: boolean): string {
-  if (f.list && f.tags) return flow ? `${f.name}: [$${n}]` : `${f.name}:\n  - $${n}`;
-  if (f.tags || f.fields) return `${f.name}: $${n}`;
-  return `${f.name}: \${${n}:${f.example}}`;
+/** Placeholder text as snippet syntax reads it (`$`, `}` and `\\` escaped). */
+const escaped = (text: string) => text.replace(/[\\$}]/g, '\\$&');
+
+/** Numbers the placeholders of one snippet, in the order they are written. */
+interface Tabstops {
+  next: number;
 }
 
-/** `!Circuit` with its required fields on the next level, or `!CNOT {control: 0, target: 1}`. */
-function tagSnippet(decl: ObjectDecl): string {
+/** How deep skeletons nest: a !VariationalProgram's !Sampling's !Circuit is as far as it goes. */
+const MAX_DEPTH = 4;
+
+/**
+ * The value of a field in a skeleton: its example, a nested object when the field takes one
+ * tag, an empty list to fill (the cursor in it), or a placeholder where the person must choose
+ * among several tags. Multi-line values start on the line after the key.
+ */
+function valueSkeleton(
+  ctx: Context,
+  f: FieldDecl,
+  stops: Tabstops,
+  flow: boolean,
+  depth: number,
+): string {
+  if (f.list && f.tags) {
+    if (f.name === 'readout') {
+      // A readout list may not be empty: one sampling readout to start from.
+      const first = ctx.objects.get(f.tags[0] ?? '');
+      if (first && !flow) return `\n  - ${objectSkeleton(ctx, first, stops, depth + 1)}`;
+    }
+    return `[$${stops.next++}]`;
+  }
+  const only = f.tags?.length === 1 ? ctx.objects.get(f.tags[0]!) : undefined;
+  if (only && depth < MAX_DEPTH && (!flow || only.flow))
+    return objectSkeleton(ctx, only, stops, depth + 1);
+  if (f.tags) return `$${stops.next++}`;
+  if (f.fields && !flow) {
+    const lines = f.fields
+      .filter((sub) => sub.required)
+      .map((sub) => `${sub.name}: ${valueSkeleton(ctx, sub, stops, false, depth + 1)}`);
+    return lines.length ? `\n${lines.map((l) => indent(l, 2)).join('\n')}` : `$${stops.next++}`;
+  }
+  return f.example ? `\${${stops.next++}:${escaped(f.example)}}` : `$${stops.next++}`;
+}
+
+/** `text` with every line indented by `n` spaces. */
+function indent(text: string, n: number): string {
+  const pad = ' '.repeat(n);
+  return text
+    .split('\n')
+    .map((line) => (line ? `${pad}${line}` : line))
+    .join('\n');
+}
+
+/** `key: value`; a value of several lines is already indented for its key's column. */
+function keyValue(key: string, value: string): string {
+  return value.startsWith('\n') ? `${key}:${value}` : `${key}: ${value}`;
+}
+
+/**
+ * `!Circuit` with its required fields on the next level, or `!CNOT {control: 0, target: 1}`:
+ * a skeleton that reads as valid wherever the dialect can make one so.
+ */
+function objectSkeleton(ctx: Context, decl: ObjectDecl, stops: Tabstops, depth: number): string {
   const required = decl.fields.filter((f) => f.required);
   if (decl.flow) {
-    const inner = required.map((f, i) => fieldSnippet(f, i + 1, true)).join(', ');
-    return required.length ? `${decl.tag} {${inner}}` : `${decl.tag} {$1}`;
+    const inner = required.map((f) => `${f.name}: ${valueSkeleton(ctx, f, stops, true, depth)}`);
+    return inner.length ? `${decl.tag} {${inner.join(', ')}}` : `${decl.tag} {$${stops.next++}}`;
   }
-  const lines = required.map((f, i) => fieldSnippet(f, i + 1, false).replace(/\n/g, '\n  '));
-  return [decl.tag, ...lines.map((l) => `  ${l}`)].join('\n');
+  const lines = required.map((f) => keyValue(f.name, valueSkeleton(ctx, f, stops, false, depth)));
+  return [decl.tag, ...lines.map((l) => indent(l, 2))].join('\n');
+}
+
+function tagSnippet(ctx: Context, decl: ObjectDecl): string {
+  return objectSkeleton(ctx, decl, { next: 1 }, 0);
+}
+
+function fieldSnippet(ctx: Context, f: FieldDecl, flow: boolean): string {
+  return keyValue(f.name, valueSkeleton(ctx, f, { next: 1 }, flow, 0));
 }
 
 function tagItems(ctx: Context, tags: readonly string[]): DialectSuggestion[] {
@@ -156,7 +243,7 @@ function tagItems(ctx: Context, tags: readonly string[]): DialectSuggestion[] {
       {
         label: tag,
         kind: 'tag' as const,
-        insertText: tagSnippet(decl),
+        insertText: tagSnippet(ctx, decl),
         detail: decl.doc,
         required: false,
         retrigger: false,
@@ -165,18 +252,63 @@ function tagItems(ctx: Context, tags: readonly string[]): DialectSuggestion[] {
   });
 }
 
-function fieldItems(fields: readonly FieldDecl[], present: Set<string>, flow: boolean) {
+function fieldItems(
+  ctx: Context,
+  fields: readonly FieldDecl[],
+  present: Set<string>,
+  flow: boolean,
+) {
   return fields
     .filter((f) => !present.has(f.name))
     .map((f) => ({
       label: f.name,
       kind: 'field' as const,
-      insertText: fieldSnippet(f, 1, flow),
+      insertText: fieldSnippet(ctx, f, flow),
       detail: `${f.required ? 'required' : 'optional'} · ${f.doc}`,
       required: f.required,
-      retrigger: Boolean(f.tags && !f.list),
+      // Where the person must pick one of several tags, the choices open at once.
+      retrigger: Boolean(f.tags && !f.list && f.tags.length > 1),
     }))
     .sort((a, b) => Number(b.required) - Number(a.required));
+}
+
+/** `<type>_payload:` written out: its functional object (and readout), each as a skeleton. */
+function innerPayloadSkeleton(ctx: Context, kind: ExecuteKind): string {
+  const stops = { next: 1 };
+  return (innerPayloadFields(ctx, kind.payloadField) ?? [])
+    .map((f) => indent(keyValue(f.name, valueSkeleton(ctx, f, stops, false, 0)), 2))
+    .join('\n');
+}
+
+/** At the top of the document: the payload of `type`, or a whole payload per execute type. */
+function documentItems(ctx: Context, map: YAMLMap, present: Set<string>): DialectSuggestion[] {
+  const kinds = VARIANTS[ctx.variant].executeKinds;
+  const typeNode = map.items.find((p) => keyString(p.key) === 'type')?.value;
+  const typed = isScalar(typeNode)
+    ? kinds.find((k) => k.executeType === String(typeNode.value))
+    : undefined;
+  if (typed) {
+    if (present.has(typed.payloadField)) return [];
+    return [
+      {
+        label: typed.payloadField,
+        kind: 'field',
+        insertText: `${typed.payloadField}:\n${innerPayloadSkeleton(ctx, typed)}`,
+        detail: `required · ${typed.label}, written out`,
+        required: true,
+        retrigger: false,
+      },
+    ];
+  }
+  if (present.size > 0) return [];
+  return kinds.map((kind) => ({
+    label: `type: ${kind.executeType}`,
+    kind: 'value' as const,
+    insertText: `type: ${kind.executeType}\n${kind.payloadField}:\n${innerPayloadSkeleton(ctx, kind)}`,
+    detail: `a whole ${kind.label} payload, written out`,
+    required: false,
+    retrigger: false,
+  }));
 }
 
 /** What the dialect offers at `offset` of `text`, or null where it has nothing to say. */
@@ -198,12 +330,28 @@ export function dialectCompletions(
       if (!isMap(map)) return [];
       const above = chain.slice(0, -2);
       if (parent.key === mark) {
+        const present = new Set(map.items.filter((p) => p !== parent).map((p) => keyString(p.key)));
+        if (above.length === 0 && !map.flow) return documentItems(ctx, map, present);
         const fields = fieldsOf(ctx, map, above);
         if (!fields) return [];
-        const present = new Set(map.items.filter((p) => p !== parent).map((p) => keyString(p.key)));
-        return fieldItems(fields, present, map.flow === true);
+        return fieldItems(ctx, fields, present, map.flow === true);
       }
-      const field = fieldOf(ctx, map, keyString(parent.key), above);
+      const key = keyString(parent.key);
+      const kind = above.length === 0 ? payloadKind(ctx, key) : undefined;
+      if (kind) {
+        // `sampling_payload: |`: the inner payload written out, on the lines below.
+        return [
+          {
+            label: kind.functionalField,
+            kind: 'field',
+            insertText: `\n${innerPayloadSkeleton(ctx, kind)}`,
+            detail: `required · ${kind.label}, written out`,
+            required: true,
+            retrigger: false,
+          },
+        ];
+      }
+      const field = fieldOf(ctx, map, key, above);
       if (!field) return [];
       if (field.values) {
         return field.values.map((v) => ({

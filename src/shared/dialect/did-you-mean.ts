@@ -16,6 +16,12 @@ export function suggest(key: string, allowed: readonly string[]): string | undef
  * the bar is lower than for keys: `!CCX` is not a misspelt `!X`.
  */
 export function suggestTag(tag: string, known: readonly string[]): string | undefined {
+  const best = closestTag(tag, known);
+  return best !== undefined ? `did you mean ${best}?` : undefined;
+}
+
+/** The tag of `known` that `tag` is a misspelling of (the bar of `suggestTag`), else undefined. */
+export function closestTag(tag: string, known: readonly string[]): string | undefined {
   const name = tag.slice(1).toLowerCase();
   let best: string | undefined;
   let bestDistance = Infinity;
@@ -24,7 +30,7 @@ export function suggestTag(tag: string, known: readonly string[]): string | unde
     if (d < bestDistance) [best, bestDistance] = [candidate, d];
   }
   return best !== undefined && bestDistance <= Math.max(1, Math.floor(name.length / 3))
-    ? `did you mean ${best}?`
+    ? best
     : undefined;
 }
 

@@ -1,12 +1,12 @@
 import { isAlias, isMap, isNode, isPair, isScalar, isSeq } from 'yaml';
 import type { Node } from 'yaml';
-import { codeBearingNodeTag } from '../yaml/code-tags';
+import { codeBearingNodeTag, codeBearingTag } from '../yaml/code-tags';
 import { SDK_FORM_TAGS } from './sdk-form/tags';
 import { isYamlBuiltInTag } from '../yaml/tags';
 import { DIALECT_TAGS } from './declaration';
 import { DialectError } from './dialect-error';
 import type { DialectErrorInit } from './dialect-error';
-import { suggest, suggestTag } from './did-you-mean';
+import { closestTag, suggest, suggestTag } from './did-you-mean';
 import { MAX_ALIASES, ReadSession, SkippedNode } from './read-session';
 import { nodeEnd, nodeOffset } from './yaml-source';
 import type { YamlSource } from './yaml-source';
@@ -176,25 +176,62 @@ export class NodeRef {
   }
 
   /**
+   * Where only `spec.tags` may stand, a tag the dialect does not know that is a misspelling of
+   * one of them is certainly wrong: an error, and the node is read on as the tag it was meant to
+   * be, so what is inside it is checked too. Undefined for any other tag.
+   */
+  private misspeltTag(spec: MappingSpec): string | undefined {
+    const tag = this.tag;
+    if (
+      !tag ||
+      spec.tags === null ||
+      spec.tags.includes(tag) ||
+      DIALECT_TAGS.has(tag) ||
+      codeBearingTag(tag)
+    )
+      return undefined;
+    const meant = closestTag(tag, spec.tags);
+    if (!meant) return undefined;
+    this.report({
+      subject: spec.what,
+      code: 'dialect.unknown_tag',
+      problem: `unknown tag ${tag}`,
+      hint: `did you mean ${meant}?${tag.toLowerCase() === meant.toLowerCase() ? ' Tags are case-sensitive.' : ''} The rest is checked as ${meant}`,
+    });
+    return meant;
+  }
+
+  /**
    * Check tag and keys of a mapping; returns its fields by name. Keys are taken as written: a
    * leading `_` is the SDK's private attribute (`_nshots`), which the friendly dialect does not
    * alias (an SDK-form node is read by the SDK-form readers, sdk-form/dispatch.ts).
    */
   mapping(spec: MappingSpec): Fields {
-    this.checkTag(spec.what);
-    if (spec.tags !== null && !spec.tags.includes(this.tag ?? '')) {
+    const meant = this.misspeltTag(spec);
+    if (!meant) this.checkTag(spec.what);
+    const tag = meant ?? this.tag;
+    if (spec.tags !== null && !spec.tags.includes(tag ?? '')) {
+      if (!tag && this.describe() === 'nothing') {
+        // An empty value: say where the object is missing, once.
+        this.fail({
+          subject: this.path.slice(this.path.lastIndexOf('.') + 1) || spec.what,
+          code: 'dialect.missing_value',
+          problem: 'nothing is written here',
+          expected: expectedTagsOf(spec),
+        });
+      }
       this.fail({
         subject: spec.what,
-        problem: this.tag
-          ? `unexpected tag ${this.tag}`
+        problem: tag
+          ? `unexpected tag ${tag}`
           : `expected ${expectedTagsOf(spec)}, found ${this.describe()}`,
-        expected: expectedTagsOf(spec),
+        ...(tag ? { expected: expectedTagsOf(spec) } : {}),
       });
     }
-    if (spec.tags === null && this.tag) {
+    if (spec.tags === null && tag) {
       this.fail({
         subject: spec.what,
-        problem: `unexpected tag ${this.tag}`,
+        problem: `unexpected tag ${tag}`,
         expected: expectedTagsOf(spec),
       });
     }

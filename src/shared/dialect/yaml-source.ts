@@ -1,6 +1,10 @@
-import { LineCounter, isAlias, isMap, isNode, isPair, isScalar, isSeq, parseDocument } from 'yaml';
+import { LineCounter, isAlias, isMap, isNode, isPair, isScalar, isSeq } from 'yaml';
 import type { Document, Node } from 'yaml';
+import { limitPassedMessage } from '../yaml/bounded-cst';
+import type { LimitPassed } from '../yaml/bounded-cst';
+import { parseDocumentWithin } from '../yaml/bounded-document';
 import { codeBearingNodeTag, codeBearingTag } from '../yaml/code-tags';
+import { PAYLOAD_LIMITS } from '../yaml/limits';
 import { readPlainDocument } from '../yaml/parse';
 import { plainYamlMessage } from '../yaml/yaml-messages';
 import { DialectError } from './dialect-error';
@@ -40,10 +44,14 @@ export function documentSource(
  */
 export function parseYamlSource(text: string, rootPath: string, kind: string): YamlSource {
   const lines = new LineCounter();
-  // Plain YAML (most functional objects) is read in one fast pass into the same nodes.
-  const plain = readPlainDocument(text, lines);
-  const doc = plain?.doc ?? parseDocument(text, { lineCounter: lines, prettyErrors: false });
-  const src: YamlSource = { text, doc, lines, label: `${kind} YAML (${rootPath})`, rootPath };
+  const label = `${kind} YAML (${rootPath})`;
+  // Plain YAML (most functional objects) is read in one fast pass into the same nodes. Both
+  // readers check the payload's depth and node limits as they read (yaml/limits.ts).
+  const plain = readPlainDocument(text, lines, PAYLOAD_LIMITS);
+  const read = plain ?? parseDocumentWithin(text, lines, PAYLOAD_LIMITS, { prettyErrors: false });
+  if (read.passed) throw limitError(lines, rootPath, read.passed);
+  const { doc } = read;
+  const src: YamlSource = { text, doc, lines, label, rootPath };
   const syntax = doc.errors[0];
   if (syntax) {
     throw new DialectError({
@@ -55,9 +63,22 @@ export function parseYamlSource(text: string, rootPath: string, kind: string): Y
     });
   }
   // The plain reader knows every tag it met: only a code-bearing one needs finding.
-  if (!plain || [...plain.tagNames].some((tag) => codeBearingTag(tag) !== null))
+  if (!plain?.tagNames || [...plain.tagNames].some((tag) => codeBearingTag(tag) !== null))
     rejectCodeBearingTags(src, doc.contents, rootPath);
   return src;
+}
+
+/**
+ * A text past the depth or node limit: refused where it passed it, nothing built from it. The
+ * place is in the message; no excerpt is quoted (the line may be megabytes of brackets).
+ */
+function limitError(lines: LineCounter, rootPath: string, passed: LimitPassed): DialectError {
+  const { line, col } = lines.linePos(passed.offset);
+  return new DialectError({
+    code: passed.limit === 'depth' ? 'dialect.depth_limit' : 'dialect.node_limit',
+    path: rootPath,
+    problem: limitPassedMessage(passed, `at line ${line}, column ${col}`),
+  });
 }
 
 function firstLine(message: string): string {

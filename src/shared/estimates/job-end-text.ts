@@ -18,6 +18,18 @@ export function stuckNote(ids: readonly number[]): string {
   return ` Job${ids.length === 1 ? '' : 's'} ${list} look${ids.length === 1 ? 's' : ''} stuck: open ${ids.length === 1 ? 'it' : 'them'} for what to do.`;
 }
 
+const ENDED: Partial<Record<JobStatus, string>> = {
+  completed: 'completed',
+  error: 'failed',
+  cancelled: 'was cancelled',
+  timeout: 'timed out',
+};
+
+/** "Job 7 failed": the title of a job's end, a verb for every final status (not "Job 7 error"). */
+export function jobEndTitle(jobId: number, to: JobStatus): string {
+  return `Job ${jobId} ${ENDED[to] ?? `is ${to}`}`;
+}
+
 /**
  * The sentence that tells a job's end, the same in the desktop's system notification, browser
  * mode's and the in-app notice: its name and what the status means, what to do after a

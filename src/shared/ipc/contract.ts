@@ -27,6 +27,7 @@ import { batchCalls, batchChangedEventSchema } from './batch-schemas';
 import { DOCUMENT_MAX_CHARS, DRAFTS_MAX_TOTAL_BYTES, formatMegabytes } from './limits';
 import { handoverCalls } from './handover-calls';
 import { driftCalls } from './drift-schemas';
+import { settingsCalls } from './settings-schemas';
 import type { CallNameFromList, EventNameFromList } from './names';
 import { CALL_NAME_LIST } from './names';
 
@@ -202,6 +203,8 @@ export const calls = {
         text: z.string(),
         path: z.string().nullable(),
         jobName: z.string().optional(),
+        clean: z.boolean().optional(),
+        active: z.boolean().optional(),
       }),
     ),
     'Autosaved editor tabs, so a crash loses nothing.',
@@ -217,6 +220,10 @@ export const calls = {
             path: z.string().max(4096).nullable(),
             /** The job name typed for the tab, when one was. */
             jobName: z.string().max(200).optional(),
+            /** The tab had no unsaved changes (a template as it came, a file as saved). */
+            clean: z.boolean().optional(),
+            /** The tab in front. */
+            active: z.boolean().optional(),
           }),
         )
         .max(100)
@@ -232,6 +239,7 @@ export const calls = {
   ...batchCalls,
   ...handoverCalls,
   ...driftCalls,
+  ...settingsCalls,
 } as const;
 
 export const events = {

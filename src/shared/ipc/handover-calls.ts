@@ -37,8 +37,12 @@ export const handoverCalls = {
   ),
   'annotations.index': call(
     z.strictObject({}),
-    z.strictObject({ jobs: z.array(z.strictObject({ id: jobId, tags: z.array(z.string()) })) }),
-    'Every tagged job of the active connection with its tags: what the job table searches by tag.',
+    z.strictObject({
+      jobs: z.array(
+        z.strictObject({ id: jobId, tags: z.array(z.string()), note: z.string().optional() }),
+      ),
+    }),
+    'Every tagged or annotated job of the active connection with its tags and note: what the job table searches.',
   ),
   'jobs.rerunSource': call(
     z.strictObject({ id: jobId }),

@@ -22,6 +22,13 @@ export const SOCKET_MAX_CALLS_IN_FLIGHT = 32;
 export const SOCKET_MAX_UNREAD_BYTES = 2 * SOCKET_MAX_FRAME_BYTES;
 
 /**
+ * Distinct jobs one socket may ask to watch (`jobs.watch`) over its life; past it the call is
+ * answered `busy` without watching any. A batch has at most 1,000 members, so a page that opens
+ * ten of the largest still fits; the app as a whole watches at most MAX_WATCHED_JOBS.
+ */
+export const SOCKET_MAX_WATCHED_JOBS = 10_000;
+
+/**
  * The open tabs' text together, as drafts (UTF-8 bytes). Below the frame size with room for what
  * JSON adds (quotes, escaped line breaks), so an autosave that fits this fits one message.
  */

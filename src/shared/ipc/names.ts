@@ -48,6 +48,8 @@ export const CALL_NAME_LIST = [
   'bundles.export',
   'bundles.open',
   'drift.series',
+  'settings.get',
+  'settings.update',
 ] as const;
 
 export const EVENT_NAME_LIST = [

@@ -186,6 +186,11 @@ export const timelineEntrySchema = z.strictObject({
   status: jobStatusSchema,
   at: z.string(),
   source: z.enum(['list', 'lookup', 'watch', 'detail']),
+  /**
+   * A status the service reported that would have moved the job back (completed, then running):
+   * a service anomaly, not taken; the job stayed `kept`.
+   */
+  anomaly: z.strictObject({ kept: jobStatusSchema }).optional(),
 });
 
 export const devicesViewSchema = z.strictObject({

@@ -1,6 +1,6 @@
 import type { Node } from 'yaml';
 import { isAlias, isMap, isPair, isScalar, isSeq } from 'yaml';
-import { keyString, parsePayloadText, resolveNode } from '../yaml';
+import { RESULT_LIMITS, keyString, parsePayloadText, resolveNode } from '../yaml';
 import type { BulkScan } from './bulk-scan';
 import { originalLine, scanBulk } from './bulk-scan';
 import type { TEntry, TNode, TScalar } from './tree';
@@ -8,8 +8,6 @@ import { childCount, itemAt, scalar } from './tree';
 
 /** Collections at least this long are stored compactly (see tree.ts). */
 const COMPACT_MIN = 32;
-/** Results are larger than payloads; the skeleton is small, this only bounds pathological input. */
-const MAX_SKELETON_BYTES = 64 * 1024 * 1024;
 
 export class ResultParseError extends Error {
   override readonly name = 'ResultParseError';
@@ -27,10 +25,13 @@ export class ResultParseError extends Error {
  */
 export function parseResultTree(text: string): TNode {
   const scan = scanBulk(text);
-  const { doc, problems } = parsePayloadText(scan.skeleton, { maxBytes: MAX_SKELETON_BYTES });
+  // Depth and node counts are checked while the skeleton is read (RESULT_LIMITS).
+  const { doc, problems } = parsePayloadText(scan.skeleton, RESULT_LIMITS);
   const errors = problems.filter((p) => p.severity === 'error');
   if (errors.length) {
-    const lines = errors.map((p) => `line ${originalLine(scan, p.line)}: ${p.message}`);
+    const lines = errors.map(
+      (p) => `line ${originalLine(scan, p.line)}, column ${p.column}: ${p.message}`,
+    );
     throw new ResultParseError(`the result is not valid YAML (${lines[0]})`, lines);
   }
   const converter = new Converter(scan);

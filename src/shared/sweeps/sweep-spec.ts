@@ -27,3 +27,12 @@ export type SweepSpec = z.infer<typeof sweepSpecSchema>;
 export function memberName(batchName: string, index: number, count: number): string {
   return `${batchName} [${index}/${count}]`;
 }
+
+/**
+ * A member's name as its batch's name and its place (`[3/9]`), or null for any other name: a
+ * narrow column cuts the batch's name and keeps the place, which tells the members apart.
+ */
+export function memberNameParts(name: string): { batch: string; place: string } | null {
+  const m = /^(.*\S) (\[\d+\/\d+\])$/.exec(name);
+  return m ? { batch: m[1]!, place: m[2]! } : null;
+}

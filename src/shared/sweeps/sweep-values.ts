@@ -77,6 +77,9 @@ function linspace(args: string): number[] {
   return out;
 }
 
+/** How far, in steps, a value may miss the one it stands for and still be it (rounding). */
+const RANGE_TOLERANCE = 1e-9;
+
 function range(text: string): number[] {
   const parts = text.split(':');
   if (parts.length < 2 || parts.length > 3)
@@ -91,9 +94,17 @@ function range(text: string): number[] {
     );
   // Counted, not accumulated: start + i·step never drifts, and a stop a step lands on (up to
   // rounding) is included.
-  const count = Math.floor((stop - start) / step + 1e-9) + 1;
+  const count = Math.floor((stop - start) / step + RANGE_TOLERANCE) + 1;
   if (count > MAX_SWEEP_VALUES) throw tooMany(count, `'${text}'`);
-  return Array.from({ length: count }, (_, i) => tidyNumber(start + i * step));
+  // Rounding noise is judged against the step: a value a step lands on is that value exactly
+  // (the stop itself, or 0 where a range crosses it), never a hair past it.
+  const noise = Math.abs(step) * RANGE_TOLERANCE;
+  return Array.from({ length: count }, (_, i) => {
+    const value = start + i * step;
+    if (Math.abs(value - stop) <= noise) return stop;
+    if (Math.abs(value) <= noise) return 0;
+    return tidyNumber(value);
+  });
 }
 
 /** The values VALUES stands for, in order. Throws SweepValuesError with what is wrong. */

@@ -138,9 +138,17 @@ function typeClues(
   return out;
 }
 
+/**
+ * Whether a value is a job record or handle at all: a JSON object with a job id. Anything else
+ * (`{}`, a number, a string) is garbage, which fits no variant and so tells nothing about one.
+ */
+function isJobShaped(value: unknown): value is Record<string, unknown> & { id: number } {
+  return isPlainObject(value) && Number.isSafeInteger(value.id) && (value.id as number) >= 0;
+}
+
 function recordClues(record: unknown, list: boolean): VariantClue[] {
-  if (!isPlainObject(record)) return [];
-  const what = typeof record.id === 'number' ? `job ${record.id}` : 'a job record';
+  if (!isJobShaped(record)) return [];
+  const what = `job ${record.id}`;
   const out = messageClues(record, what);
   if (record.status === undefined || record.status === null) {
     const owner = only((v) => !v.jobInfoStatusRequired);
@@ -179,17 +187,27 @@ function listItems(body: unknown): unknown[] {
   return isPlainObject(body) && Array.isArray(body.items) ? body.items : [];
 }
 
+/**
+ * A list tells a variant only from consistent evidence: a list with garbage among the records
+ * looked at (not a job record at all) tells nothing, and records that disagree about carrying a
+ * status (some do, some do not) do not point to the variant whose records carry none.
+ */
+function listClues(items: readonly unknown[]): VariantClue[] {
+  if (!items.every(isJobShaped)) return [];
+  const clues = items.flatMap((item) => recordClues(item, true));
+  const someWithStatus = items.some((item) => item.status !== undefined && item.status !== null);
+  return someWithStatus ? clues.filter((c) => c.rule !== 'status') : clues;
+}
+
 /** What one answer says about the variant. */
 export function variantClues(sample: VariantSample): VariantClue[] {
   switch (sample.kind) {
     case 'token':
       return tokenClues(sample.body);
     case 'job-id':
-      return isPlainObject(sample.body) ? messageClues(sample.body, 'the job handle') : [];
+      return isJobShaped(sample.body) ? messageClues(sample.body, 'the job handle') : [];
     case 'job-list':
-      return listItems(sample.body)
-        .slice(0, LIST_SAMPLE)
-        .flatMap((item) => recordClues(item, true));
+      return listClues(listItems(sample.body).slice(0, LIST_SAMPLE));
     case 'job':
       return recordClues(sample.body, false);
   }

@@ -37,6 +37,28 @@ export function isTerminalStatus(
   return (TERMINAL_JOB_STATUSES as readonly string[]).includes(status ?? '');
 }
 
+/** How far along its life each status is: pending → validating → queued → running → an end. */
+const STATUS_STAGE: Record<JobStatus, number> = {
+  pending: 0,
+  validating: 1,
+  queued: 2,
+  running: 3,
+  completed: 4,
+  error: 4,
+  cancelled: 4,
+  timeout: 4,
+};
+
+/**
+ * Whether a service that now says `to` of a job known to be `from` would move it back: to an
+ * earlier stage, or from an end to anything else (an ended job never changes). Statuses only
+ * move forward: such a report is the service's anomaly, and the known status stays.
+ */
+export function movesBack(from: JobStatus | null | undefined, to: JobStatus | null | undefined) {
+  if (!from || !to || from === to) return false;
+  return isTerminalStatus(from) || STATUS_STAGE[to] < STATUS_STAGE[from];
+}
+
 /** What each status means, in the specification's words (§2.8). */
 export const JOB_STATUS_MEANING: Record<JobStatus, string> = {
   pending: 'the job has not been submitted to the job API',

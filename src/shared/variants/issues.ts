@@ -56,7 +56,8 @@ export function segmentIssues(issues: readonly z.core.$ZodIssue[]): SegmentIssue
       // Report the branch that got furthest; "no union member matched" helps nobody.
       const best = [...issue.errors].sort((a, b) => depth(b) - depth(a))[0] ?? [];
       const nested = segmentIssues(best.map((i) => ({ ...i, path: [...issue.path, ...i.path] })));
-      out.push(...(nested.length ? nested : [{ path, message: issue.message, code: issue.code }]));
+      if (nested.length === 0) out.push({ path, message: issue.message, code: issue.code });
+      else for (const n of nested) out.push(n);
     } else {
       out.push({ path, message: issue.message, code: issue.code });
     }
@@ -65,7 +66,9 @@ export function segmentIssues(issues: readonly z.core.$ZodIssue[]): SegmentIssue
 }
 
 function depth(issues: readonly z.core.$ZodIssue[]): number {
-  return Math.max(0, ...issues.map((i) => i.path.length));
+  let deepest = 0;
+  for (const i of issues) deepest = Math.max(deepest, i.path.length);
+  return deepest;
 }
 
 /** zod issues as `{path: 'payload.type', message}` pairs, each path under `prefix`. */

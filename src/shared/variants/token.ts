@@ -51,6 +51,30 @@ export const headerSafeToken = z
     }
   });
 const bearer = z.literal('bearer', { message: "token type must be 'bearer'" });
+
+/**
+ * The longest access-token lifetime the app takes, in seconds: a hundred years. Past it the
+ * expiry is no date at all (`expiresIn: 1e15` is thirty million years, past what a Date holds),
+ * and 2^31 − 1, which services send for "does not expire", still fits.
+ */
+export const MAX_TOKEN_LIFETIME_SECONDS = 3_155_760_000;
+
+/**
+ * `expiresIn` as the app can use it: whole seconds, at least one (a token that expires at once
+ * could only be renewed again and again), at most MAX_TOKEN_LIFETIME_SECONDS.
+ */
+const wireExpiresIn = z
+  .number()
+  .int()
+  .min(1, {
+    error: (issue) =>
+      `the token expires at once (${String(issue.input)} seconds): such a login cannot be used, and renewing it would only bring another; the service's tokens must last at least 1 second`,
+  })
+  .max(MAX_TOKEN_LIFETIME_SECONDS, {
+    error: (issue) =>
+      `${String(issue.input)} seconds is no expiry date; the app takes at most ${MAX_TOKEN_LIFETIME_SECONDS} (a hundred years)`,
+  });
+
 /**
  * On the wire `issuedAt` is a string of digits (docs/wire-format.md, "Dates"); a plain integer is
  * taken too and normalised, so a service that drops the quotes does not lock people out.
@@ -69,7 +93,7 @@ const wireBearer = z
 export function tokenWireSchema(options: { refresh?: boolean } = {}) {
   return z.looseObject({
     accessToken: headerSafeToken,
-    expiresIn: z.number().int().nonnegative(),
+    expiresIn: wireExpiresIn,
     issuedAt: wireIssuedAt,
     refreshToken: options.refresh ? headerSafeToken.optional() : headerSafeToken,
     tokenType: wireBearer,

@@ -1,11 +1,13 @@
 import { z } from 'zod';
 import type { JobType, VariantId } from '../variants/declaration';
-import { executeKind } from '../variants/declaration';
+import { executeKind, VARIANTS } from '../variants/declaration';
 import type { PathIssue } from '../variants/issues';
 import { pathIssues } from '../variants/issues';
 import type { ExecutePayload } from '../variants/payload';
 import { executePayloadSchema, jobTypeSchema } from '../variants/payload';
 import { isPlainObject } from '../json/plain-object';
+import { jsonLimitMessage, jsonLimitPassed } from '../json/shape';
+import { JSON_BODY_LIMITS } from '../yaml/limits';
 import { WireDecodeError } from './errors';
 
 /*
@@ -49,6 +51,31 @@ export interface BuildExecuteEnvelopeInput<V extends VariantId = VariantId> {
 }
 
 /**
+ * The ExecutePayload as the SDK's client serializes it (pydantic's `model_dump_json`): `type`, then
+ * every payload field of the variant in its declared order, null where unused, each inner payload
+ * with its functional object first and its readout after. The service's own client sends exactly
+ * these bytes (the SDK corpus' requests), so ours do too.
+ */
+export function executePayloadJson(variant: VariantId, payload: ExecutePayload): string {
+  const fields = payload as unknown as Record<string, unknown>;
+  const ordered: Record<string, unknown> = { type: payload.type };
+  for (const kind of VARIANTS[variant].executeKinds) {
+    const inner = fields[kind.payloadField];
+    if (inner === undefined || inner === null) {
+      ordered[kind.payloadField] = null;
+      continue;
+    }
+    const innerFields = inner as Record<string, unknown>;
+    const first = [kind.functionalField, 'readout'].filter((k) => Object.hasOwn(innerFields, k));
+    const rest = Object.keys(innerFields).filter((k) => !first.includes(k));
+    ordered[kind.payloadField] = Object.fromEntries(
+      [...first, ...rest].map((k) => [k, innerFields[k]]),
+    );
+  }
+  return JSON.stringify(ordered);
+}
+
+/**
  * The execute body for a payload. `job_type` follows from the payload's execute type (the
  * variant's declaration). Throws `WireDecodeError` (`schema_mismatch`, field `payload...`) when
  * the payload breaks the model: nothing invalid is ever sent.
@@ -69,7 +96,7 @@ export function buildExecuteEnvelope<V extends VariantId>(
     );
   const envelope: ExecuteEnvelope = {
     device_code: input.deviceCode,
-    payload: JSON.stringify(parsed.data),
+    payload: executePayloadJson(variant, parsed.data),
     job_type: kind.jobType as JobType,
     meta: input.meta ?? {},
   };
@@ -98,7 +125,7 @@ function validatePayload<V extends VariantId>(variant: V, value: unknown, prefix
 
 /**
  * What the simulator does with an execute body: the envelope checked strictly, its payload
- * JSON-parsed and checked strictly with the exactly-one rule. Issue paths name the offending
+ * JSON-parsed (within `JSON_BODY_LIMITS`) and checked strictly with the exactly-one rule. Issue paths name the offending
  * field (`device_code`, `payload.type`, `payload.sampling_payload`,
  * `payload.digital_propagation_payload.readout`), ready for a 4xx answer.
  */
@@ -112,8 +139,12 @@ export function decodeExecuteEnvelope<V extends VariantId>(
   let payload: ExecutePayload<V> | undefined;
   if (typeof body.payload === 'string' && body.payload !== '') {
     let value: unknown;
+    // Checked before it is parsed: a 16 MB string of `{},` would be 5 million objects.
+    const passed = jsonLimitPassed(body.payload, JSON_BODY_LIMITS);
     try {
-      value = JSON.parse(body.payload);
+      if (passed)
+        issues.push({ path: 'payload', message: `not read: it ${jsonLimitMessage(passed)}` });
+      else value = JSON.parse(body.payload);
     } catch (cause) {
       const why = cause instanceof Error ? cause.message : String(cause);
       issues.push({ path: 'payload', message: `not valid JSON (${why})` });
@@ -121,7 +152,7 @@ export function decodeExecuteEnvelope<V extends VariantId>(
     if (value !== undefined) {
       const checked = validatePayload(variant, value, 'payload');
       if (checked.ok) payload = checked.payload;
-      else issues.push(...checked.issues);
+      else for (const issue of checked.issues) issues.push(issue);
     }
   }
   if (issues.length || !envelope.success || !payload) return { ok: false, issues };

@@ -6,6 +6,7 @@
 export * from './problems';
 export * from './tags';
 export * from './parse';
+export * from './limits';
 export * from './source-text';
 export * from './code-tags';
 export * from './root-tag';

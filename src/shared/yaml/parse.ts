@@ -1,29 +1,24 @@
-import type { CST, Document } from 'yaml';
-import { Composer, LineCounter, Parser } from 'yaml';
+import type { Document } from 'yaml';
+import { Composer, LineCounter } from 'yaml';
 import { checkAliases } from './alias-limit';
+import type { LimitPassed } from './bounded-cst';
+import { countLines, limitPassedMessage, readBoundedCst } from './bounded-cst';
 import { scanCst } from './cst-scan';
+import type { DocumentLimits } from './limits';
+import { MAX_YAML_PROBLEMS, PAYLOAD_LIMITS } from './limits';
 import { propsOf, recordOrigins } from './origins';
 import type { PlainComposed } from './plain-compose';
 import { composePlain } from './plain-compose';
 import type { YamlProblem } from './problems';
 import { problemAt, sourceRange } from './problems';
+import { capComposerProblems } from './problem-cap';
 import { passthroughTags, resolveTagSource } from './tags';
 import { MULTIPLE_DOCUMENTS_MESSAGE, plainYamlMessage } from './yaml-messages';
 
-export interface PayloadParseLimits {
-  /** Alias expansions allowed in the whole document (nested ones multiply); -1 disables. Default 100. */
-  maxAliasCount?: number;
-  /** Deepest nesting of mappings and sequences. Default 64. */
-  maxDepth?: number;
-  /** Largest document in UTF-8 bytes. Default 8 MiB. */
-  maxBytes?: number;
-}
+/** Limits of one parse; each one not given is the payload's (`PAYLOAD_LIMITS`, limits.ts). */
+export type PayloadParseLimits = Partial<DocumentLimits>;
 
-export const DEFAULT_PARSE_LIMITS: Readonly<Required<PayloadParseLimits>> = {
-  maxAliasCount: 100,
-  maxDepth: 64,
-  maxBytes: 8 * 1024 * 1024,
-};
+export const DEFAULT_PARSE_LIMITS: Readonly<DocumentLimits> = PAYLOAD_LIMITS;
 
 export interface ParsedPayloadText {
   doc: Document.Parsed;
@@ -60,17 +55,29 @@ function payloadComposer(tagNames: Iterable<string>): Composer {
   });
 }
 
+/** What `readPlainDocument` read: the document and its tags, or where it passed a limit. */
+export type PlainDocument =
+  | { doc: Document.Parsed; tagNames: ReadonlySet<string>; passed: null }
+  | { doc: null; tagNames: null; passed: LimitPassed };
+
 /**
  * The text read by `composePlain` into the document `yaml` would compose (its lines counted
- * into `lineCounter`) with every tag it uses, or null when the text is not in the plain subset.
+ * into `lineCounter`) with every tag it uses, or where it passed the node limit; null when the
+ * text is not in the plain subset (nesting past `maxDepth` included: the `yaml` package's
+ * reader then refuses it at the place, as `parseDocumentWithin`).
  */
 export function readPlainDocument(
   text: string,
   lineCounter: LineCounter,
-  maxDepth = DEFAULT_PARSE_LIMITS.maxDepth,
-): { doc: Document.Parsed; tagNames: ReadonlySet<string> } | null {
-  const plain = composePlain(text, maxDepth);
-  return plain ? { doc: plainDocument(text, plain, lineCounter), tagNames: plain.tags } : null;
+  limits: Pick<DocumentLimits, 'maxDepth' | 'maxNodes'> = DEFAULT_PARSE_LIMITS,
+): PlainDocument | null {
+  const plain = composePlain(text, limits);
+  if (!plain) return null;
+  if ('passed' in plain) {
+    countLines(text, plain.passed.offset, lineCounter.addNewLine);
+    return { doc: null, tagNames: null, passed: plain.passed };
+  }
+  return { doc: plainDocument(text, plain, lineCounter), tagNames: plain.tags, passed: null };
 }
 
 /** The document `yaml` would compose, around a root read by `composePlain`. */
@@ -95,20 +102,41 @@ function emptyDocument(): Document.Parsed {
   return doc;
 }
 
+/** The answer for a document read up to a limit it passed: one problem there, no document. */
+function refused(lineCounter: LineCounter, passed: LimitPassed): ParsedPayloadText {
+  const { offset } = passed;
+  const code = passed.limit === 'depth' ? 'depth_limit' : 'node_limit';
+  const problem = problemAt(
+    sourceRange(lineCounter, offset, offset + 1),
+    'error',
+    code,
+    limitPassedMessage(passed),
+  );
+  return {
+    doc: emptyDocument(),
+    lineCounter,
+    problems: [problem],
+    hasAliases: false,
+    tagNames: new Set(),
+  };
+}
+
 /**
  * Parses a payload document with every tag kept as data (see `tags.ts`), never resolved or
- * executed. Errors and warnings come back as problems with 1-based positions. Limits guard
- * against an oversized text, absurd nesting (checked on the CST, before the recursive composer
- * runs) and alias bombs (checked without expanding anything). Aliases are left as they are:
- * nothing here resolves them. Plain documents (most payloads) are read by `composePlain`, into the
- * same nodes; `{ plainReader: false }` always uses the `yaml` package (to compare the two).
+ * executed. Errors and warnings come back as problems with 1-based positions. Limits
+ * (limits.ts) guard against an oversized text, absurd nesting and millions of nodes (both checked
+ * while the text is read, before anything is built from it: `readBoundedCst`, `composePlain`),
+ * floods of syntax errors (counted past MAX_YAML_PROBLEMS, not made) and alias bombs (checked
+ * without expanding anything). Aliases are left as they are: nothing here resolves them. Plain
+ * documents (most payloads) are read by `composePlain`, into the same nodes; `{ plainReader:
+ * false }` always uses the `yaml` package (to compare the two).
  */
 export function parsePayloadText(
   text: string,
   limits: PayloadParseLimits = {},
   { plainReader = true }: { plainReader?: boolean } = {},
 ): ParsedPayloadText {
-  const { maxAliasCount, maxDepth, maxBytes } = { ...DEFAULT_PARSE_LIMITS, ...limits };
+  const { maxAliasNodes, maxDepth, maxBytes, maxNodes } = { ...DEFAULT_PARSE_LIMITS, ...limits };
   const lineCounter = new LineCounter();
   const problems: YamlProblem[] = [];
 
@@ -126,25 +154,27 @@ export function parsePayloadText(
     return { doc: emptyDocument(), lineCounter, problems, hasAliases: false, tagNames: new Set() };
   }
 
-  const plain = plainReader ? composePlain(text, maxDepth) : null;
+  const plain = plainReader ? composePlain(text, { maxDepth, maxNodes }) : null;
+  if (plain && 'passed' in plain) {
+    countLines(text, plain.passed.offset, lineCounter.addNewLine);
+    return refused(lineCounter, plain.passed);
+  }
   if (plain) {
     const doc = plainDocument(text, plain, lineCounter);
     return { doc, lineCounter, problems, hasAliases: false, tagNames: plain.tags };
   }
 
-  const tokens: CST.Token[] = Array.from(new Parser(lineCounter.addNewLine).parse(text));
+  const read = readBoundedCst(
+    text,
+    { maxDepth, maxNodes, maxErrors: MAX_YAML_PROBLEMS },
+    lineCounter.addNewLine,
+  );
+  if (read.passed) return refused(lineCounter, read.passed);
+  const { tokens } = read;
   const scan = scanCst(tokens, maxDepth);
   if (scan.tooDeep) {
     const { offset } = scan.tooDeep;
-    problems.push(
-      problemAt(
-        sourceRange(lineCounter, offset, offset + 1),
-        'error',
-        'depth_limit',
-        `nesting deeper than ${maxDepth} levels starts here; the document was not read further`,
-      ),
-    );
-    return { doc: emptyDocument(), lineCounter, problems, hasAliases: false, tagNames: new Set() };
+    return refused(lineCounter, { limit: 'depth', max: maxDepth, offset });
   }
 
   const tagNames: string[] = [];
@@ -153,6 +183,7 @@ export function parsePayloadText(
     if (name) tagNames.push(name);
   }
   const composer = payloadComposer(tagNames);
+  const cap = capComposerProblems(composer, MAX_YAML_PROBLEMS);
   let doc: Document.Parsed | undefined;
   for (const next of composer.compose(tokens, true, text.length)) {
     if (!doc) doc = next;
@@ -186,8 +217,21 @@ export function parsePayloadText(
     }
   }
 
+  const left = { ...cap, errors: cap.errors + read.droppedErrors.count };
+  if (left.errors + left.warnings > 0) {
+    const at = left.offset >= 0 ? left.offset : read.droppedErrors.offset;
+    problems.push(
+      problemAt(
+        sourceRange(lineCounter, at, Math.min(text.length, at + 1)),
+        left.errors > 0 ? 'error' : 'warning',
+        'problem_limit',
+        `${left.errors + left.warnings} more problems from here on are not listed (only the first ${MAX_YAML_PROBLEMS} errors and ${MAX_YAML_PROBLEMS} warnings are)`,
+      ),
+    );
+  }
+
   const hasAliases = recordOrigins(doc, scan);
-  for (const finding of checkAliases(doc, maxAliasCount)) {
+  for (const finding of checkAliases(doc, maxAliasNodes)) {
     const [start = 0, end = start] = finding.alias.range ?? [];
     const range = sourceRange(lineCounter, start, end);
     const name = `*${finding.alias.source}`;
@@ -196,7 +240,7 @@ export function parsePayloadText(
         ? `alias ${name} refers to no anchor &${finding.alias.source} defined before it`
         : finding.kind === 'recursive_alias'
           ? `alias ${name} is inside the node it refers to (an endlessly deep structure)`
-          : `the document would expand more than ${maxAliasCount} aliases (protection against alias bombs); the limit is passed at ${name}`;
+          : `the document's aliases would expand to more than ${maxAliasNodes.toLocaleString('en-US')} nodes (protection against alias bombs); the limit is passed at ${name}`;
     problems.push(problemAt(range, 'error', finding.kind, message));
   }
   problems.sort((a, b) => a.line - b.line || a.column - b.column);

@@ -30,20 +30,21 @@ function writeMap(
     // Unused payload fields are null on the wire; they are not part of what was written.
     if (value === null || value === undefined) continue;
     const k = scalar(key);
-    if (typeof value === 'string' && depth >= 1)
-      lines.push(...inlineYaml(`${pad}${k}:`, value, pad));
-    else if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+    if (typeof value === 'string' && depth >= 1) {
+      for (const line of inlineYaml(`${pad}${k}:`, value, pad)) lines.push(line);
+    } else if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
       lines.push(`${pad}${k}:`);
       writeMap(value as Record<string, unknown>, indent + 2, depth + 1, lines);
     } else if (Array.isArray(value) && depth >= 1 && value.every((v) => typeof v === 'string')) {
       lines.push(`${pad}${k}:`);
       for (const item of value as string[])
-        lines.push(...inlineYaml(`${pad}  -`, item, `${pad}  `));
+        for (const line of inlineYaml(`${pad}  -`, item, `${pad}  `)) lines.push(line);
     } else {
       const text = scalar(value);
-      if (text.includes('\n'))
-        lines.push(`${pad}${k}:`, ...text.split('\n').map((l) => `${pad}  ${l}`));
-      else lines.push(`${pad}${k}: ${text}`);
+      if (text.includes('\n')) {
+        lines.push(`${pad}${k}:`);
+        for (const l of text.split('\n')) lines.push(`${pad}  ${l}`);
+      } else lines.push(`${pad}${k}: ${text}`);
     }
   }
 }

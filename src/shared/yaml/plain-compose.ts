@@ -1,6 +1,7 @@
 import type { Node } from 'yaml';
 import { Scalar } from 'yaml';
 import type { Pair, YAMLMap, YAMLSeq } from 'yaml';
+import type { LimitPassed } from './bounded-cst';
 import type { NodeProps } from './cst-scan';
 import { fastMap, fastPair, fastScalar, fastSeq } from './fast-nodes';
 import { resolvePlain } from './plain-scalars';
@@ -37,6 +38,13 @@ import {
 
 /** Thrown inside the reader when the text leaves the subset; never escapes this file. */
 class OutsideSubset extends Error {}
+
+/** Thrown inside the reader at the node one past the limit; never escapes this file. */
+class TooManyNodes extends Error {
+  constructor(readonly offset: number) {
+    super('too many nodes');
+  }
+}
 
 function giveUp(): never {
   throw new OutsideSubset();
@@ -93,10 +101,28 @@ class PlainReader implements WordSource {
   private end = 0;
   private props: NodeProps | undefined;
 
+  /** Nodes made so far, and how many may be (none counted once the document is read). */
+  private nodes = 0;
+  private maxNodes: number;
+  private readonly maxDepth: number;
+
   constructor(
     readonly text: string,
-    private readonly maxDepth: number,
-  ) {}
+    limits: { maxDepth: number; maxNodes: number },
+  ) {
+    this.maxDepth = limits.maxDepth;
+    this.maxNodes = limits.maxNodes;
+  }
+
+  /** Counts a node made at `at`: the limit is checked while reading, before memory is spent. */
+  private count(at: number): void {
+    if (++this.nodes > this.maxNodes) throw new TooManyNodes(at);
+  }
+
+  /** Compact items are made into nodes only when read (`readBack`), after the count. */
+  stopCounting(): void {
+    this.maxNodes = Infinity;
+  }
 
   /** Keys and tags seen so far: a megabyte of gates repeats a dozen words 50,000 times. */
   private readonly words: string[] = [];
@@ -208,6 +234,7 @@ class PlainReader implements WordSource {
 
   private blockMap(first: number, indent: number, depth: number): YAMLMap {
     this.checkDepth(depth);
+    this.count(first);
     const map = fastMap();
     const seen = new Set<string>();
     let at: number | null = first;
@@ -219,6 +246,7 @@ class PlainReader implements WordSource {
       const name = this.word(at, e);
       if (NON_STRING_KEYS.has(name) || seen.has(name)) giveUp();
       seen.add(name);
+      this.count(at);
       const key = fastScalar(name);
       key.range = [at, e, e];
       key.source = name;
@@ -238,6 +266,7 @@ class PlainReader implements WordSource {
    */
   private blockSeq(first: number, indent: number, depth: number): YAMLSeq {
     this.checkDepth(depth);
+    this.count(first);
     const compact = new CompactItems((start) => this.readBack(start, indent, depth));
     // The item's flow mapping is one level deeper than the item, its numbers two.
     const compactFits = depth + 1 <= this.maxDepth;
@@ -251,6 +280,7 @@ class PlainReader implements WordSource {
           ? scanCompactItem(this, this.skipSpaces(at + 1), compact, line)
           : undefined;
       if (tag !== undefined) {
+        this.count(at);
         this.tags.add(tag);
         compact.addCompact(at, tag);
         end = line.lineEnd;
@@ -368,6 +398,7 @@ class PlainReader implements WordSource {
 
   private flowCollection(open: number, depth: number, isMap: boolean): Node {
     this.checkDepth(depth);
+    this.count(open);
     const close = isMap ? 125 : 93;
     let at = this.skipSpaces(open + 1);
     if (this.code(at) === close) {
@@ -388,6 +419,7 @@ class PlainReader implements WordSource {
         const name = this.word(at, e);
         if (this.code(e) !== 58 || this.code(e + 1) !== SPACE) giveUp();
         if (NON_STRING_KEYS.has(name) || hasKey(entries, base, this.top, name)) giveUp();
+        this.count(at);
         key = fastScalar(name);
         key.range = [at, e, e];
         key.source = name;
@@ -419,6 +451,7 @@ class PlainReader implements WordSource {
   }
 
   private quoted(open: number, quote: number): Node {
+    this.count(open);
     const text = this.text;
     let at = open + 1;
     let value = '';
@@ -446,6 +479,7 @@ class PlainReader implements WordSource {
   }
 
   private plain(at: number, inFlow: boolean): Node {
+    this.count(at);
     const first = this.code(at);
     if (first === NL || first === SPACE || INDICATORS.has(first)) {
       // `-1`, `-.5`: a minus sign followed by a digit or a point is the start of a number.
@@ -471,19 +505,27 @@ class PlainReader implements WordSource {
 }
 
 /**
- * The text's one root node when the text is in the plain subset (see above), else null: then
- * the `yaml` package must read it. Nesting deeper than `maxDepth` is left to it as well.
+ * The text's one root node when the text is in the plain subset (see above), where it passed
+ * the node limit, or null: then the `yaml` package must read it. Nesting deeper than `maxDepth`
+ * is left to it as well (`readBoundedCst` refuses it at the place, having read only that far).
  */
-export function composePlain(text: string, maxDepth: number): PlainComposed | null {
+export function composePlain(
+  text: string,
+  limits: { maxDepth: number; maxNodes: number },
+): PlainComposed | { passed: LimitPassed } | null {
   if (UNUSUAL.test(text)) return null;
-  const reader = new PlainReader(text, maxDepth);
+  const reader = new PlainReader(text, limits);
   let root: Node;
   try {
     root = reader.document();
   } catch (error) {
     if (error instanceof OutsideSubset) return null;
+    if (error instanceof TooManyNodes) {
+      return { passed: { limit: 'nodes', max: limits.maxNodes, offset: error.offset } };
+    }
     throw error;
   }
+  reader.stopCounting();
   const lineStarts = [0];
   for (let nl = text.indexOf('\n'); nl >= 0; nl = text.indexOf('\n', nl + 1)) {
     lineStarts.push(nl + 1);

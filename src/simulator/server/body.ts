@@ -1,14 +1,16 @@
 import type { IncomingMessage } from 'node:http';
-import { jsonNestsDeeperThan } from '../../shared/json/nesting';
+import { jsonLimitMessage, jsonLimitPassed } from '../../shared/json/shape';
 import { decodeUtf8 } from '../../shared/text/utf8';
+import { JSON_BODY_LIMITS } from '../../shared/yaml/limits';
 import { HttpError } from './http-error';
 
 /**
- * How deep a request body may nest. Payload documents are limited to 64 levels (the YAML reader's
- * limit) and the execute envelope adds two; anything deeper is refused before it is parsed, so no
- * schema check or store write later runs out of stack on it (and no job id is spent on it).
+ * How deep a request body may nest (`JSON_BODY_LIMITS`, with how many values it may hold):
+ * anything deeper or larger is refused before it is parsed, so no schema check or store write
+ * later runs out of stack on it, no parse builds a gigabyte of objects from it, and no job id is
+ * spent on it.
  */
-export const MAX_BODY_NESTING = 100;
+export const MAX_BODY_NESTING = JSON_BODY_LIMITS.maxDepth;
 
 const tooLarge = (limit: number) =>
   new HttpError(413, 'payload_too_large', `request body exceeds ${limit} bytes`, undefined, {
@@ -75,13 +77,8 @@ export async function readJsonBody(req: IncomingMessage, limit: number): Promise
   }
   const text = decoded.text;
   if (text.trim() === '') return undefined;
-  if (jsonNestsDeeperThan(text, MAX_BODY_NESTING)) {
-    throw new HttpError(
-      400,
-      'invalid_json',
-      `request body nests deeper than ${MAX_BODY_NESTING} levels of arrays and objects`,
-    );
-  }
+  const passed = jsonLimitPassed(text, JSON_BODY_LIMITS);
+  if (passed) throw new HttpError(400, 'invalid_json', `request body ${jsonLimitMessage(passed)}`);
   try {
     return JSON.parse(text) as unknown;
   } catch (error) {

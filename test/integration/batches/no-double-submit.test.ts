@@ -140,6 +140,30 @@ describe('a batch never submits a member twice', () => {
     expect(server.count('POST', '/execute')).toBe(2);
   });
 
+  it('looks in the job list again before a retry sends an unknown member: a job listed late is found, not sent twice', async () => {
+    // The answer never came and the job was not in the list yet (a service that lists a job a
+    // moment after it makes it): the member waits as unknown.
+    serve(new Map([[1, { made: false }]]));
+    const store = new MemoryBatchStore();
+    const runner = await runnerFor(store);
+    const batch = newBatch(store, '0');
+    await runner.run(batch.id);
+    const [lost] = store.members(batch.id);
+    expect(lost?.state).toBe('unknown');
+    const listsBefore = server.count('GET', '/jobs');
+    // Now the list has it.
+    jobs.push(jobInfo(100, 'running', { name: 'Angles [1/1]', created_at: lost!.sentAt! }));
+    await runner.retry(batch.id);
+    expect(store.members(batch.id)[0]).toMatchObject({
+      state: 'submitted',
+      jobId: 100,
+      attempts: 1,
+    });
+    expect(server.count('GET', '/jobs')).toBe(listsBefore + 1);
+    expect(server.count('POST', '/execute')).toBe(1);
+    expect(store.get(batch.id)?.state).toBe('done');
+  });
+
   it('after a stop mid-request (a member left `sending`), looks before sending', async () => {
     serve(new Map());
     const store = new MemoryBatchStore();

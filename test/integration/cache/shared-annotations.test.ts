@@ -51,6 +51,11 @@ describe('the annotation store every shell shares', () => {
       web.annotations.changeTags(SIMULATOR, 1, { add: ['web-only'] });
       expect(desktop.annotations.annotations(SIMULATOR, 1).tags).toEqual([]);
       expect(web.annotations.tagIndex(SIMULATOR)).toEqual(new Map([[1, ['web-only']]]));
+      // The notes the job search reads (issue 25), scoped the same way.
+      web.annotations.setNote(SIMULATOR, 1, 'web note', '2026-11-30T10:00:00Z');
+      expect(web.annotations.noteIndex(SIMULATOR)).toEqual(new Map([[1, 'web note']]));
+      expect(desktop.annotations.noteIndex(SIMULATOR)).toEqual(new Map());
+      expect(desktop.annotations.noteIndex(SERVICE)).toEqual(new Map([[7, 'drifted overnight']]));
     } finally {
       desktop.close();
       web.close();

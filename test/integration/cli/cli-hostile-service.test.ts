@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { runCli, spawnCli } from '../../support/cli-runner';
+import { REPO_ROOT, runCli, spawnCli } from '../../support/cli-runner';
 import type { FaultyServer } from '../../support/faulty-server';
 import { json, startFaultyServer } from '../../support/faulty-server';
 import { jobInfo, wireJobDetail, wireJobList, wireToken } from '../../support/wire-fixtures';
@@ -149,4 +149,26 @@ describe('an answer that never ends', () => {
       /^qjob devices: Listing devices failed: the answer is larger than 8 MB, the most this app reads for a device list; it stopped reading there\./,
     );
   }, 40_000);
+});
+
+describe('a submission answered 200 with something that is no job handle (issue 28)', () => {
+  const control = path.join(REPO_ROOT, 'test/fixtures/hostile/documents/control.yaml');
+
+  it.each([
+    ['cut-off JSON', { kind: 'text', status: 200, text: '{"id": 7' }],
+    ['JSON without a job id', json({ job: 'seven' })],
+  ] as const)(
+    '%s: qjob submit says the job may exist and how to check, and sends once',
+    async (_name, answer) => {
+      server.route('GET', '/devices', json({ items: [device(1, 'sim-1')] }));
+      server.route('POST', '/execute', answer);
+      const run = await runCli(['submit', control, '--device', 'sim-1', ...conn], { env });
+      expect(run.code, run.stderr).toBe(4);
+      expect(run.stderr).toContain(
+        'The service accepted the request (HTTP 200), so the job may exist.',
+      );
+      expect(run.stderr).toContain('Check the job list (qjob jobs) before submitting again.');
+      expect(server.count('POST', '/execute')).toBe(1);
+    },
+  );
 });

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { runCli } from '../../support/cli-runner';
+import { runCli, spawnCli } from '../../support/cli-runner';
 import type { DocumentCase } from '../../support/hostile-corpus';
 import {
   HOSTILE_DIR,
@@ -57,5 +57,38 @@ describe('hostile documents: qjob validate', () => {
       expect(report.valid).toBe(c.editor.outcome !== 'refused');
       expect(report.errors.length).toBe(problems.filter((p) => p.severity === 'error').length);
     });
+  }
+});
+
+/**
+ * The generated cases (the large ones: 4 million `[`, millions of values, a flood of syntax
+ * errors) through `bin/qjob.js` as a child process, as a person runs it, with its heap capped at
+ * HEAP_MIB: a document is refused at the place it passes a limit, before memory is spent on it
+ * (the 8 MiB nesting once took 4.2 GB and 113 s to die out of heap).
+ */
+const HEAP_MIB = 384;
+
+describe('hostile documents: qjob validate as a child process, heap capped', () => {
+  for (const c of documentCases().filter((c) => c.generate)) {
+    it(`${c.id}: ${c.what} → ${c.editor.outcome} within ${HEAP_MIB} MiB`, async () => {
+      const run = await spawnCli(['validate', fileOf(c), '--variant', c.variant], {
+        env: { NODE_OPTIONS: `--max-old-space-size=${HEAP_MIB}` },
+        timeoutMs: 120_000,
+      });
+      expect(run.stderr).toBe('');
+      expect(run.code, run.stdout.slice(0, 500)).toBe(c.editor.outcome === 'refused' ? 1 : 0);
+      const problems = run.stdout
+        .trimEnd()
+        .split('\n')
+        .slice(0, -1)
+        .map((line) => {
+          const m = LINE.exec(line);
+          expect(m, line).not.toBeNull();
+          return { severity: m![4]!, message: m![5]!, code: m![6]!, line: Number(m![2]) };
+        });
+      expect(outcomeMismatch(problems, c.editor)).toBeNull();
+      // Each problem names its line and column (`file:line:column: error: …`).
+      for (const p of problems) expect(p.line).toBeGreaterThanOrEqual(1);
+    }, 150_000);
   }
 });

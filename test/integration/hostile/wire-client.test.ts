@@ -6,13 +6,15 @@ import type { Behaviour, FaultyServer } from '../../support/faulty-server';
 import { startFaultyServer } from '../../support/faulty-server';
 import type { Expectation } from '../../support/hostile-corpus';
 import { readIndex } from '../../support/hostile-corpus';
+import { SAMPLING_PAYLOAD_B } from '../../support/wire-fixtures';
 
 /**
  * The hostile service answers (test/fixtures/hostile/wire/index.json) from a real HTTP server on
  * loopback to the real service client: wrong types, bodies far too large or endless (described
  * by a chunk and how often it repeats), JSON nested 100,000 deep, tokens with line breaks, dates
- * in the wrong form. Each call must end as the index says: decoded, decoded with a problem noted
- * (`warned`), or refused with the client's error code and a message that says what happened.
+ * in the wrong form, garbage among job records, a submission answered 200 with no job handle.
+ * Each call must end as the index says: decoded, decoded with a problem noted (`warned`), or
+ * refused with the client's error code and a message that says what happened.
  */
 type Answer =
   | { kind: 'json'; status?: number; body: unknown }
@@ -33,7 +35,8 @@ type Answer =
 interface WireCase {
   id: string;
   what: string;
-  call: 'devices' | 'jobs' | 'jobDetail' | 'login';
+  /** `submit`: POST /execute, whose failure after a success answer leaves the job unknown. */
+  call: 'devices' | 'jobs' | 'jobDetail' | 'login' | 'submit';
   answer: Answer;
   expect: Expectation;
   /** Lower limits than the defaults, so a case past them is quick to send. */
@@ -64,6 +67,7 @@ const ROUTES: Record<WireCase['call'], [string, string]> = {
   jobs: ['GET', '/jobs'],
   jobDetail: ['GET', '/jobs/7'],
   login: ['POST', '/authorisation-tokens'],
+  submit: ['POST', '/execute'],
 };
 
 const TOKEN = {
@@ -107,6 +111,10 @@ async function run(
     const client = s.client as ServiceClient<'B'>;
     if (c.call === 'devices') return { value: await client.listDevices(), problems: [] };
     if (c.call === 'jobs') return { value: await client.listJobs(), problems: [] };
+    if (c.call === 'submit') {
+      const sent = await client.execute(SAMPLING_PAYLOAD_B, { deviceCode: 'sim-1' });
+      return { value: sent, problems: [] };
+    }
     const decoded = await client.getJob(7, { full: true });
     return {
       value: decoded.detail,
@@ -138,6 +146,9 @@ describe('hostile service answers: the service client', () => {
       if (outcome === 'refused') {
         expect(seen.error?.code, said).toBe(code);
         expect(seen.error?.message).toContain(message ?? '');
+        // A submission whose success answer could not be read may have made a job.
+        if (c.call === 'submit' && seen.error?.status === 200)
+          expect(seen.error.outcome).toBe('unknown');
       } else {
         expect(seen.error, said).toBeUndefined();
         if (outcome === 'accepted') expect(seen.problems).toEqual([]);

@@ -4,7 +4,9 @@ import { decodeJobId } from '../../../src/shared/wire';
 import { chiSquare, exactProbabilities } from '../../support/exact-circuit';
 import { DIGITAL_CASES, readModel, requestOf, variantOf } from '../../support/sdk-digital-corpus';
 import type { DigitalCase } from '../../support/sdk-digital-corpus';
-import { call, fullDetail, login, parseTaggedYaml, pollUntil, startTestSimulator } from './helpers';
+import { call, fullDetail, login, pollUntil, samplesOf, startTestSimulator } from './helpers';
+import type { SdkNode } from '../../../src/shared/sdk/node';
+import { readSdkYaml } from '../../../src/shared/sdk/yaml';
 
 /*
  * The simulator runs every digital request of the corpus, sent as the SDK's client sent it (the
@@ -23,6 +25,33 @@ function circuitOf(c: DigitalCase): {
   if (functional.kind !== 'sampling' && functional.kind !== 'digital')
     throw new Error('not a circuit');
   return { circuit: functional.circuit, params };
+}
+
+function field(node: SdkNode, key: string): SdkNode {
+  if (node.kind !== 'map') throw new Error(`expected a mapping holding ${key}`);
+  const hit = node.entries.find(([k]) => k.kind === 'str' && k.value === key);
+  if (!hit) throw new Error(`no ${key} in ${node.tag ?? 'the mapping'}`);
+  return hit[1];
+}
+
+function numbers(node: SdkNode): number[] {
+  if (node.kind !== 'seq') throw new Error('expected a list of numbers');
+  return node.items.map((n) => (n.kind === 'float' || n.kind === 'int' ? Number(n.value) : NaN));
+}
+
+/** A `!csr_matrix` column (shape n×1) as dense (real, imag) pairs. */
+function denseKet(csr: SdkNode): number[] {
+  const data = field(csr, 'data');
+  const indptr = numbers(field(csr, 'indptr'));
+  const out = new Array<number>(2 * (indptr.length - 1)).fill(0);
+  if (data.kind !== 'seq') throw new Error('csr data is not a list');
+  for (let row = 0; row + 1 < indptr.length; row++)
+    for (let k = indptr[row]!; k < indptr[row + 1]!; k++) {
+      const z = data.items[k]!;
+      out[2 * row] = Number((field(z, 'real') as { value: number }).value);
+      out[2 * row + 1] = Number((field(z, 'imag') as { value: number }).value);
+    }
+  return out;
 }
 
 function expectSamplesFit(c: DigitalCase, samples: Record<string, number>, nshots: number) {
@@ -58,48 +87,58 @@ describe.each(['B', 'A'] as const)(
       const end = await pollUntil(t.sim, token, id, undefined, 60_000);
       const detail = await fullDetail(t.sim, token, id);
       expect([end.status, detail.error ?? null]).toEqual(['completed', null]);
-      const field = variant === 'B' ? 'sampling_result' : 'functional_result';
-      return parseTaggedYaml(String((detail.result as Parsed)[field])) as Parsed;
+      return detail.result as Parsed;
     }
 
     const cases = DIGITAL_CASES.filter((c) => variantOf(c) === variant);
     it.each(cases)('$version $name', async (c) => {
       const result = await run(c);
       if (variant === 'B') {
-        expect(result.$tag).toBe('!SamplingResult');
-        expectSamplesFit(c, result.samples as Record<string, number>, c.nshots!);
+        expectSamplesFit(c, samplesOf('B', result), c.nshots!);
         return;
       }
-      expect(result.$tag).toBe('!FunctionalResult');
-      const readouts = result.readout_results as Parsed[];
-      expect(readouts.map((r) => r.$tag)).toEqual(
-        c.readouts!.map((r) =>
-          r.startsWith('sampling')
-            ? '!SamplingReadoutResult'
-            : r.startsWith('expectation')
-              ? '!ExpectationReadoutResult'
-              : '!StateTomographyReadoutResult',
-        ),
+      const read = readSdkYaml(String(result.functional_result));
+      expect(read.problems).toEqual([]);
+      const root = read.node!;
+      expect(root.tag).toBe('!FunctionalResult');
+      const composite = field(root, '_readout_results');
+      expect(composite.tag).toBe('!ReadoutCompositeResults');
+      const byTag = new Map(
+        composite.kind === 'map'
+          ? composite.entries
+              .filter(([, v]) => v.kind !== 'null')
+              .map(([, v]) => [v.tag, v] as const)
+          : [],
       );
-      for (const [i, spec] of c.readouts!.entries()) {
-        const r = readouts[i]!;
-        if (spec.startsWith('sampling'))
-          expectSamplesFit(c, r.samples as Record<string, number>, Number(/\d+/.exec(spec)![0]));
-      }
+      expect([...byTag.keys()].sort()).toEqual(
+        [
+          ...new Set(
+            c.readouts!.map((r) =>
+              r.startsWith('sampling')
+                ? '!SamplingReadoutResult'
+                : r.startsWith('expectation')
+                  ? '!ExpectationReadoutResult'
+                  : '!StateTomographyReadoutResult',
+            ),
+          ),
+        ].sort(),
+      );
+      const sampling = c.readouts!.find((r) => r.startsWith('sampling'));
+      if (sampling) expectSamplesFit(c, samplesOf('A', result), Number(/\d+/.exec(sampling)![0]));
       // What QiliSim gave for these in cases.md.
+      const expectation = byTag.get('!ExpectationReadoutResult');
       if (c.name === 'a_gates_rotations') {
-        const values = readouts[0]!.expectation_values as number[];
+        const values = numbers(field(expectation!, '_expectation_values'));
         [0.877583, 0.421875, 0.011786].forEach((v, k) => expect(values[k]).toBeCloseTo(v, 6));
       }
       if (c.name === 'a_bell_all_readouts') {
-        expect(readouts[1]!.expectation_values).toEqual([1, 1]);
-        const state = readouts[2]!.state as Parsed[];
         expect(
-          state
-            .map((z) => [z.real, z.imag])
-            .flat()
-            .map((x) => Number(Number(x).toFixed(6))),
-        ).toEqual([0.707107, 0, 0, 0, 0, 0, 0.707107, 0]);
+          numbers(field(expectation!, '_expectation_values')).map((x) => x.toFixed(9)),
+        ).toEqual(['1.000000000', '1.000000000']);
+        const state = field(byTag.get('!StateTomographyReadoutResult')!, '_state');
+        expect(denseKet(field(state, 'data')).map((x) => Number(x.toFixed(6)))).toEqual([
+          0.707107, 0, 0, 0, 0, 0, 0.707107, 0,
+        ]);
       }
     });
   },
@@ -122,5 +161,52 @@ describe("the SDK's own draws from b_gates_rotations (b_result_sampling_rotation
     const fit = chiSquare(counts, exactProbabilities(circuit, params));
     expect(fit.forbidden).toEqual([]);
     expect(fit.statistic).toBeLessThan(fit.limit);
+  });
+});
+
+describe('a simulator started with sdkOnly', () => {
+  let t: Awaited<ReturnType<typeof startTestSimulator>>;
+  let token: string;
+  beforeAll(async () => {
+    t = await startTestSimulator({ variant: 'B', sdkOnly: true });
+    token = (await login(t.sim)).accessToken;
+  });
+  afterAll(async () => {
+    await t.cleanup();
+    expect(t.problems).toEqual([]);
+  });
+
+  async function submit(body: string) {
+    const submitted = await call(t.sim, 'POST', '/execute', { token, rawBody: body });
+    expect(submitted.status).toBe(200);
+    const { id } = decodeJobId('B', submitted.body);
+    await pollUntil(t.sim, token, id);
+    return fullDetail(t.sim, token, id);
+  }
+
+  it('ends a job in the friendly dialect in error, saying how to convert it', async () => {
+    const friendly = JSON.stringify({
+      device_code: 'sim.statevector',
+      payload: JSON.stringify({
+        type: 'sampling',
+        sampling_payload: {
+          sampling:
+            '!Sampling\nnshots: 10\ncircuit: !Circuit\n  nqubits: 1\n  gates: [!H {qubit: 0}]\n',
+        },
+      }),
+      job_type: 'digital',
+      meta: {},
+    });
+    const detail = await submit(friendly);
+    expect(detail.status).toBe('error');
+    expect(detail.error).toBe(
+      "circuit at sampling_payload.sampling.circuit: this is the app's friendly dialect; the service reads the SDK's form",
+    );
+    expect(detail.error_logs).toContain('qjob convert --to sdk');
+  });
+
+  it("runs the SDK's own request", async () => {
+    const detail = await submit(requestOf(DIGITAL_CASES.find((c) => c.name === 'b_bell')!).body);
+    expect(detail.status).toBe('completed');
   });
 });

@@ -38,8 +38,17 @@ export function annotationsHandlers(deps: AnnotationsDeps): NamespaceHandlers<'a
       return notes.annotations(profile, id);
     },
 
-    'annotations.index': async () => ({
-      jobs: [...notes.tagIndex(key())].map(([id, tags]) => ({ id, tags })),
-    }),
+    'annotations.index': async () => {
+      const profile = key();
+      const tags = notes.tagIndex(profile);
+      const written = notes.noteIndex(profile);
+      const ids = [...new Set([...tags.keys(), ...written.keys()])].sort((a, b) => a - b);
+      return {
+        jobs: ids.map((id) => {
+          const note = written.get(id);
+          return { id, tags: tags.get(id) ?? [], ...(note ? { note } : {}) };
+        }),
+      };
+    },
   };
 }

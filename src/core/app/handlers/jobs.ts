@@ -4,6 +4,7 @@ import { isTerminalStatus } from '../../../shared/variants';
 import type { DetailAsk, JobCache } from '../../cache';
 import { listJobs } from '../../cache';
 import { APP_ERROR_CODES, AppError } from '../../errors/app-error';
+import { WatchLimitError } from '../../jobs/poller';
 import type { Logger } from '../../logging/logger';
 import { NoPayloadError, rerunSource } from '../../rerun';
 import type { ActiveConnection } from '../active-connection';
@@ -102,7 +103,7 @@ export function jobsHandlers(deps: JobsDeps): NamespaceHandlers<'jobs'> {
         fetcher(active, () => active.client.listJobs()),
         { cachedOnly: cachedOnly ?? false },
       );
-      if (answer.fresh) watchUnfinished(active, answer.fresh);
+      if (answer.fresh) watchUnfinished(active, answer.fresh, answer.jobs);
       return {
         jobs:
           deviceId === undefined
@@ -166,7 +167,13 @@ export function jobsHandlers(deps: JobsDeps): NamespaceHandlers<'jobs'> {
 
     'jobs.watch': async ({ ids }) => {
       const active = loggedIn();
-      for (const id of ids) active.poller.watch(id);
+      try {
+        active.poller.watchAll(ids);
+      } catch (error) {
+        if (error instanceof WatchLimitError)
+          throw new AppError(APP_ERROR_CODES.busy, error.message);
+        throw error;
+      }
       return null;
     },
   };
@@ -175,13 +182,22 @@ export function jobsHandlers(deps: JobsDeps): NamespaceHandlers<'jobs'> {
 /**
  * Jobs the service lists as unfinished are watched, so the monitor shows their status changes
  * as they happen. Records without a status (Variant A's list) count as unfinished until they
- * carry a completion time.
+ * carry a completion time. A job the store knows as ended (`kept`, the list as the store now
+ * holds it) is not, whatever the service says now: statuses only move forward.
  */
-function watchUnfinished(active: ActiveConnection, fresh: readonly JobInfo[]): void {
-  const open = fresh
+function watchUnfinished(
+  active: ActiveConnection,
+  fresh: readonly JobInfo[],
+  kept: readonly JobInfo[],
+): void {
+  const candidates = fresh
     .filter((j) => (j.status ? !isTerminalStatus(j.status) : j.completed_at == null))
     .sort((a, b) => b.id - a.id)
     .slice(0, MAX_AUTO_WATCH);
+  const ended = new Set<number>();
+  const wanted = new Set(candidates.map((j) => j.id));
+  for (const j of kept) if (wanted.has(j.id) && isTerminalStatus(j.status)) ended.add(j.id);
+  const open = candidates.filter((j) => !ended.has(j.id));
   try {
     for (const job of open) active.poller.watch(job.id);
   } catch {

@@ -8,6 +8,7 @@ import {
   selectActiveProfile,
   selectIsLoggedIn,
   selectIsReconnecting,
+  selectTokenStoreWarning,
   useConnectionStore,
 } from '../../state/connection/store';
 
@@ -51,6 +52,7 @@ export function SessionIndicator() {
   const notify = useAppStore((s) => s.notify);
   const openDialog = useAppStore((s) => s.openDialog);
   const now = useNow(1000);
+  const insecure = useConnectionStore(selectTokenStoreWarning);
 
   if (!session || !profile) {
     return (
@@ -58,7 +60,6 @@ export function SessionIndicator() {
     );
   }
 
-  const insecure = !session.secretStore.secure;
   const remaining = session.expiresAt ? formatRemaining(session.expiresAt, now) : null;
   const soon = remaining !== null && remaining.ms < 5 * 60_000;
 
@@ -83,12 +84,14 @@ export function SessionIndicator() {
         </button>
       ) : null}
       {insecure && loggedIn ? (
-        <span className="badge badge-warn" title={STORE_WARNING[session.secretStore.kind].title}>
+        <span
+          className="badge badge-warn"
+          title={STORE_WARNING[insecure].title}
+          data-testid="token-store-warning"
+        >
           <Icon name="lock" size={13} />
-          <span className="only-wide">{STORE_WARNING[session.secretStore.kind].wide}</span>
-          <span className="only-narrow session-word">
-            {STORE_WARNING[session.secretStore.kind].narrow}
-          </span>
+          <span className="only-wide">{STORE_WARNING[insecure].wide}</span>
+          <span className="only-narrow session-word">{STORE_WARNING[insecure].narrow}</span>
         </span>
       ) : null}
       {reconnecting ? (

@@ -20,8 +20,8 @@ import { PayloadTab } from './PayloadTab';
 import { ResultTab } from './ResultTab';
 import { SummaryTab } from './SummaryTab';
 import { formatLocal } from './job-format';
-import { JobProgressPill } from './JobProgressPill';
-import type { ProgressSources } from './JobProgressPill';
+import type { LogProgress } from '../../../shared/jobs/log-progress';
+import { JobProgressBadge } from './JobEta';
 import { JobStatusChip } from './status-look';
 import './job-detail.css';
 
@@ -50,8 +50,8 @@ export function JobDetailPane({
   id: number;
   variant: VariantId;
   deviceName: (id: number) => string;
-  /** What a running job's progress is read from (JobsView). */
-  progress: (job: { id: number; device_id: number }) => ProgressSources;
+  /** The progress a job's own log states, when it does (JobsView: the same for its row). */
+  progress: (id: number) => LogProgress | null;
   onClose: () => void;
 }) {
   const entry = useJobsStore((s) => s.details[id]);
@@ -97,9 +97,9 @@ export function JobDetailPane({
           </h2>
           {view ? <JobStatusChip status={status} /> : null}
           {view && status === 'running' ? (
-            <JobProgressPill
+            <JobProgressBadge
               job={view.detail}
-              sources={progress(view.detail)}
+              log={progress(id)}
               deviceName={deviceName(view.detail.device_id)}
             />
           ) : null}
@@ -205,7 +205,7 @@ export function JobDetailPane({
                 deviceName={deviceName}
                 timeline={timeline ?? []}
                 showJobType={VARIANTS[variant].jobDetailJobType}
-                progress={progress(view.detail)}
+                log={progress(id)}
               />
             ) : null}
             {tab === 'payload' ? <PayloadTab view={view} /> : null}

@@ -11,11 +11,14 @@ function toggle<T>(list: T[], value: T): T[] {
   return list.includes(value) ? list.filter((v) => v !== value) : [...list, value];
 }
 
-/** Search by id or name, and filters by status, device, job type (Variant B) and creation date. */
+/**
+ * Search by id or words in a job's name, tags and note, and filters by status, device, tag,
+ * job type (Variant B) and creation date. The set of controls never changes with the data, so
+ * the bar keeps its size (Clear filters sits beside the job count, in the header).
+ */
 export function JobFilterBar({
   filters,
   onChange,
-  onClear,
   devices,
   jobTypes,
   statusCounts,
@@ -23,7 +26,6 @@ export function JobFilterBar({
 }: {
   filters: JobFilters;
   onChange: (patch: Partial<JobFilters>) => void;
-  onClear: () => void;
   devices: { id: number; name: string }[];
   /** Empty when the variant has no job types on its records (Variant A). */
   jobTypes: readonly string[];
@@ -32,14 +34,6 @@ export function JobFilterBar({
   knownTags?: readonly string[];
 }) {
   const idBase = useId();
-  const active =
-    filters.statuses.length +
-    filters.deviceIds.length +
-    filters.jobTypes.length +
-    (filters.from ? 1 : 0) +
-    (filters.to ? 1 : 0) +
-    (filters.query.trim() ? 1 : 0) +
-    filters.tags.length;
   return (
     <div className="jm-filters" role="search" aria-label="Find jobs">
       <div className="jm-search">
@@ -47,8 +41,8 @@ export function JobFilterBar({
         <input
           type="search"
           className="input"
-          placeholder="Search by id, name or tag:…"
-          aria-label="Search jobs by id, name, or tag:name"
+          placeholder="Search by id, name, tag or note"
+          aria-label="Search jobs by id, or by words in their name, tags or note (tag:name for one tag exactly)"
           value={filters.query}
           onChange={(e) => onChange({ query: e.target.value })}
           data-testid="job-search"
@@ -76,24 +70,29 @@ export function JobFilterBar({
           ))}
         </select>
       </label>
-      {knownTags.length || filters.tags.length ? (
-        <label className="jm-field">
-          <span>Tag</span>
-          <select
-            className="select"
-            value={filters.tags[0] ?? ''}
-            onChange={(e) => onChange({ tags: e.target.value ? [e.target.value] : [] })}
-            data-testid="tag-filter"
-          >
-            <option value="">Any</option>
-            {[...new Set([...knownTags, ...filters.tags])].sort().map((t) => (
-              <option key={t} value={t}>
-                {t}
-              </option>
-            ))}
-          </select>
-        </label>
-      ) : null}
+      {/* Always there, so the first tag added does not push the filters onto another row. */}
+      <label className="jm-field">
+        <span>Tag</span>
+        <select
+          className="select"
+          value={filters.tags[0] ?? ''}
+          disabled={knownTags.length === 0 && filters.tags.length === 0}
+          title={
+            knownTags.length || filters.tags.length
+              ? undefined
+              : 'No job has a tag yet: tags added to a job (its Summary) appear here'
+          }
+          onChange={(e) => onChange({ tags: e.target.value ? [e.target.value] : [] })}
+          data-testid="tag-filter"
+        >
+          <option value="">{knownTags.length || filters.tags.length ? 'Any' : 'None yet'}</option>
+          {[...new Set([...knownTags, ...filters.tags])].sort().map((t) => (
+            <option key={t} value={t}>
+              {t}
+            </option>
+          ))}
+        </select>
+      </label>
       {jobTypes.length ? (
         <label className="jm-field">
           <span>Job type</span>
@@ -133,11 +132,6 @@ export function JobFilterBar({
           onChange={(e) => onChange({ to: e.target.value })}
         />
       </fieldset>
-      {active ? (
-        <button type="button" className="btn btn-ghost" onClick={onClear}>
-          Clear filters ({active})
-        </button>
-      ) : null}
     </div>
   );
 }

@@ -9,9 +9,9 @@ import { formatLocal, formatUtc } from './job-format';
 import { jobTypeText } from '../../state/jobs/job-query';
 import type { SortKey } from '../../state/jobs/job-query';
 import { JobDuration } from './JobDuration';
-import { JobEtaCell } from './JobEta';
-import { JobProgressPill } from './JobProgressPill';
-import type { ProgressSources } from './JobProgressPill';
+import type { LogProgress } from '../../../shared/jobs/log-progress';
+import { JobProgressCell } from './JobEta';
+import { memberNameParts } from '../../../shared/sweeps/sweep-spec';
 import { JobStatusChip } from './status-look';
 import './job-table.css';
 
@@ -50,8 +50,8 @@ export interface JobTableProps {
   onOpen: (id: number) => void;
   /** The rows on screen changed (Variant A fills their statuses in). */
   onVisible?: (rows: JobRecord[]) => void;
-  /** What a running job's progress is read from (its log when read, else its device's usual time). */
-  progress: (job: JobRecord) => ProgressSources;
+  /** The progress a running job's own log states, when it does (the same as its detail shows). */
+  progress: (id: number) => LogProgress | null;
   /** The row menu's items for a job (the ⋯ button, right-click, the Menu key or Shift+F10). */
   rowMenu: (job: JobRecord) => MenuItem[];
   /** A job's tags (kept on this computer), shown after its name. */
@@ -78,6 +78,22 @@ function menuPlace(button: HTMLElement): CSSProperties {
  * 40 do. One row is in the tab order (the selected one); arrows, Page Up/Down, Home and End move
  * the selection, Enter opens the job.
  */
+/**
+ * A job's name in its cell. A sweep member's place in its batch (`[3/9]`) stays in sight when
+ * the column is narrow and the batch's name is cut: otherwise every member reads the same.
+ */
+function JobName({ name }: { name: string }) {
+  if (!name) return <span className="jc-name-text muted">(no name)</span>;
+  const member = memberNameParts(name);
+  if (!member) return <span className="jc-name-text">{name}</span>;
+  return (
+    <>
+      <span className="jc-name-text">{member.batch}</span>
+      <span className="jc-name-place">{member.place}</span>
+    </>
+  );
+}
+
 export function JobTable(props: JobTableProps) {
   const { rows, loading, selectedId, onSelect } = props;
   const scroller = useRef<HTMLDivElement>(null);
@@ -261,9 +277,7 @@ export function JobTable(props: JobTableProps) {
                     className="jc-name"
                     title={rowSummary(job, props.deviceName, props.showJobType)}
                   >
-                    <span className="jc-name-text">
-                      {job.name || <span className="muted">(no name)</span>}
-                    </span>
+                    <JobName name={job.name} />
                     <RowTags tags={props.tagsOf?.(job.id)} />
                     <button
                       type="button"
@@ -307,18 +321,11 @@ export function JobTable(props: JobTableProps) {
                   </div>
                   <div role="gridcell" className="jc-duration">
                     {/* A running job says how far it is, where the others say how long. */}
-                    <JobEtaCell
+                    <JobProgressCell
                       job={job}
+                      log={props.progress(job.id)}
                       deviceName={props.deviceName(job.device_id)}
                       age={<JobDuration job={job} />}
-                      withProgress={(fallback) => (
-                        <JobProgressPill
-                          job={job}
-                          sources={props.progress(job)}
-                          deviceName={props.deviceName(job.device_id)}
-                          fallback={fallback}
-                        />
-                      )}
                     />
                   </div>
                 </div>

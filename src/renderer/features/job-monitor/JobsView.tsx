@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useMemo, useState } from 'react';
-import { readLogProgress } from '../../../shared/jobs/log-progress';
+import type { KeyboardEvent } from 'react';
 import { VARIANTS } from '../../../shared/variants';
 import { Icon } from '../../ui/components/Icon';
 import { StateMessage } from '../../ui/components/States';
@@ -20,8 +20,8 @@ import { ListExporter } from './bundles/ListExporter';
 import { BundleView } from './bundles/BundleView';
 import { JobDetailPane } from './JobDetailPane';
 import { JobFilterBar } from './JobFilterBar';
-import { usualDurations } from './job-progress';
-import { createJobQuery } from '../../state/jobs/job-query';
+import { useProgressFill } from './use-progress-fill';
+import { activeFilterCount, createJobQuery } from '../../state/jobs/job-query';
 import { JobTable } from './JobTable';
 import { enableNotifications, notificationsSupported } from './notify-job-end';
 import { useMonitorWiring } from './use-monitor-wiring';
@@ -45,7 +45,15 @@ export function JobsView() {
   const shell = useAppStore((a) => a.info?.shell);
   const hasFilters = selectHasFilters(s);
   const now = useNow(10_000);
-  const onVisible = useStatusFill(VARIANTS[variant].jobDetailJobType);
+  const fillStatuses = useStatusFill(VARIANTS[variant].jobDetailJobType);
+  const fillProgress = useProgressFill();
+  const onVisible = useCallback(
+    (visible: JobRecord[]) => {
+      fillStatuses(visible);
+      fillProgress(visible);
+    },
+    [fillStatuses, fillProgress],
+  );
   const [permission, setPermission] = useState(() =>
     notificationsSupported() ? Notification.permission : 'denied',
   );
@@ -62,6 +70,7 @@ export function JobsView() {
   const [queryJobs] = useState(createJobQuery);
   // Tags are kept on this computer: the index is read again with every list.
   const tagIndex = useAnnotationsStore((a) => a.index);
+  const noteIndex = useAnnotationsStore((a) => a.notes);
   useEffect(() => {
     if (s.profileId) void useAnnotationsStore.getState().loadIndex();
   }, [s.profileId, s.fetchedAt]);
@@ -71,8 +80,8 @@ export function JobsView() {
   const bundleError = useBundlesStore((b) => b.error);
   const drop = useBundleDrop();
   const rows = useMemo(
-    () => queryJobs(s.records, s.filters, s.sort, deviceName, sortClock, tagIndex),
-    [queryJobs, s.records, s.filters, s.sort, deviceName, sortClock, tagIndex],
+    () => queryJobs(s.records, s.filters, s.sort, deviceName, sortClock, tagIndex, noteIndex),
+    [queryJobs, s.records, s.filters, s.sort, deviceName, sortClock, tagIndex, noteIndex],
   );
   const exportIds = useMemo(() => rows.map((r) => r.id), [rows]);
   const statusCounts = useMemo(() => {
@@ -81,21 +90,9 @@ export function JobsView() {
       counts[r.status ?? 'unknown'] = (counts[r.status ?? 'unknown'] ?? 0) + 1;
     return counts;
   }, [s.records]);
-  // A running job's progress: the open job's log is read as it runs; the others are estimated.
-  const usual = useMemo(() => usualDurations(s.records), [s.records]);
-  const openLogs =
-    s.openId === null
-      ? null
-      : ((s.details[s.openId]?.view?.detail as { logs?: string | null } | undefined)?.logs ?? null);
-  const openLogProgress = useMemo(() => readLogProgress(openLogs), [openLogs]);
-  const openId = s.openId;
-  const progress = useCallback(
-    (job: { id: number; device_id: number }) => ({
-      log: job.id === openId ? openLogProgress : null,
-      usualMs: usual.get(job.device_id),
-    }),
-    [openId, openLogProgress, usual],
-  );
+  // A running job's progress as its own log states it: one source for its row and its detail.
+  const logProgress = s.logProgress;
+  const progress = useCallback((id: number) => logProgress[id] ?? null, [logProgress]);
   const canCancel = useCanCancel();
   const { open, askCancel } = s;
   const rowMenu = useCallback(
@@ -130,6 +127,18 @@ export function JobsView() {
       : (s.records.find((r) => r.id === s.cancelAsk) ??
         s.details[s.cancelAsk]?.view?.detail ??
         null);
+  // Escape closes the open job, from its detail or the list, and puts the cursor on its row;
+  // not while something inside answers Escape itself (a menu, a dialog, a field, the editor).
+  const closeOnEscape = (e: KeyboardEvent) => {
+    const open = s.openId;
+    if (e.key !== 'Escape' || e.defaultPrevented || open === null) return;
+    if ((e.target as Element).closest('dialog, .monaco-editor, input, textarea, select')) return;
+    e.preventDefault();
+    s.close();
+    requestAnimationFrame(() =>
+      document.querySelector<HTMLElement>(`.job-row[data-job-id="${open}"]`)?.focus(),
+    );
+  };
   const loading = s.status === 'loading' || (s.status === 'idle' && session !== undefined);
   const notLoggedIn = session === 'logged-out' || session === 'expired';
 
@@ -220,6 +229,17 @@ export function JobsView() {
               ? `${rows.length.toLocaleString()} of ${s.records.length.toLocaleString()}`
               : `${s.records.length.toLocaleString()} ${s.records.length === 1 ? 'job' : 'jobs'}`}
         </span>
+        {/* Beside the count it changes; its place is kept while no filter is set. */}
+        <button
+          type="button"
+          className="btn btn-ghost jm-clear"
+          onClick={s.clearFilters}
+          style={hasFilters ? undefined : { visibility: 'hidden' }}
+          aria-hidden={hasFilters ? undefined : true}
+          tabIndex={hasFilters ? undefined : -1}
+        >
+          Clear filters ({activeFilterCount(s.filters)})
+        </button>
         <span className="muted jm-source" data-testid="list-source">
           {s.offline
             ? null
@@ -317,7 +337,6 @@ export function JobsView() {
         <JobFilterBar
           filters={s.filters}
           onChange={s.setFilters}
-          onClear={s.clearFilters}
           devices={deviceOptions}
           jobTypes={VARIANTS[variant].jobDetailJobType ? VARIANTS[variant].jobTypes : []}
           statusCounts={statusCounts}
@@ -327,6 +346,7 @@ export function JobsView() {
       <div
         className={`jm-split${s.openId !== null ? ' has-detail' : ''}`}
         style={bundle ? { display: 'none' } : undefined}
+        onKeyDown={closeOnEscape}
       >
         <section className="jm-list" aria-label="Job list">
           {list}

@@ -6,10 +6,9 @@ import type { JobStatus } from '../../../shared/variants';
 import type { JobDetailView, TimelineEntry } from '../../state/jobs/store';
 import { isFinished } from '../../state/jobs/store';
 import { formatDuration, formatLocal, formatUtc } from './job-format';
-import { jobProgress } from './job-progress';
-import { JobEtaDetail } from './JobEta';
-import { progressSentence } from './JobProgressPill';
-import type { ProgressSources } from './JobProgressPill';
+import type { LogProgress } from '../../../shared/jobs/log-progress';
+import { progressSentence } from './job-progress';
+import { JobEtaDetail, useJobProgress } from './JobEta';
 import { durationMs } from '../../state/jobs/job-query';
 import { JobStatusChip } from './status-look';
 
@@ -32,19 +31,20 @@ export function SummaryTab({
   deviceName,
   timeline,
   showJobType,
-  progress,
+  log,
 }: {
   view: JobDetailView;
   deviceName: (id: number) => string;
   timeline: TimelineEntry[];
   showJobType: boolean;
-  progress: ProgressSources;
+  /** The progress the job's own log states, when it does. */
+  log: LogProgress | null;
 }) {
   const now = useNow(1000);
   const d = view.detail as JobDetailView['detail'] & Record<string, unknown>;
+  const { progress: running } = useJobProgress(d, log);
   const payloadType = (d.payload as { type?: unknown } | null | undefined)?.type;
   const resultType = (d.result as { type?: unknown } | null | undefined)?.type;
-  const running = jobProgress(d, progress.log, progress.usualMs, now);
   const rows: [string, ReactNode][] = [
     ['Job id', <span className="mono">{d.id}</span>],
     ['Name', d.name || <span className="muted">(no name)</span>],
@@ -100,7 +100,7 @@ export function SummaryTab({
     ...(isFinished(d)
       ? []
       : [
-          ['Estimate', <JobEtaDetail job={d} deviceName={deviceName(d.device_id)} />] as [
+          ['Estimate', <JobEtaDetail job={d} log={log} deviceName={deviceName(d.device_id)} />] as [
             string,
             ReactNode,
           ],
@@ -147,10 +147,16 @@ export function SummaryTab({
         ) : (
           <ol>
             {timeline.map((t, i) => (
-              <li key={i} data-status={t.status}>
+              <li key={i} data-status={t.status} data-anomaly={t.anomaly ? '' : undefined}>
                 <JobStatusChip status={t.status as JobStatus} compact />
                 <When iso={t.at} />
                 <span className="muted jm-source">{SOURCE[t.source]}</span>
+                {t.anomaly && (
+                  <span className="jm-anomaly">
+                    Service anomaly: reported after {t.anomaly.kept}; not taken (statuses only move
+                    forward)
+                  </span>
+                )}
               </li>
             ))}
           </ol>

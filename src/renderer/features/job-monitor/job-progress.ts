@@ -1,68 +1,39 @@
+import type { RemainingEstimate } from '../../../shared/estimates';
+import { roughDuration } from '../../../shared/estimates';
 import type { LogProgress } from '../../../shared/jobs/log-progress';
 import type { JobRow } from '../../state/jobs/job-query';
+import type { JobWhen } from './job-eta';
 
 /**
- * How far a running job is: from its own log when the log has been read (the open job's is, as
- * it runs), else an estimate from how long it has been going against how long jobs on its
- * device usually take (the finished jobs this app knows of).
+ * How far a running job is, from one source for the row and the detail alike: the job's own
+ * log when it states its progress (the monitor reads the logs of the running jobs on screen),
+ * else an estimate from the finished jobs of its device that had run at least as long (the
+ * core's duration model, src/shared/estimates), else nothing. Never a guess without the
+ * history it rests on.
  */
 export type JobProgress =
   | { kind: 'log'; fraction: number; message: string }
-  | { kind: 'estimate'; fraction: number; elapsedMs: number; usualMs: number };
+  | { kind: 'estimate'; fraction: number; elapsedMs: number; estimate: RemainingEstimate };
 
-/** The newest finished jobs of a device that make its usual duration; fewer say nothing. */
-const SAMPLES = 25;
-const MIN_SAMPLES = 3;
-/** The list is newest first: the recent past is enough, and 100,000 rows are not walked. */
-const SCAN_ROWS = 5_000;
 /** An estimate never claims the end: only the job's own status says it is over. */
 const ESTIMATE_CAP = 0.99;
 
-/**
- * Per device id, the median time from creation to completion of its latest completed jobs.
- * Creation, not start: a job's record says when it was created and when it ended, not when it
- * began to run, so the estimate compares like with like (both include the wait in the queue).
- */
-export function usualDurations(rows: readonly JobRow[]): Map<number, number> {
-  const samples = new Map<number, number[]>();
-  const n = Math.min(rows.length, SCAN_ROWS);
-  for (let i = 0; i < n; i++) {
-    const row = rows[i]!;
-    if (row.status !== 'completed' || !row.completed_at) continue;
-    const list = samples.get(row.device_id) ?? [];
-    if (list.length >= SAMPLES) continue;
-    const ms = Date.parse(row.completed_at) - Date.parse(row.created_at);
-    if (!(ms >= 0)) continue;
-    list.push(ms);
-    samples.set(row.device_id, list);
-  }
-  const out = new Map<number, number>();
-  for (const [device, list] of samples) {
-    if (list.length < MIN_SAMPLES) continue;
-    list.sort((a, b) => a - b);
-    const mid = list.length >> 1;
-    out.set(device, list.length % 2 ? list[mid]! : (list[mid - 1]! + list[mid]!) / 2);
-  }
-  return out;
-}
-
 /** A running job's progress, or null when it is not running or nothing can be said. */
 export function jobProgress(
-  row: JobRow,
+  row: Pick<JobRow, 'status'>,
   log: LogProgress | null,
-  usualMs: number | undefined,
-  now: number,
+  when: JobWhen | null,
 ): JobProgress | null {
   if (row.status !== 'running') return null;
   if (log) return { kind: 'log', fraction: log.fraction, message: log.message };
-  if (usualMs === undefined || !(usualMs > 0)) return null;
-  const elapsedMs = Math.max(0, now - Date.parse(row.created_at));
-  if (!Number.isFinite(elapsedMs)) return null;
+  const estimate = when?.estimate;
+  if (!when || estimate?.kind !== 'estimate' || estimate.phase !== 'running') return null;
+  const total = when.elapsedMs + Math.max(0, estimate.medianMs);
   return {
     kind: 'estimate',
-    fraction: Math.min(ESTIMATE_CAP, elapsedMs / usualMs),
-    elapsedMs,
-    usualMs,
+    fraction: total > 0 ? Math.min(ESTIMATE_CAP, when.elapsedMs / total) : 0,
+    elapsedMs: when.elapsedMs,
+    estimate,
   };
 }
 
@@ -70,4 +41,14 @@ export function jobProgress(
 export function progressPercent(p: JobProgress): string {
   const percent = Math.floor(p.fraction * 100);
   return `${p.kind === 'estimate' ? '~' : ''}${percent} %`;
+}
+
+/** The progress in a sentence: where it comes from and what it rests on. */
+export function progressSentence(p: JobProgress, deviceName: string): string {
+  if (p.kind === 'log') {
+    return `${progressPercent(p)}, from the job's log${p.message ? `: ${p.message}` : ''}.`;
+  }
+  const e = p.estimate;
+  const jobs = `${e.basis} ${e.jobType ? `${e.jobType} ` : ''}job${e.basis === 1 ? '' : 's'}`;
+  return `About ${Math.floor(p.fraction * 100)} % (an estimate from other jobs): running for ${roughDuration(p.elapsedMs)}, and the ${jobs} on ${deviceName} that ran at least as long ended ≈ ${roughDuration(e.medianMs)} later (p90 ${roughDuration(e.highMs)}).`;
 }

@@ -1,4 +1,4 @@
-import { jobEndBody } from '../../../shared/estimates';
+import { jobEndBody, jobEndTitle } from '../../../shared/estimates';
 import type { JobStatus } from '../../../shared/variants';
 import { isTerminalStatus } from '../../../shared/variants';
 
@@ -33,7 +33,7 @@ export interface JobEndFacts {
  */
 export function decideJobEndNotice(f: JobEndFacts): JobEndNotice {
   if (!isTerminalStatus(f.to)) return { kind: 'none' };
-  const title = `Job ${f.jobId} ${f.to}`;
+  const title = jobEndTitle(f.jobId, f.to);
   const body = jobEndBody(f);
   const inApp: JobEndNotice = {
     kind: 'in-app',

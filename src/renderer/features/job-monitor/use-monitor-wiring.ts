@@ -3,7 +3,7 @@ import type { AppState } from '../../state/app/initialState';
 import { useAppStore } from '../../state/app/store';
 import { selectIsOffline, useConnectionStore } from '../../state/connection/store';
 import { useEstimatesStore } from '../../state/estimates/store';
-import { restoredSelection, useJobsStore } from '../../state/jobs/store';
+import { restoreSelection, useJobsStore } from '../../state/jobs/store';
 
 /**
  * Connects the monitor to the rest of the app while it is mounted (it stays mounted once the
@@ -14,7 +14,6 @@ import { restoredSelection, useJobsStore } from '../../state/jobs/store';
 export function useMonitorWiring(): void {
   useEffect(() => {
     const jobs = useJobsStore.getState();
-    let restored = false;
     const reload = () => {
       const { activeId, session } = useConnectionStore.getState();
       const ready =
@@ -26,15 +25,7 @@ export function useMonitorWiring(): void {
       void useJobsStore
         .getState()
         .load(activeId)
-        .then(() => {
-          if (restored || !restoredSelection || restoredSelection.profileId !== activeId) return;
-          restored = true;
-          const s = useJobsStore.getState();
-          // Opening selects the job too: open first, so a row cursor elsewhere is kept.
-          if (restoredSelection.openId !== null && s.openId === null)
-            s.open(restoredSelection.openId);
-          if (restoredSelection.selectedId !== null) s.select(restoredSelection.selectedId);
-        });
+        .then(() => restoreSelection(activeId));
     };
     const stops = [
       useConnectionStore.subscribe((s) => `${s.activeId}|${s.session?.state === 'active'}`, reload),

@@ -11,6 +11,8 @@ import { useSubmitStore } from '../submit/store';
 export interface AnnotationsState {
   /** Every tagged job of the connection with its tags: what the table filters by. */
   index: ReadonlyMap<number, readonly string[]>;
+  /** Every job of the connection with a note, with its note: the search reads it too. */
+  notes: ReadonlyMap<number, string>;
   byJob: Record<number, JobAnnotations>;
   /** Why the last change of a job's tags or note failed, for people; null when it did not. */
   errors: Record<number, string | null>;
@@ -18,7 +20,13 @@ export interface AnnotationsState {
   rerunning: number | null;
 }
 
-const initial: AnnotationsState = { index: new Map(), byJob: {}, errors: {}, rerunning: null };
+const initial: AnnotationsState = {
+  index: new Map(),
+  notes: new Map(),
+  byJob: {},
+  errors: {},
+  rerunning: null,
+};
 
 export interface AnnotationsActions {
   loadIndex(): Promise<void>;
@@ -43,9 +51,13 @@ export const useAnnotationsStore = createDomainStore<AnnotationsState, Annotatio
         const index = new Map(s.index);
         if (a.tags.length) index.set(a.jobId, a.tags);
         else index.delete(a.jobId);
+        const notes = new Map(s.notes);
+        if (a.note) notes.set(a.jobId, a.note);
+        else notes.delete(a.jobId);
         return {
           byJob: { ...s.byJob, [a.jobId]: a },
           index,
+          notes,
           errors: { ...s.errors, [a.jobId]: null },
         };
       });
@@ -55,7 +67,10 @@ export const useAnnotationsStore = createDomainStore<AnnotationsState, Annotatio
       async loadIndex() {
         try {
           const { jobs } = await call('annotations.index', {});
-          set({ index: new Map(jobs.map((j) => [j.id, j.tags])) });
+          set({
+            index: new Map(jobs.filter((j) => j.tags.length).map((j) => [j.id, j.tags])),
+            notes: new Map(jobs.flatMap((j) => (j.note ? [[j.id, j.note] as const] : []))),
+          });
         } catch {
           // No connection yet: the table filters by tag once there is one.
         }

@@ -1,10 +1,10 @@
 import type { SetState } from '../create-store';
 import { call } from '../../services/qjob';
+import { describeError } from '../../services/errors';
 import type { AppState, DialogName, Notice, ThemePreference, ViewName } from './initialState';
 import type { TransportStatus } from '../../services/qjob';
 import type { DetailTab } from '../jobs/initialState';
 
-const THEME_KEY = 'qjob.theme';
 let noticeSeq = 0;
 /** Long enough to read a sentence twice; the list beside the notice keeps them for longer. */
 const NOTICE_MS = 6000;
@@ -19,7 +19,8 @@ export interface AppActions {
    * `tab`, on that tab of its detail; with `compareWith`, compared with that job at once.
    */
   requestJob(id: number, options?: { tab?: DetailTab; compareWith?: number }): void;
-  setThemePreference(pref: ThemePreference): void;
+  /** Changes the theme and, unless `keep` is false (read from the settings), keeps it there. */
+  setThemePreference(pref: ThemePreference, keep?: boolean): void;
   setSystemDark(dark: boolean): void;
   /** The socket's status and, when the server closed it, why (browser mode). */
   setTransport(status: TransportStatus, detail?: string | null): void;
@@ -33,70 +34,65 @@ export interface AppActions {
   answerClose(proceed: boolean): Promise<void>;
 }
 
-/** The theme override is a renderer preference with no meaning to the core: kept in localStorage. */
-export function storedThemePreference(): ThemePreference {
-  try {
-    const v = localStorage.getItem(THEME_KEY);
-    return v === 'light' || v === 'dark' ? v : 'system';
-  } catch {
-    return 'system';
-  }
-}
-
-export const createAppActions = (set: SetState<AppState>, get: () => AppState): AppActions => ({
-  async loadInfo() {
-    const info = await call('app.info', {});
-    set({ info });
-  },
-  setFatal(message) {
-    set({ fatal: message });
-  },
-  showView(view) {
-    set({ view });
-  },
-  requestJob(id, options = {}) {
-    const seq = (get().openJob?.seq ?? 0) + 1;
-    set({ view: 'jobs', openJob: { id, seq, ...options } });
-  },
-  setThemePreference(pref) {
-    try {
-      if (pref === 'system') localStorage.removeItem(THEME_KEY);
-      else localStorage.setItem(THEME_KEY, pref);
-    } catch {
-      // Storage can be unavailable (private windows); the choice then lasts for this session.
-    }
-    set({ themePreference: pref });
-  },
-  setSystemDark(dark) {
-    set({ systemDark: dark });
-  },
-  setTransport(status, detail = null) {
-    set({ transport: status, transportDetail: detail });
-  },
-  openDialog(dialog, profileId = null) {
-    set({ dialog, dialogProfileId: profileId });
-  },
-  notify(tone, text, profileId = null) {
-    const id = ++noticeSeq;
-    set((s) => ({ notices: [...s.notices.slice(-3), { id, tone, text, profileId }] }));
-    const expire = () => {
-      if (!get().notices.some((n) => n.id === id)) return;
-      if (get().noticesHeld) setTimeout(expire, NOTICE_MS);
-      else dismiss(set, id);
-    };
-    setTimeout(expire, NOTICE_MS);
-  },
-  dismissNotice(id) {
-    dismiss(set, id);
-  },
-  holdNotices(held) {
-    if (get().noticesHeld !== held) set({ noticesHeld: held });
-  },
-  async answerClose(proceed) {
-    set({ closeRequested: false });
-    await call('app.respondToClose', { proceed });
-  },
-});
+export const createAppActions = (set: SetState<AppState>, get: () => AppState): AppActions => {
+  const actions: AppActions = {
+    async loadInfo() {
+      const info = await call('app.info', {});
+      set({ info });
+    },
+    setFatal(message) {
+      set({ fatal: message });
+    },
+    showView(view) {
+      set({ view });
+    },
+    requestJob(id, options = {}) {
+      const seq = (get().openJob?.seq ?? 0) + 1;
+      set({ view: 'jobs', openJob: { id, seq, ...options } });
+    },
+    setThemePreference(pref, keep = true) {
+      set({ themePreference: pref });
+      if (!keep) return;
+      // Kept in the settings file, so browser mode (a new origin at every launch) keeps it too.
+      call('settings.update', { theme: pref }).catch((error: unknown) =>
+        actions.notify(
+          'warn',
+          `The theme applies to this session only: ${describeError(error, 'keep the theme').detail}`,
+        ),
+      );
+    },
+    setSystemDark(dark) {
+      set({ systemDark: dark });
+    },
+    setTransport(status, detail = null) {
+      set({ transport: status, transportDetail: detail });
+    },
+    openDialog(dialog, profileId = null) {
+      set({ dialog, dialogProfileId: profileId });
+    },
+    notify(tone, text, profileId = null) {
+      const id = ++noticeSeq;
+      set((s) => ({ notices: [...s.notices.slice(-3), { id, tone, text, profileId }] }));
+      const expire = () => {
+        if (!get().notices.some((n) => n.id === id)) return;
+        if (get().noticesHeld) setTimeout(expire, NOTICE_MS);
+        else dismiss(set, id);
+      };
+      setTimeout(expire, NOTICE_MS);
+    },
+    dismissNotice(id) {
+      dismiss(set, id);
+    },
+    holdNotices(held) {
+      if (get().noticesHeld !== held) set({ noticesHeld: held });
+    },
+    async answerClose(proceed) {
+      set({ closeRequested: false });
+      await call('app.respondToClose', { proceed });
+    },
+  };
+  return actions;
+};
 
 function dismiss(set: SetState<AppState>, id: number): void {
   set((s) => ({ notices: s.notices.filter((n) => n.id !== id) }));

@@ -6,7 +6,7 @@ import type { DetailTab } from '../jobs/initialState';
 export type AppInfo = z.infer<typeof appInfoSchema>;
 export type ViewName = 'editor' | 'devices' | 'jobs' | 'batches';
 export type ThemePreference = 'system' | 'light' | 'dark';
-export type DialogName = 'profiles' | 'login' | 'about' | 'openById' | null;
+export type DialogName = 'profiles' | 'login' | 'about' | 'openById' | 'shortcuts' | 'logs' | null;
 
 /** A short-lived message for the status area (read out by screen readers through aria-live). */
 export interface Notice {

@@ -1,12 +1,9 @@
 import { createDomainStore } from '../create-store';
-import { createAppActions, storedThemePreference } from './actions';
+import { createAppActions } from './actions';
 import { initialAppState } from './initialState';
 import type { AppState, Notice } from './initialState';
 
-export const useAppStore = createDomainStore(
-  { ...initialAppState, themePreference: storedThemePreference() },
-  createAppActions,
-);
+export const useAppStore = createDomainStore(initialAppState, createAppActions);
 export * from './initialState';
 
 export const selectEffectiveTheme = (s: AppState): 'light' | 'dark' =>

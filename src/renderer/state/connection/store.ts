@@ -30,3 +30,16 @@ export const selectNeedsLogin = (s: ConnectionState): boolean =>
   s.status === 'ready' &&
   s.switchingTo === null &&
   (s.session?.state === 'logged-out' || s.session?.state === 'expired');
+
+/**
+ * Where the login token is kept, when that is worth a warning: a store that is not secure. Not
+ * for the built-in simulator profiles: the app logs them in by itself at every start with a key
+ * it makes for the launch, so a token in memory only costs nothing there.
+ */
+export const selectTokenStoreWarning = (
+  s: ConnectionState,
+): NonNullable<ConnectionState['session']>['secretStore']['kind'] | null => {
+  if (!s.session || s.session.secretStore.secure) return null;
+  if (selectActiveProfile(s)?.builtin === 'simulator') return null;
+  return s.session.secretStore.kind;
+};

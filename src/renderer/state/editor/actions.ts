@@ -81,7 +81,7 @@ export const createEditorActions = (
       console.error('payload analysis failed', error);
       // The exception's own words are the app's internals, not the payload's fault: the log has them.
       const message =
-        'The payload could not be checked: the check itself failed (a fault of the app, not of the payload). Help → Logs has the details.';
+        'The payload could not be checked: the check itself failed (a fault of the app, not of the payload). Help → Open Log Folder has the details.';
       const failed = {
         variant,
         text,
@@ -113,13 +113,16 @@ export const createEditorActions = (
       }
       const templates = await get().loadTemplates(variant);
       if (drafts.length) {
+        // Drafts say whether they had unsaved changes; older ones do not, and then a text equal
+        // to a template's counts as untouched.
         const known = new Set(templates.map((t) => t.text));
-        const tabs = drafts.map((d) => ({
+        const tabs = drafts.map(({ clean, active: _active, ...d }) => ({
           ...d,
           jobName: d.jobName ?? '',
-          baseline: known.has(d.text) ? d.text : null,
+          baseline: (clean ?? known.has(d.text)) ? d.text : null,
         }));
-        set({ tabs, activeId: tabs[0]?.id ?? null, status: 'ready' });
+        const active = drafts.find((d) => d.active)?.id ?? tabs[0]?.id ?? null;
+        set({ tabs, activeId: active, status: 'ready' });
         tabs.forEach((t) => schedule(t.id, 0));
         return;
       }

@@ -2,6 +2,7 @@ import { call } from '../../services/qjob';
 import { describeError } from '../../services/errors';
 import { useAppStore } from '../app/store';
 import { fitDrafts } from './draft-budget';
+import { isDirty } from './selectors';
 import { useEditorStore } from './store';
 
 /** Long enough to batch a burst of typing, short enough that a crash loses a few seconds at most. */
@@ -16,14 +17,18 @@ export function startDraftAutosave(): { flush(): Promise<void>; stop(): void } {
   let lastWarning: string | null = null;
   const save = (): Promise<void> => {
     timer = null;
-    const { tabs, status } = useEditorStore.getState();
+    const { tabs, status, activeId } = useEditorStore.getState();
     if (status !== 'ready') return Promise.resolve();
-    const payload = tabs.map(({ id, title, text, path, jobName }) => ({
-      id,
-      title,
-      text,
-      path,
-      ...(jobName ? { jobName } : {}),
+    // Whether each tab had unsaved changes and which was in front are kept too: a restart
+    // brings the tabs back as they were, not all "unsaved" and the first in front.
+    const payload = tabs.map((tab) => ({
+      id: tab.id,
+      title: tab.title,
+      text: tab.text,
+      path: tab.path,
+      ...(tab.jobName ? { jobName: tab.jobName } : {}),
+      clean: !isDirty(tab),
+      ...(tab.id === activeId ? { active: true } : {}),
     }));
     // Tabs too large to keep are left out before anything is sent, and the person is told once.
     const { kept, warning } = fitDrafts(payload);
@@ -37,11 +42,12 @@ export function startDraftAutosave(): { flush(): Promise<void>; stop(): void } {
     );
   };
   const unsubscribe = useEditorStore.subscribe(
-    (s) => s.tabs,
+    (s) => [s.tabs, s.activeId] as const,
     () => {
       if (timer) clearTimeout(timer);
       timer = setTimeout(() => void save(), AUTOSAVE_DELAY_MS);
     },
+    { equalityFn: (a, b) => a[0] === b[0] && a[1] === b[1] },
   );
   return {
     /** Saves now if a save is pending; resolves when it is written (or failed and said so). */

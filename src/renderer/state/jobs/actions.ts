@@ -2,6 +2,7 @@ import type { EventPayload } from '../../../shared/ipc/contract';
 import { JOB_RECORD_FIELDS, isTerminalStatus } from '../../../shared/variants';
 import type { JobRecordField } from '../../../shared/variants';
 import { TRUNCATED_PROBLEM_CODE } from '../../../shared/ipc/schemas';
+import { readLogProgress } from '../../../shared/jobs/log-progress';
 import { describeError, errorCode } from '../../services/errors';
 import { call } from '../../services/qjob';
 import type { SetState } from '../create-store';
@@ -23,6 +24,11 @@ export interface JobsActions {
    * `error` part (the least a detail can be), which the local store then keeps.
    */
   fillStatuses(ids: number[], jobType?: boolean): void;
+  /**
+   * The progress running jobs state in their logs, for their rows: one lookup of each job's
+   * record and logs (a few at a time; a job already being looked up is not asked twice).
+   */
+  fillProgress(ids: number[]): void;
   setFilters(patch: Partial<JobFilters>): void;
   clearFilters(): void;
   sortBy(key: JobSort['key']): void;
@@ -66,6 +72,10 @@ const filling = new Set<number>();
 /** Jobs whose type was looked up in this list: a service that does not say it is not asked again. */
 const typeAsked = new Set<number>();
 let fillRunning = 0;
+const PROGRESS_CONCURRENCY = 2;
+const progressQueue: number[] = [];
+const progressAsked = new Set<number>();
+let progressRunning = 0;
 let refreshTimer: ReturnType<typeof setTimeout> | null = null;
 /** Quiet reloads and live polls under way, by job id: a status event and a timer share one. */
 const quietLoads = new Map<number, Promise<void>>();
@@ -106,6 +116,9 @@ export const createJobsActions = (
     const next: JobRecord = { ...row };
     for (const key of RECORD_FIELDS)
       if (fresh[key] !== undefined) (next as Record<string, unknown>)[key] = fresh[key];
+    // A record without a status (Variant A's may carry none, or null) does not say the job has
+    // none: the status the row knows stays.
+    if (fresh.status == null) next.status = row.status;
     if (RECORD_FIELDS.every((k) => next[k] === row[k])) return null;
     const out = records.slice();
     out[at] = next;
@@ -136,6 +149,43 @@ export const createJobsActions = (
     }
   }
 
+  function runProgressFills(): void {
+    while (progressRunning < PROGRESS_CONCURRENCY && progressQueue.length) {
+      const id = progressQueue.shift()!;
+      const profileId = get().profileId;
+      progressRunning++;
+      call('jobs.get', { id, fields: ['logs'] })
+        .then((view) => {
+          if (get().profileId !== profileId || view.fromCache) return;
+          keepLogProgress(id, view.detail);
+          mergeRecord(view.detail);
+        })
+        .catch(() => undefined /* the row keeps what it showed; the next round asks again */)
+        .finally(() => {
+          progressRunning--;
+          progressAsked.delete(id);
+          runProgressFills();
+        });
+    }
+  }
+
+  /** What a job's logs (when the answer carries them) say of its progress, kept for its row. */
+  function keepLogProgress(id: number, detail: Record<string, unknown>): void {
+    if (!('logs' in detail)) return;
+    const logs = detail['logs'];
+    const progress = readLogProgress(typeof logs === 'string' ? logs : null);
+    const before = get().logProgress[id];
+    if (
+      before === progress ||
+      (before &&
+        progress &&
+        before.fraction === progress.fraction &&
+        before.message === progress.message)
+    )
+      return;
+    set((s) => ({ logProgress: { ...s.logProgress, [id]: progress } }));
+  }
+
   return {
     async load(profileId) {
       // The same profile again (a login, a token refresh): a refresh that keeps everything shown.
@@ -143,6 +193,7 @@ export const createJobsActions = (
         return get().refresh();
       fillQueue.length = 0;
       typeAsked.clear();
+      progressQueue.length = 0;
       set({
         ...initialJobsState,
         ...keptView(get()),
@@ -214,6 +265,15 @@ export const createJobsActions = (
         fillQueue.push({ id, jobType });
       }
       runFills();
+    },
+
+    fillProgress(ids) {
+      for (const id of ids) {
+        if (progressAsked.has(id) || livePolls.has(id)) continue;
+        progressAsked.add(id);
+        progressQueue.push(id);
+      }
+      runProgressFills();
     },
 
     setFilters(patch) {
@@ -307,6 +367,7 @@ export const createJobsActions = (
     const before = get().details[id]?.view;
     if (!before) return;
     const view = mergeLiveAnswer(before, answer);
+    keepLogProgress(id, answer.detail);
     const statusChanged = view.detail.status !== before.detail.status;
     set((s) => {
       const entry = s.details[id];
@@ -342,6 +403,7 @@ export const createJobsActions = (
         call('jobs.history', { id }).catch(() => ({ entries: [] })),
       ]);
       if (get().profileId !== profileId) return;
+      if (!view.fromCache) keepLogProgress(id, view.detail);
       set((s) => {
         const changes: Partial<JobsState> = {
           details: {

@@ -6,6 +6,7 @@ import type {
   StoreReason,
   timelineEntrySchema,
 } from '../../../shared/ipc/schemas';
+import type { LogProgress } from '../../../shared/jobs/log-progress';
 import type { JobStatus } from '../../../shared/variants';
 import type { JobFilters, JobSort } from './job-query';
 import { DEFAULT_SORT, NO_FILTERS } from './job-query';
@@ -52,6 +53,12 @@ export interface JobsState {
   tab: DetailTab;
   details: Record<number, DetailEntry>;
   timelines: Record<number, TimelineEntry[]>;
+  /**
+   * What running jobs' own logs last said of their progress (null: the log states none), read
+   * from the open job's detail and from lookups of the running rows on screen: the one source
+   * of progress for a job's row and its detail.
+   */
+  logProgress: Record<number, LogProgress | null>;
   /** Live status changes seen in this session: job id -> the status before, for a highlight. */
   changed: Record<number, { from: JobStatus | null; at: number }>;
   /** The job picked for Compare with the open one, and the view of it. */
@@ -78,6 +85,7 @@ export const initialJobsState: JobsState = {
   tab: 'summary',
   details: {},
   timelines: {},
+  logProgress: {},
   changed: {},
   compareWith: null,
   cancelAsk: null,

@@ -29,7 +29,10 @@ export interface JobFilters {
   /** Local calendar dates (`YYYY-MM-DD`), inclusive; empty for no bound. */
   from: string;
   to: string;
-  /** An id (`123`, `#123`) or part of a name; `tag:calib` words ask for a tag. */
+  /**
+   * An id (`123`, `#123`), or words found in a job's name, tags or note; `tag:calib` words ask
+   * for that tag exactly.
+   */
   query: string;
   /** Only jobs carrying every one of these tags (kept on this computer, see TagIndex). */
   tags: string[];
@@ -37,6 +40,8 @@ export interface JobFilters {
 
 /** The tags of every tagged job (`annotations.index`): what `tags` and `tag:` filter by. */
 export type TagIndex = ReadonlyMap<number, readonly string[]>;
+/** The note of every job that has one (`annotations.index`): the search reads it too. */
+export type NoteIndex = ReadonlyMap<number, string>;
 
 /** `tag:calib bell` → the tags asked for (lower case) and the rest of the search text. */
 export function splitTagQuery(query: string): { tags: string[]; text: string } {
@@ -79,6 +84,19 @@ export function hasFilters(f: JobFilters): boolean {
   );
 }
 
+/** How many filters are set (a search counts as one): what Clear filters clears. */
+export function activeFilterCount(filters: JobFilters): number {
+  return (
+    filters.statuses.length +
+    filters.deviceIds.length +
+    filters.jobTypes.length +
+    (filters.from ? 1 : 0) +
+    (filters.to ? 1 : 0) +
+    (filters.query.trim() ? 1 : 0) +
+    filters.tags.length
+  );
+}
+
 /** Start of a local day (`YYYY-MM-DD`) in ms, or NaN. */
 function localDayStart(day: string): number {
   const m = /^(\d{4})-(\d{2})-(\d{2})$/.exec(day);
@@ -106,9 +124,10 @@ function filterIndices(
   f: JobFilters,
   order: ArrayLike<number> = allIndices(rows),
   tagIndex?: TagIndex,
+  noteIndex?: NoteIndex,
 ): ArrayLike<number> {
   if (!hasFilters(f)) return order;
-  const pass = passing(rows, f, tagIndex);
+  const pass = passing(rows, f, tagIndex, noteIndex);
   const out = new Uint32Array(order.length);
   let kept = 0;
   for (let k = 0; k < order.length; k++) if (pass[order[k]!]) out[kept++] = order[k]!;
@@ -116,7 +135,12 @@ function filterIndices(
 }
 
 /** 1 for each row that passes every filter, 0 for the others. */
-function passing(rows: readonly JobRow[], f: JobFilters, tagIndex?: TagIndex): Uint8Array {
+function passing(
+  rows: readonly JobRow[],
+  f: JobFilters,
+  tagIndex?: TagIndex,
+  noteIndex?: NoteIndex,
+): Uint8Array {
   const pass = new Uint8Array(rows.length);
   const statuses = f.statuses.length ? new Set<string>(f.statuses) : null;
   const devices = f.deviceIds.length ? new Set(f.deviceIds) : null;
@@ -134,6 +158,8 @@ function passing(rows: readonly JobRow[], f: JobFilters, tagIndex?: TagIndex): U
   const exactId = /^#\d+$/.test(q) ? Number(q.slice(1)) : null;
   const idPrefix = /^\d+$/.test(q) ? q : null;
   const names = q && exactId === null ? column(rows, NAME) : null;
+  // Free text finds a job by its tags and its note too: the few annotated jobs, looked up once.
+  const annotated = q && exactId === null ? annotatedMatching(q, tagIndex, noteIndex) : null;
 
   for (let i = 0; i < rows.length; i++) {
     const row = rows[i]!;
@@ -153,7 +179,8 @@ function passing(rows: readonly JobRow[], f: JobFilters, tagIndex?: TagIndex): U
         if (row.id !== exactId) continue;
       } else if (
         !(idPrefix !== null && String(row.id).startsWith(idPrefix)) &&
-        !names![i]!.includes(q)
+        !names![i]!.includes(q) &&
+        !annotated!.has(row.id)
       ) {
         continue;
       }
@@ -161,6 +188,15 @@ function passing(rows: readonly JobRow[], f: JobFilters, tagIndex?: TagIndex): U
     pass[i] = 1;
   }
   return pass;
+}
+
+/** The jobs whose tags or note hold `q` (lower case). */
+function annotatedMatching(q: string, tagIndex?: TagIndex, noteIndex?: NoteIndex): Set<number> {
+  const out = new Set<number>();
+  for (const [id, tags] of tagIndex ?? [])
+    if (tags.some((t) => t.toLowerCase().includes(q))) out.add(id);
+  for (const [id, note] of noteIndex ?? []) if (note.toLowerCase().includes(q)) out.add(id);
+  return out;
 }
 
 /** The rows at `index`, in its order. */
@@ -175,8 +211,9 @@ export function filterJobs<R extends JobRow>(
   rows: readonly R[],
   f: JobFilters,
   tagIndex?: TagIndex,
+  noteIndex?: NoteIndex,
 ): R[] {
-  return pick(rows, filterIndices(rows, f, undefined, tagIndex));
+  return pick(rows, filterIndices(rows, f, undefined, tagIndex, noteIndex));
 }
 
 /** How long a job ran (or has run, up to `now`), in ms; null without a start. */
@@ -368,10 +405,17 @@ export function queryJobs<R extends JobRow>(
   deviceName: (id: number) => string,
   now: number,
   tagIndex?: TagIndex,
+  noteIndex?: NoteIndex,
 ): R[] {
   return pick(
     rows,
-    sortIndices(rows, filterIndices(rows, filters, undefined, tagIndex), sort, deviceName, now),
+    sortIndices(
+      rows,
+      filterIndices(rows, filters, undefined, tagIndex, noteIndex),
+      sort,
+      deviceName,
+      now,
+    ),
   );
 }
 
@@ -424,7 +468,7 @@ export function createJobQuery(): typeof queryJobs {
     return true;
   }
 
-  return (rows, filters, sort, deviceName, now, tagIndex) => {
+  return (rows, filters, sort, deviceName, now, tagIndex, noteIndex) => {
     const same =
       last !== null &&
       last.sort.key === sort.key &&
@@ -434,6 +478,6 @@ export function createJobQuery(): typeof queryJobs {
       (last.rows === rows || stillSorted(last.rows, rows, sort.key));
     const order = same ? last!.order : sortIndices(rows, allIndices(rows), sort, deviceName, now);
     last = { rows, sort, deviceName, now, order };
-    return pick(rows, filterIndices(rows, filters, order, tagIndex));
+    return pick(rows, filterIndices(rows, filters, order, tagIndex, noteIndex));
   };
 }

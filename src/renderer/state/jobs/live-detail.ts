@@ -26,6 +26,9 @@ export function mergeLiveAnswer(
   for (const [key, value] of Object.entries(answer.detail)) {
     if (!HEAVY.has(key) || asked.has(key)) detail[key] = value;
   }
+  // A record without a status (absent, or null) does not say the job lost it.
+  if (answer.detail.status == null && shown.detail.status != null)
+    detail['status'] = shown.detail.status;
   return {
     ...shown,
     detail: detail as JobDetailView['detail'],

@@ -1,39 +1,16 @@
-import { NO_FILTERS, DEFAULT_SORT } from './job-query';
-import type { JobFilters, JobSort } from './job-query';
-import type { DetailTab, JobsState } from './initialState';
+import type { MonitorView } from '../../../shared/ipc/settings-schemas';
+import { call } from '../../services/qjob';
+import type { JobsState } from './initialState';
 
-const KEY = 'qjob.monitor.view';
+/**
+ * How the person arranged the job monitor (filters, sort, the row cursor, the open job), kept
+ * in the settings file through the core: browser mode's page gets a new origin at every launch,
+ * so the page's own storage forgot it at each restart.
+ */
+export type SavedView = MonitorView;
 
-/** How the person looks at the list: kept across reloads of the window (a renderer preference). */
-export interface SavedView {
-  profileId: string | null;
-  filters: JobFilters;
-  sort: JobSort;
-  selectedId: number | null;
-  openId: number | null;
-  tab: DetailTab;
-}
-
-export function loadSavedView(): SavedView | null {
-  try {
-    const raw = localStorage.getItem(KEY);
-    if (!raw) return null;
-    const v = JSON.parse(raw) as Partial<SavedView>;
-    return {
-      profileId: typeof v.profileId === 'string' ? v.profileId : null,
-      filters: { ...NO_FILTERS, ...(v.filters ?? {}) },
-      sort: v.sort && typeof v.sort.key === 'string' ? v.sort : DEFAULT_SORT,
-      selectedId: typeof v.selectedId === 'number' ? v.selectedId : null,
-      openId: typeof v.openId === 'number' ? v.openId : null,
-      tab: v.tab ?? 'summary',
-    };
-  } catch {
-    return null;
-  }
-}
-
-export function saveView(s: JobsState): void {
-  const view: SavedView = {
+export function viewOf(s: JobsState): SavedView {
+  return {
     profileId: s.profileId,
     filters: s.filters,
     sort: s.sort,
@@ -41,9 +18,9 @@ export function saveView(s: JobsState): void {
     openId: s.openId,
     tab: s.tab,
   };
-  try {
-    localStorage.setItem(KEY, JSON.stringify(view));
-  } catch {
-    // No storage (private window): the view lasts for this session only.
-  }
+}
+
+/** Writes the view to the settings file; a failure leaves it for this session only (said once). */
+export function saveView(view: SavedView, onFailure: (error: unknown) => void): void {
+  call('settings.update', { monitorView: view }).catch(onFailure);
 }

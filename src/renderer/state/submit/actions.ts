@@ -78,10 +78,14 @@ export const createSubmitActions = (
     } catch (error) {
       const text = describeError(error, 'submit the job').detail;
       // A dropped connection may have delivered the request: say so before anyone resubmits.
+      // A success answer that could not be read says the job may exist (the core's message).
+      const code = errorCode(error);
       const maybeSent =
-        errorCode(error) === 'transport-closed' || errorCode(error) === 'timeout'
+        code === 'transport-closed' || code === 'timeout'
           ? ' The service may have received it: check the Jobs view before submitting again.'
-          : '';
+          : code === 'service.decode' || code === 'service.variant-mismatch'
+            ? ' Check the Jobs view before submitting again.'
+            : '';
       put({ outcome: null, error: { tabId, profileId, text: text + maybeSent } });
       return null;
     } finally {

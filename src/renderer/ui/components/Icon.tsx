@@ -38,6 +38,7 @@ const PATHS = {
   statusMaintenance: 'M8 1.8l6.2 11.2H1.8zM8 6.3v3.4M8 11.3v.3',
   statusOffline: 'M3 3h10v10H3zM5.6 5.6l4.8 4.8M10.4 5.6l-4.8 4.8',
   qubit: 'M8 14A6 6 0 1 0 8 2a6 6 0 0 0 0 12zM2 8h12M8 2c-2 2.5-2 9.5 0 12',
+  help: 'M8 14.2A6.2 6.2 0 1 0 8 1.8a6.2 6.2 0 0 0 0 12.4zM6.2 6.3a1.9 1.9 0 1 1 2.6 1.8c-.5.2-.8.6-.8 1.1v.6M8 11.3v.4',
 } as const;
 
 export type IconName = keyof typeof PATHS;

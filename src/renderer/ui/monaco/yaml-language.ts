@@ -2,6 +2,7 @@ import type * as Monaco from 'monaco-editor';
 import { configureMonacoYaml } from 'monaco-yaml';
 import type { MonacoYaml } from 'monaco-yaml';
 import { editorJsonSchema } from '../../../shared/variants';
+import type { JsonSchema } from '../../../shared/variants/json-schema';
 import type { VariantId } from '../../../shared/variants';
 import { registerDialectCompletion } from './dialect-completion';
 
@@ -14,13 +15,42 @@ let handle: MonacoYaml | null = null;
 let currentVariant: VariantId | null = null;
 let schemaVariant: VariantId | null = null;
 
+/**
+ * The schema as monaco-yaml completes and hovers with it. Without the inner payloads' `null`
+ * form (never what a person means there, and it was the only value offered after
+ * `sampling_payload:`), without the document's title (offered as an entry of its own,
+ * "object(ExecutePayload (Variant B))", and "object" once untitled), and with the inner payload's keys left to the dialect's
+ * completion (`doNotSuggest`), which writes them out with their tags instead of a bare key.
+ */
+export function completionSchema(schema: JsonSchema): JsonSchema {
+  // Without `required` at the top there is no "object" entry that writes every required key.
+  const { title: _title, required: _required, ...rest } = schema;
+  const properties = (rest['properties'] ?? {}) as Record<string, JsonSchema>;
+  const inner = (object: JsonSchema): JsonSchema => {
+    const own = (object['properties'] ?? {}) as Record<string, JsonSchema>;
+    return {
+      ...object,
+      properties: Object.fromEntries(
+        Object.entries(own).map(([key, value]) => [key, { ...value, doNotSuggest: true }]),
+      ),
+    };
+  };
+  const out: Record<string, JsonSchema> = {};
+  for (const [key, value] of Object.entries(properties)) {
+    const anyOf = value['anyOf'] as JsonSchema[] | undefined;
+    const object = anyOf?.find((s) => s['type'] === 'object');
+    out[key] = object ? { description: value['description'], ...inner(object) } : value;
+  }
+  return { ...rest, properties: out };
+}
+
 function schemasFor(variant: VariantId) {
   return [
     {
       // A name, not an address: schema requests are off, nothing is ever fetched from it.
       uri: `https://quantum-job-studio.invalid/schemas/execute-payload-${variant.toLowerCase()}.json`,
       fileMatch: FILE_MATCH,
-      schema: editorJsonSchema(variant),
+      schema: completionSchema(editorJsonSchema(variant)),
     },
   ];
 }

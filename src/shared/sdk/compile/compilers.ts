@@ -42,6 +42,14 @@ function readoutOf(input: CompileInput): SdkNode {
 }
 
 /**
+ * The execute type's functional object has no compiler yet: the payload was read and is sound,
+ * only its SDK form cannot be written. The submit path says so and sends it as written.
+ */
+export class NotCompiledYet extends CompileProblem {
+  override name = 'NotCompiledYet';
+}
+
+/**
  * An execute type whose functional object is not compiled yet (issue 24 is done by domain):
  * what this slice can compile is compiled first (an inner circuit, Variant A's readout), so its
  * problems are reported; then the rest is refused, naming it.
@@ -52,10 +60,7 @@ function notYet(what: string): Compiler {
     if (f.kind === 'variational' && (f.inner.kind === 'sampling' || f.inner.kind === 'digital'))
       compileCircuit(f.inner.kind === 'sampling' ? 'B' : 'A', f.inner.circuit, input.params);
     if (input.readouts) compileReadoutsA(input.readouts);
-    throw new CompileProblem(
-      `compiling ${what} to the SDK's form is not done yet; submit it in the SDK's form, or wait for this part of issue 24`,
-      f.ref,
-    );
+    throw new NotCompiledYet(`the app cannot write ${what} in the SDK's form yet`, f.ref);
   };
 }
 

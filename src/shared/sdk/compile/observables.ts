@@ -1,5 +1,5 @@
 import type { SdkNode } from '../node';
-import type { HamiltonianTerm, PauliName , PauliCache} from '../common/operators';
+import type { HamiltonianTerm, PauliName, PauliCache } from '../common/operators';
 import { hamiltonianNode, pauliNode, qtensorNode } from '../common/operators';
 import type { VariantId } from '../../variants/declaration';
 import type { Observable } from '../../dialect/observable';

@@ -31,7 +31,7 @@ export function readGeneral(text: string, b: GraphBuilder): GeneralRead {
   const { maxBytes, maxDepth } = b.limits;
   const parsed = parsePayloadText(
     text,
-    { maxAliasCount: -1, maxDepth, maxBytes },
+    { maxAliasNodes: -1, maxDepth, maxBytes },
     { plainReader: false },
   );
   // Duplicate keys are the builder's to find, as Python's dict does: `yaml` also calls `x` and

@@ -101,7 +101,7 @@ export function planPasses(ops: readonly Op[], nqubits: number, o: PlanOptions):
     for (let k = 0; k < remaining.length; k++) {
       const op = remaining[k]!;
       if (blocked === all) {
-        rest.push(...remaining.slice(k));
+        for (let j = k; j < remaining.length; j++) rest.push(remaining[j]!);
         break;
       }
       const qubits = qubitMask(op);

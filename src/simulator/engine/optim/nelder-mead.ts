@@ -86,7 +86,11 @@ function replaceWorst(pts: number[][], fs: number[], x: number[], f: number): vo
 function converged(pts: number[][], fs: number[]): boolean {
   const f0 = fs[0]!;
   const x0 = pts[0]!;
-  const fSpread = Math.max(...fs.map((f) => Math.abs(f - f0)));
-  const xSpread = Math.max(...pts.map((p) => Math.max(...p.map((v, d) => Math.abs(v - x0[d]!)))));
+  // Loops, not Math.max(...spread): a program may have more parameters than a call has room for.
+  let fSpread = 0;
+  for (const f of fs) fSpread = Math.max(fSpread, Math.abs(f - f0));
+  let xSpread = 0;
+  for (const p of pts)
+    for (let d = 0; d < p.length; d++) xSpread = Math.max(xSpread, Math.abs(p[d]! - x0[d]!));
   return fSpread <= FATOL && xSpread <= XATOL;
 }

@@ -96,7 +96,7 @@ export class PauliOperator {
     const cached = this.plan;
     if (cached && cached.nqubits === nqubits) return cached;
     const zOnly: number[] = [];
-    const others: number[] = [];
+    let others: number[] = [];
     for (let k = 0; k < this.size; k++) (this.x[k] === 0 ? zOnly : others).push(k);
     let diagonal: Float64Array | null = null;
     if (zOnly.length > 1 && nqubits <= MAX_DIAGONAL_QUBITS) {
@@ -104,7 +104,8 @@ export class PauliOperator {
       // x = 0: no X or Y factor, so f = c is real.
       for (const k of zOnly) addSigned(diagonal, this.signs(k, nqubits), this.fr[k]!);
     } else {
-      others.unshift(...zOnly);
+      // concat, not unshift(...zOnly): a spread of that many terms can overflow the stack.
+      others = zOnly.concat(others);
     }
     return (this.plan = { nqubits, diagonal, others });
   }

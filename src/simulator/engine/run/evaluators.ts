@@ -1,7 +1,7 @@
 import type { FunctionalOf } from '../../../shared/dialect/job-model';
 import { entryFor } from '../../../shared/variants/declaration';
 import type { ExecuteTypeOf, VariantId } from '../../../shared/variants/declaration';
-import type { Tagged } from '../results/tagged-yaml';
+import type { SdkMap } from '../../../shared/sdk/node';
 import { evaluateFunctionalA } from './evaluate-a';
 import { evaluateSampling, evaluateTimeEvolution } from './evaluate-b';
 import type { RunContext } from './run-context';
@@ -15,7 +15,7 @@ type Evaluator<V extends VariantId, T extends ExecuteTypeOf<V>> = (
   functional: FunctionalOf<V, T>,
   ctx: RunContext,
   work: Work,
-) => Promise<Tagged>;
+) => Promise<SdkMap>;
 
 /** One evaluator per declared execute type: the compiler names this table for a new one. */
 type Evaluators = {
@@ -59,8 +59,8 @@ const EVALUATORS: Evaluators = {
   },
 };
 
-/** The parsed job of `ctx` run to its result by the evaluator of its execute type. */
-export function evaluateJob(ctx: RunContext, work: Work): Promise<Tagged> {
+/** The parsed job of `ctx` run to its result (the SDK's result graph of its variant) by the evaluator of its execute type. */
+export function evaluateJob(ctx: RunContext, work: Work): Promise<SdkMap> {
   const { variant, executeType, functional } = ctx.parsed;
   const evaluate = entryFor<Evaluator<VariantId, never>>(EVALUATORS, variant, executeType);
   if (!evaluate) throw new Error(`no evaluator for ${executeType} in Variant ${variant}`);

@@ -9,7 +9,11 @@ import { nelderMead } from '../optim/nelder-mead';
 import type { Objective, OptimizerOptions, OptimizerRun } from '../optim/optimizer-types';
 import { spsa } from '../optim/spsa';
 import { PauliOperator } from '../physics/pauli-operator';
-import { Tagged } from '../results/tagged-yaml';
+import type { SdkMap } from '../../../shared/sdk/node';
+import * as A from '../../../shared/sdk/a/results';
+import * as B from '../../../shared/sdk/b/results';
+import { optimizerResult } from '../../../shared/sdk/results/optimizer-result';
+import { elapsedSeconds } from './sdk-states';
 import type { Evaluation } from './evaluate-b';
 import { evaluateSampling, evaluateTimeEvolution } from './evaluate-b';
 import { evaluateFunctionalA } from './evaluate-a';
@@ -62,13 +66,18 @@ const NO_VALUES: ParamValues = new Map();
 
 /**
  * Optimise the parameters of the inner functional (searchOf) to minimise ⟨cost observable⟩ on
- * its output, then run the inner functional once more at the optimum for its result.
+ * its output, then run the inner functional once more at the optimum for its result. The result is
+ * the SDK's `!VariationalProgramResult {_optimizer_result: !OptimizerResult, _result}`: every
+ * evaluation as an `!OptimizerIntermediateResult` (cost and parameter values in the order of
+ * the parameters), costs that are means over samples as NumPy scalars, as the SDK's cost
+ * functions return them; Variant A's carries the wall-clock `_execution_time`.
  */
 export async function runVariational(
   v: VariationalProgram,
   ctx: RunContext,
   work: Work,
-): Promise<Tagged> {
+): Promise<SdkMap> {
+  const started = performance.now();
   const { names, x0, bind } = searchOf(v, ctx);
   const costOp = PauliOperator.fromSums([v.cost], new Map());
   const max = v.maxIterations;
@@ -104,20 +113,15 @@ export async function runVariational(
     null,
   );
 
-  const toParams = (x: readonly number[]): Record<string, number> =>
-    Object.fromEntries(names.map((n, i) => [n, x[i]!]));
-  const optimizerResult = new Tagged('!OptimizerResult', {
-    optimal_cost: run.cost,
-    optimal_parameters: toParams(run.x),
-    intermediate_results: run.trace.map((e) => ({
-      cost: e.cost,
-      parameters: toParams(e.parameters),
-    })),
-  });
-  return new Tagged('!VariationalProgramResult', {
-    optimizer_result: optimizerResult,
-    result: atOptimum.result,
-  });
+  const numpy = atOptimum.costFromSamples;
+  const optimizer = optimizerResult(
+    { value: run.cost, numpy },
+    run.x,
+    run.trace.map((e) => ({ cost: { value: e.cost, numpy }, parameters: e.parameters })),
+  );
+  return ctx.parsed.variant === 'B'
+    ? B.variationalProgramResult(optimizer, atOptimum.result)
+    : A.variationalProgramResult(optimizer, atOptimum.result, elapsedSeconds(started));
 }
 
 function optimise(

@@ -76,6 +76,19 @@ describe.each(kinds)('%s annotations', (_kind, open) => {
     expect(a.annotations(P, 2)).toMatchObject({ note: '', noteUpdatedAt: null });
   });
 
+  it('indexes the notes of a profile, for the search (issue 25)', async () => {
+    const { annotations: a } = await open();
+    a.setNote(P, 9, 'drifted after the fridge warm-up', '2026-01-01T00:00:00.000Z');
+    a.setNote(P, 3, 'baseline', '2026-01-01T00:00:00.000Z');
+    a.setNote('other:B', 4, 'elsewhere', '2026-01-01T00:00:00.000Z');
+    a.setNote(P, 5, 'gone', '2026-01-01T00:00:00.000Z');
+    a.setNote(P, 5, '', '2026-01-02T00:00:00.000Z');
+    expect([...a.noteIndex(P)].sort((x, y) => x[0] - y[0])).toEqual([
+      [3, 'baseline'],
+      [9, 'drifted after the fridge warm-up'],
+    ]);
+  });
+
   it('links a rerun both ways and keeps the submitted text byte for byte', async () => {
     const { annotations: a } = await open();
     a.recordSubmission(P, submission(12));

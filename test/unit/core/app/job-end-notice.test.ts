@@ -60,7 +60,7 @@ async function noticeOfTimeout(stuckJobs: () => readonly number[]): Promise<JobE
 describe('the notice of a job end', () => {
   it('tells what a time-out means and names the other jobs that look stuck', async () => {
     const notice = await noticeOfTimeout(() => [5, 7, 9]);
-    expect(notice).toMatchObject({ jobId: 5, status: 'timeout', title: 'Job 5 timeout' });
+    expect(notice).toMatchObject({ jobId: 5, status: 'timeout', title: 'Job 5 timed out' });
     expect(notice.body).toMatch(/^job 5: .*\. The service gave up on it/);
     expect(notice.body).toContain('Jobs #7 and #9 look stuck: open them for what to do.');
     expect(notice.body).not.toContain('#5');

@@ -39,3 +39,21 @@ describe('payload templates listed from resources/templates', () => {
     expect(await listTemplates(dir, 'A')).toEqual([]);
   });
 });
+
+describe('the templates a newcomer reads (issue 25)', () => {
+  it('number a parameter only as one of several: no `gamma2` without a `gamma1`', async () => {
+    const root = new URL('../../../../resources/templates/', import.meta.url).pathname;
+    for (const variant of ['A', 'B'] as const) {
+      for (const t of await listTemplates(root, variant)) {
+        const names = new Set(
+          [...t.text.matchAll(/!Parameter \{name: ([\w-]+)/g)].map((m) => m[1]!),
+        );
+        for (const name of names) {
+          const numbered = /^(.*?)(\d+)$/.exec(name);
+          if (!numbered || numbered[2] === '1') continue;
+          expect(names, `${t.id}: ${name}`).toContain(`${numbered[1]}${Number(numbered[2]) - 1}`);
+        }
+      }
+    }
+  });
+});

@@ -82,7 +82,7 @@ describe('the batch store', () => {
         deviceCode: 'd',
       }),
     ).toThrow(
-      /^1 of the 2 payloads are not valid; nothing was sent\. First: payload 2 \(.*qubit=3\)/,
+      /^1 of the 2 payloads is not valid; nothing was sent\. The first: payload 2 \(.*qubit=3\)/,
     );
     expect(store.list('p')).toEqual([]);
   });

@@ -89,6 +89,31 @@ describe('job bundles', () => {
     expect(bundle.jobs[0].logs).toContain('step 2');
   });
 
+  it('removes secrets from the decode problems (message and raw text) and the record’s extra fields', () => {
+    const withExtras = input({
+      // Fields the service sent that the model does not name: kept, and redacted like the rest.
+      owner: 'alice, Authorization: Bearer eyJhbGciOiJIUzI1NiJ9.eyJvd25lciI6MX0.c2lnbmF0dXJl',
+      access: { api_key: 'sk-live-extra-777', region: 'eu' },
+    } as Partial<JobDetail>);
+    withExtras.jobs[0]!.problems = [
+      {
+        field: 'result',
+        code: 'wire.base64',
+        message: 'the result is not base64 near refresh_token=rt-secret-991',
+        raw: '{"access_token": "at-secret-555", "counts": {"00": 1}}',
+      },
+    ];
+    const text = serializeBundle(buildBundle(withExtras));
+    for (const secret of ['sk-live-extra-777', 'eyJvd25lciI6MX0', 'rt-secret-991', 'at-secret-555'])
+      expect(text).not.toContain(secret);
+    const job = JSON.parse(text).jobs[0];
+    // What is not secret stays, in its place.
+    expect(job.record.access.region).toBe('eu');
+    expect(job.record.owner).toMatch(/^alice, Authorization: \[redacted\]/);
+    expect(job.problems[0]).toMatchObject({ field: 'result', code: 'wire.base64' });
+    expect(job.problems[0].raw).toContain('"counts"');
+  });
+
   it('keeps the payload bytes exactly through write and read', () => {
     const text = serializeBundle(buildBundle(input()));
     const back = readBundle(text, 'b.qjob.json');

@@ -345,17 +345,21 @@ describe('SQLite job store refresh (mergeList)', () => {
     const raw = new Database(file);
     raw.prepare("UPDATE jobs SET device_id = 'one' WHERE id = 2").run();
     raw.close();
-    // The service still says running: it is the truth, as before fingerprints.
+    // Both rows are read and merged again, not skipped by their fingerprints: the service still
+    // says running of job 1, which the watcher saw completed (a move back, noted and not taken).
     const answer = store.mergeList(P, list, 't3');
     expect(answer.jobs).toEqual([
       expect.objectContaining({ id: 2, device_id: 1, status: 'running' }),
-      expect.objectContaining({ id: 1, status: 'running' }),
+      expect.objectContaining({ id: 1, status: 'completed' }),
     ]);
+    expect(store.timeline(P, 1).at(-1)).toEqual({
+      status: 'running',
+      at: 't3',
+      source: 'list',
+      anomaly: { kept: 'completed' },
+    });
     // An unreadable row is as good as none: its record comes back as new.
-    expect(answer.changes).toEqual([
-      { id: 1, from: 'completed', to: 'running' },
-      { id: 2, from: null, to: 'running' },
-    ]);
+    expect(answer.changes).toEqual([{ id: 2, from: null, to: 'running' }]);
     expect(store.listRecords(P)).toEqual(answer.jobs);
     store.close();
   });

@@ -137,7 +137,8 @@ describe('getJob', () => {
 
   it('a lookup of some parts updates the record but never replaces the kept full detail', async () => {
     const cache = new MemoryJobCache(null);
-    await getJob(cache, P, 4, true, { fetch: async () => ({ detail, problems: [] }) });
+    const queued: JobDetail = { ...detail, status: 'queued' };
+    await getJob(cache, P, 4, true, { fetch: async () => ({ detail: queued, problems: [] }) });
     const running: JobDetail = { ...job(4), status: 'running', logs: 'hello\nmore', error: null };
     const live = await getJob(
       cache,

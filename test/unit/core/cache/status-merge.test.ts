@@ -40,9 +40,16 @@ describe('mergedStatus', () => {
     completed_at: done,
   });
 
-  it('takes the status a fresh record carries, over anything kept', () => {
-    expect(mergedStatus(kept('completed'), record({ status: 'running' }))).toBe('running');
+  it('takes the status a fresh record carries when it moves the job forward', () => {
+    expect(mergedStatus(kept('queued'), record({ status: 'running' }))).toBe('running');
+    expect(mergedStatus(kept('running'), record({ status: 'error' }))).toBe('error');
     expect(mergedStatus(undefined, record({ status: 'queued' }))).toBe('queued');
+  });
+
+  it('keeps the kept status over a fresh one that would move the job back', () => {
+    expect(mergedStatus(kept('completed'), record({ status: 'running' }))).toBe('completed');
+    expect(mergedStatus(kept('completed'), record({ status: 'error' }))).toBe('completed');
+    expect(mergedStatus(kept('running'), record({ status: 'queued' }))).toBe('running');
   });
 
   it.each(TERMINAL)('keeps a learnt %s through a status-less record that moved on', (status) => {
@@ -123,6 +130,25 @@ describe.each(kinds)('%s job store, records without status (Variant A)', (_kind,
     cache.upsertRecords(P, [record({ status: 'running' })], 't1', 'lookup');
     cache.upsertRecords(P, [record({ updated_at: '2026-01-01T10:05:00Z' })], 't2', 'list');
     expect(cache.getRecord(P, 5)?.status).toBeNull();
+    cache.close();
+  });
+});
+
+describe.each(kinds)('%s job store, a record that would move the job back', (_kind, open) => {
+  it('keeps the status and the completion time, and notes the anomaly once', async () => {
+    const cache = await open();
+    const done = '2026-01-01T10:30:00Z';
+    cache.mergeList(P, [record({ status: 'completed', completed_at: done })], 't1');
+    for (const at of ['t2', 't3'])
+      cache.mergeList(P, [record({ status: 'running', updated_at: done })], at);
+    expect(cache.getRecord(P, 5)).toMatchObject({ status: 'completed', completed_at: done });
+    expect(cache.listRecords(P)).toEqual([
+      expect.objectContaining({ status: 'completed', completed_at: done }),
+    ]);
+    expect(cache.timeline(P, 5)).toEqual([
+      { status: 'completed', at: 't1', source: 'list' },
+      { status: 'running', at: 't2', source: 'list', anomaly: { kept: 'completed' } },
+    ]);
     cache.close();
   });
 });

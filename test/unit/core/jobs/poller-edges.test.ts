@@ -440,3 +440,42 @@ describe('waitForJob with a text part larger than the client keeps', () => {
     expect(result.detail.error_logs?.endsWith('the end\n')).toBe(true);
   });
 });
+
+describe('statuses only move forward (issue 28)', () => {
+  it('a service that says queued of a running job, or running of a completed one, moves nothing back', async () => {
+    // The list says: queued, running, queued (back), completed; the full detail: running (back).
+    const said: JobStatus[] = ['queued', 'running', 'queued', 'completed'];
+    let lists = 0;
+    const warned: string[] = [];
+    const logger = {
+      debug: () => undefined,
+      info: () => undefined,
+      warn: (m: string) => warned.push(m),
+      error: () => undefined,
+    } as unknown as Logger;
+    const { poller, status, detail } = pollerOn(
+      'B',
+      (req) => {
+        if (req.path === '/jobs') {
+          const now = said[Math.min(lists++, said.length - 1)]!;
+          return jsonResponse(wireJobList('B', [jobInfo(9, now)]));
+        }
+        return jsonResponse(wireJobDetail('B', { ...jobInfo(9, 'running'), jobType: 'digital' }));
+      },
+      { logger },
+    );
+    poller.watch(9);
+    await vi.advanceTimersByTimeAsync(20_000);
+    expect(status.map((e) => `${e.from}->${e.to}`)).toEqual([
+      'null->queued',
+      'queued->running',
+      'running->completed',
+    ]);
+    expect(detail.map((e) => e.status)).toEqual(['completed']);
+    expect(warned.filter((m) => m.includes('statuses only move forward'))).toEqual([
+      'job 9: the service reported queued after running; the job stays running (statuses only move forward)',
+      'job 9: the service reported running after completed; the job stays completed (statuses only move forward)',
+    ]);
+    poller.stop();
+  });
+});

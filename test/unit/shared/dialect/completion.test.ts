@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { dialectCompletions } from '../../../../src/shared/dialect/completion';
 import type { VariantId } from '../../../../src/shared/variants';
+import { documentToExecutePayload } from '../../../../src/shared/yaml';
 
 /** Completions at the `|` in `text` (the bar is removed). */
 function at(variant: VariantId, text: string) {
@@ -8,6 +9,11 @@ function at(variant: VariantId, text: string) {
   return dialectCompletions(variant, text.slice(0, offset) + text.slice(offset + 1), offset);
 }
 const labels = (variant: VariantId, text: string) => at(variant, text)?.items.map((i) => i.label);
+/** A snippet as Monaco inserts it with its defaults: placeholders become their text. */
+const plain = (snippet: string) =>
+  snippet
+    .replace(/\$\{\d+:((?:\\.|[^}\\])*)\}/g, (_m, text: string) => text.replace(/\\(.)/g, '$1'))
+    .replace(/\$\d+/g, '');
 
 const SAMPLING = `type: sampling
 sampling_payload:
@@ -21,16 +27,76 @@ sampling_payload:
 `;
 
 describe('dialect completion', () => {
-  it('leaves `type:` and the payload fields to the JSON Schema', () => {
+  it('leaves the values of `type:` to the JSON Schema', () => {
     expect(at('B', 'type: |\n')).toBeNull();
-    expect(at('B', 'type: sampling\n|\n')).toBeNull();
-    expect(at('B', 'type: sampling\nsampling_payload:\n  |\n')).toBeNull();
+  });
+
+  it('writes the payload out where the JSON Schema offered `null` or a bare key (issue 25)', () => {
+    const skeleton =
+      'sampling: !Sampling\n  circuit: !Circuit\n    nqubits: ${1:2}\n    gates: [$2]\n  nshots: ${3:1000}';
+    // After `sampling_payload:`, only `null` was offered.
+    const value = at('B', 'type: sampling\nsampling_payload: |\n');
+    expect(value?.items.map((i) => [i.label, i.insertText])).toEqual([
+      ['sampling', `\n${skeleton.replace(/^/gm, '  ')}`],
+    ]);
+    // Inside it, `sampling` was a bare key, an error once accepted.
+    const key = at('B', 'type: sampling\nsampling_payload:\n  |\n');
+    expect(key?.items.map((i) => [i.label, i.insertText, i.retrigger])).toEqual([
+      ['sampling', skeleton, false],
+    ]);
+    // Variant A: the functional object and a readout to start from.
+    expect(
+      at('A', 'type: digital_propagation\ndigital_propagation_payload:\n  |\n')?.items.map((i) => [
+        i.label,
+        i.insertText,
+      ]),
+    ).toEqual([
+      [
+        'digital_propagation',
+        'digital_propagation: !DigitalPropagation\n  circuit: !Circuit\n    nqubits: ${1:2}\n    gates: [$2]',
+      ],
+      ['readout', 'readout:\n  - !SamplingReadout {nshots: ${1:1000}}'],
+    ]);
+    // Several tags to choose from: the key, and the choices open at once.
+    const experiment = at('A', 'type: experiment\nexperiment_payload:\n  |\n')?.items[0];
+    expect([experiment?.insertText, experiment?.retrigger]).toEqual(['experiment: $1', true]);
+    // At the top: the payload of `type`, or a whole payload per execute type.
+    expect(labels('B', 'type: sampling\n|\n')).toEqual(['sampling_payload']);
+    expect(labels('B', '|')).toEqual([
+      'type: sampling',
+      'type: time_evolution',
+      'type: variational_program',
+      'type: rabi_experiment',
+      'type: t1_experiment',
+    ]);
+    expect(at('B', '|')?.items[0]?.insertText).toBe(
+      `type: sampling\nsampling_payload:\n${skeleton.replace(/^/gm, '  ')}`,
+    );
+  });
+
+  it('every skeleton it writes at the top is a payload that reads as valid, or says what to pick', () => {
+    for (const variant of ['A', 'B'] as const) {
+      for (const item of at(variant, '|')?.items ?? []) {
+        const text = plain(item.insertText);
+        const problems = documentToExecutePayload(variant, text, {}, { dialect: true }).problems;
+        const errors = problems.filter((p) => p.severity === 'error');
+        // Only where a tag must be chosen (an experiment, a variational program's functional)
+        // or a list must be filled (a reservoir's layers) is something left to write.
+        if (/: \$\d|\[\$\d\]/.test(item.insertText) && errors.length)
+          expect(errors.map((p) => p.message).join(' ')).toMatch(
+            /found nothing|nothing is written|no layers/,
+          );
+        else expect(errors, `${variant} ${item.label}`).toEqual([]);
+      }
+    }
   });
 
   it('offers the functional object the execute type needs, with its fields on the next level', () => {
     const b = at('B', 'type: sampling\nsampling_payload:\n  sampling: |\n');
     expect(b?.items.map((i) => i.label)).toEqual(['!Sampling']);
-    expect(b?.items[0]?.insertText).toBe('!Sampling\n  circuit: $1\n  nshots: ${2:1000}');
+    expect(b?.items[0]?.insertText).toBe(
+      '!Sampling\n  circuit: !Circuit\n    nqubits: ${1:2}\n    gates: [$2]\n  nshots: ${3:1000}',
+    );
     expect(labels('A', 'type: experiment\nexperiment_payload:\n  experiment: |\n')).toEqual([
       '!RabiExperiment',
       '!T1Experiment',

@@ -83,6 +83,73 @@ digital_propagation_payload:
   });
 });
 
+describe('the edges: the first index past the end, and shots below zero', () => {
+  const DIGITAL_A = `type: digital_propagation
+digital_propagation_payload:
+  digital_propagation: !DigitalPropagation
+    circuit: !Circuit
+      nqubits: 2
+      gates: [!H {qubit: 0}]
+  readout: READOUT
+`;
+  const errors = (variant: VariantId, text: string) =>
+    check(variant, text)
+      .problems.filter((p) => p.severity === 'error')
+      .map((p) => `${p.path} ${p.message}`);
+
+  it('a gate on qubit nqubits is outside the circuit (the last one is nqubits - 1)', () => {
+    expect(errors('B', BELL_B.replace('target: 1', 'target: 3'))).toEqual([
+      'sampling_payload.sampling.circuit.gates[1].target gate !CNOT: qubit 3 is outside the circuit (nqubits: 3); expected a qubit index from 0 to 2',
+    ]);
+    expect(errors('B', BELL_B.replace('!H {qubit: 0}', '!H {qubit: 3}'))).toEqual([
+      'sampling_payload.sampling.circuit.gates[0].qubit gate !H: qubit 3 is outside the circuit (nqubits: 3); expected a qubit index from 0 to 2',
+    ]);
+    expect(errors('B', BELL_B.replace('!H {qubit: 0}', '!H {qubit: 2}'))).toEqual([]);
+    const a = DIGITAL_A.replace('READOUT', '!SamplingReadout {nshots: 10}');
+    expect(errors('A', a.replace('qubit: 0', 'qubit: 2'))).toEqual([
+      'digital_propagation_payload.digital_propagation.circuit.gates[0].qubit gate !H: qubit 2 is outside the circuit (nqubits: 2); expected a qubit index from 0 to 1',
+    ]);
+  });
+
+  it('an observable on qubit nqubits is outside the state', () => {
+    const on = (q: number) =>
+      errors('A', DIGITAL_A.replace('READOUT', `!ExpectationReadout {observables: ["Z0 Z${q}"]}`));
+    expect(on(1)).toEqual([]);
+    expect(on(2)).toEqual([
+      'digital_propagation_payload.readout.observables[0] !ExpectationReadout: the observable acts on qubit 2, but the state has 2 qubits',
+    ]);
+  });
+
+  it('a Hamiltonian or observable on qubit nqubits is outside the initial state', () => {
+    const evolution = (observable: string) => `type: time_evolution
+time_evolution_payload:
+  time_evolution: !TimeEvolution
+    schedule: !Schedule
+      T: 1.0
+      dt: 0.1
+      hamiltonians: {h: "X0 + Z1"}
+      coefficients: {h: [[0, 1], [1.0, 2]]}
+    observables: ["${observable}"]
+    initial_state: "00"
+`;
+    expect(errors('B', evolution('Z1'))).toEqual([]);
+    expect(errors('B', evolution('Z2'))).toEqual([
+      'time_evolution_payload.time_evolution.observables[0] !TimeEvolution: qubit 2 is outside the 2-qubit initial_state; make initial_state as wide as the highest qubit index + 1',
+    ]);
+  });
+
+  it('Variant A: an expectation readout with negative nshots is refused; 0 (exact) is not', () => {
+    const readout = (nshots: string) =>
+      DIGITAL_A.replace('READOUT', `!ExpectationReadout {observables: ["Z0"], nshots: ${nshots}}`);
+    expect(errors('A', readout('0'))).toEqual([]);
+    expect(errors('A', readout('25'))).toEqual([]);
+    expect(errors('A', readout('-1'))).toEqual([
+      'digital_propagation_payload.readout.nshots nshots: -1 is out of range; expected an integer of at least 0',
+    ]);
+    expect(errors('A', readout('-1000'))).toHaveLength(1);
+  });
+});
+
 describe('every problem at once, each in its place', () => {
   it('reports each bad gate and each bad field of one circuit', () => {
     const text = BELL_B.replace('nshots: 100', 'nshots: 0').replace(
@@ -154,7 +221,46 @@ describe('errors where the dialect is certain, warnings where a real service may
   it('a known tag in the wrong case is a typo, an error with the right spelling', () => {
     const { problems } = check('B', BELL_B.replace('!Circuit', '!circuit'));
     expect(problems.map((p) => `${p.severity} ${p.line}:${p.column} ${p.message}`)).toEqual([
-      'error 5:14 !Circuit: unknown tag !circuit; did you mean !Circuit? Tags are case-sensitive',
+      'error 5:14 !Circuit: unknown tag !circuit; did you mean !Circuit? Tags are case-sensitive. The rest is checked as !Circuit',
+    ]);
+  });
+
+  it('a misspelt tag where only one tag may stand is an error, and what it holds is still checked', () => {
+    // Issue 25: `circuit: !Circut` was a warning (Submit stayed enabled, the job failed at
+    // validation) and the `!Hadamard` inside it was never reported; `qjob validate` said both.
+    const text = BELL_B.replace('!Circuit', '!Circut').replace(
+      '!H {qubit: 0}',
+      '!Hadamard {qubit: 0}',
+    );
+    const { payload, problems } = check('B', text);
+    expect(payload).toBeNull();
+    expect(
+      problems.map((p) => `${p.severity} ${p.line}:${p.column} ${p.code} ${p.message}`),
+    ).toEqual([
+      'error 5:14 dialect.unknown_tag !Circuit: unknown tag !Circut; did you mean !Circuit? The rest is checked as !Circuit',
+      'error 8:11 dialect.unknown_gate gate !Hadamard: unknown gate tag !Hadamard; expected one of !I !X !Y !Z !H !S !T !RX !RY !RZ !U1 !U2 !U3 !CNOT !CZ !SWAP !CRX !CRY !CRZ !CU1 !Controlled !M',
+    ]);
+    // The simulator's validating step refuses the job for the misspelling itself.
+    const outcome = validateJob(
+      makeJob({
+        functionalYaml: `!Sampling\nnshots: 100\ncircuit: !Circut\n  nqubits: 1\n  gates: [!H {qubit: 0}]\n`,
+      }),
+    );
+    if (!outcome || outcome.ok) throw new Error('the simulator accepted it');
+    expect(outcome.error).toBe(
+      '!Circuit at sampling_payload.sampling.circuit: unknown tag !Circut',
+    );
+  });
+
+  it('an empty value where an object belongs says so once', () => {
+    const text = `type: sampling
+sampling_payload:
+  sampling: !Sampling
+    nshots: 100
+    circuit:
+`;
+    expect(check('B', text).problems.map((p) => `${p.severity} ${p.line} ${p.message}`)).toEqual([
+      'error 5 circuit: nothing is written here; expected !Circuit',
     ]);
   });
 

@@ -212,6 +212,74 @@ describe('the stuck rule', () => {
   });
 });
 
+describe('median and p90 on skewed durations (mean and maximum would differ)', () => {
+  // Durations of real queues are skewed: most jobs are quick, a few take very long. On these
+  // the mean lies far from the median and the maximum far from the 90th percentile.
+  it('of a waiting job: the median and p90 of the whole durations', () => {
+    const totals = [2, 2, 3, 4, 4, 5, 50]; // median 4 s, mean 10 s, p90 23 s, max 50 s
+    const m = buildDurationModel(totals.map((t) => sample(t, null)));
+    const e = estimateRemaining(m, {
+      deviceId: 2,
+      kind: 'sampling',
+      phase: 'waiting',
+      elapsedMs: 0,
+    });
+    if (e.kind !== 'estimate') throw new Error('expected an estimate');
+    expect(e.basis).toBe(7);
+    expect(e.medianMs).toBe(4_000);
+    expect(e.highMs).toBeCloseTo(23_000, 6); // 5 + 0.4 × (50 - 5)
+  });
+
+  it('of a running job: the median and p90 of the run times still to go', () => {
+    const runs = [1, 1, 2, 3, 3, 4, 40]; // median 3 s, mean 7.7 s, p90 18.4 s, max 40 s
+    const m = buildDurationModel(runs.map((r) => sample(r + 1, r)));
+    const fresh = estimateRemaining(m, {
+      deviceId: 2,
+      kind: 'sampling',
+      phase: 'running',
+      elapsedMs: 0,
+    });
+    if (fresh.kind !== 'estimate') throw new Error('expected an estimate');
+    expect(fresh.medianMs).toBe(3_000);
+    expect(fresh.highMs).toBeCloseTo(18_400, 6); // 4 + 0.4 × (40 - 4)
+    // Ran 1.5 s already: the five runs longer than that, [2, 3, 3, 4, 40], less 1.5 s.
+    const later = estimateRemaining(m, {
+      deviceId: 2,
+      kind: 'sampling',
+      phase: 'running',
+      elapsedMs: 1_500,
+    });
+    if (later.kind !== 'estimate') throw new Error('expected an estimate');
+    expect(later.basis).toBe(5);
+    expect(later.medianMs).toBe(1_500);
+    expect(later.highMs).toBeCloseTo(24_100, 6); // 4 + 0.6 × 36, less 1.5
+  });
+
+  it('flags a stuck job against the p90, not the longest job ever seen', () => {
+    const waits = [1, 1, 2, 2, 3, 3, 4, 100]; // p90 32.8 s, max 100 s
+    const m = buildDurationModel(waits.map((w) => sample(w, null)));
+    const high = 32_800;
+    const threshold = Math.max(2 * high, high + STUCK_MARGIN_MS); // 65.6 s
+    const at = (ms: number) =>
+      stuckVerdict(m, { deviceId: 2, kind: null, phase: 'waiting', elapsedMs: ms });
+    expect(at(threshold - 100)).toBeNull();
+    const verdict = at(threshold + 100);
+    expect(verdict).not.toBeNull();
+    expect(verdict!.highMs).toBeCloseTo(high, 6);
+    expect(verdict!.thresholdMs).toBeCloseTo(threshold, 6);
+    // The same for a running job.
+    const running = buildDurationModel(waits.map((r) => sample(r + 1, r)));
+    expect(
+      stuckVerdict(running, {
+        deviceId: 2,
+        kind: null,
+        phase: 'running',
+        elapsedMs: threshold + 100,
+      }),
+    ).toMatchObject({ phase: 'running', basis: 8 });
+  });
+});
+
 describe('phases and words', () => {
   it('puts unknown and early statuses before running, and finished ones nowhere', () => {
     expect(phaseOf(null)).toBe('waiting');

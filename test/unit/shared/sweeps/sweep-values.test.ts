@@ -21,6 +21,21 @@ describe('parseSweepValues', () => {
     expect(parseSweepValues('3:0:-1.5')).toEqual([3, 1.5, 0]);
   });
 
+  it('keeps the stop of a range whose step count is not exact in binary (0.3 / 0.1 < 3)', () => {
+    // (stop - start) / step is 2.9999999999999996 or 6.999999999999999 here: counted by a bare
+    // floor, the last value would be lost.
+    expect(parseSweepValues('0:0.3:0.1')).toEqual([0, 0.1, 0.2, 0.3]);
+    expect(parseSweepValues('0.3:0:-0.1')).toEqual([0.3, 0.2, 0.1, 0]);
+    expect(parseSweepValues('0:0.6:0.2')).toEqual([0, 0.2, 0.4, 0.6]);
+    expect(parseSweepValues('0:0.7:0.1')).toHaveLength(8);
+    expect(parseSweepValues('0:0.7:0.1').at(-1)).toBe(0.7);
+    // A stop between two steps is not reached, and no value passes it.
+    expect(parseSweepValues('0:0.35:0.1')).toEqual([0, 0.1, 0.2, 0.3]);
+    // Zero, where a range crosses it, is zero (not 5.6e-17), and both ends are as written.
+    expect(parseSweepValues('-0.3:0.3:0.1')).toEqual([-0.3, -0.2, -0.1, 0, 0.1, 0.2, 0.3]);
+    expect(parseSweepValues('1e-12:4e-12:1e-12')).toEqual([1e-12, 2e-12, 3e-12, 4e-12]);
+  });
+
   it('reads linspace(start, stop, count) with both ends', () => {
     const v = parseSweepValues('linspace(0, 2*pi, 5)');
     expect(v).toHaveLength(5);

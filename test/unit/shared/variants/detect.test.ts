@@ -115,6 +115,31 @@ describe('detectVariant', () => {
     expect(outweighed).toMatchObject({ variant: 'B', decisive: true, evidence: 'b' });
   });
 
+  it('tells a variant only from consistent evidence: garbage among records tells nothing', () => {
+    // Issue 28: `{}` has no status, and was read as "a Variant A record".
+    const good = { id: 3, name: 'a', description: '', device_id: 1, status: 'completed' };
+    const garbage = { items: [good, {}, 5, 'x'] };
+    expect(detectVariant({ kind: 'job-list', body: garbage }).variant).toBeNull();
+    expect(detectVariant({ kind: 'job-list', body: { items: [{}, {}] } }).variant).toBeNull();
+    expect(detectVariant({ kind: 'job', body: { status: null } }).variant).toBeNull();
+    expect(detectVariant({ kind: 'job-id', body: { message: 'queued' } }).variant).toBeNull();
+    expect(
+      detectVariant({ kind: 'job-id', body: { id: -1, message: 'queued' } }).variant,
+    ).toBeNull();
+  });
+
+  it('records that disagree about carrying a status do not say the variant without one', () => {
+    const record = (id: number) => ({ id, name: 'a', description: '', device_id: 1 });
+    const mixed = { items: [{ ...record(3), status: 'running' }, record(4), record(5)] };
+    expect(detectVariant({ kind: 'job-list', body: mixed }).variant).toBeNull();
+    // The same records, none with a status, say A.
+    const none = { items: [record(3), record(4), record(5)] };
+    expect(detectVariant({ kind: 'job-list', body: none })).toMatchObject({
+      variant: 'A',
+      decisive: true,
+    });
+  });
+
   it('is lenient: broken or huge parts are skipped, never thrown', () => {
     const record = { id: 1, status: 'queued', payload: '{not json', result: '%%%', jobType: null };
     expect(() => detectVariant({ kind: 'job', body: record })).not.toThrow();

@@ -7,6 +7,7 @@ import { readCompactGate, readPlainGate } from '../../../../src/shared/dialect/p
 import { parsePayloadText } from '../../../../src/shared/yaml';
 import { compactItemsOf } from '../../../../src/shared/yaml/compact-items';
 import type { CompactItems } from '../../../../src/shared/yaml/compact-items';
+import { PAYLOAD_LIMITS } from '../../../../src/shared/yaml/limits';
 import { composePlain } from '../../../../src/shared/yaml/plain-compose';
 import { gatePayload } from '../../../support/gate-payload';
 import { seededRandom } from '../../../../src/simulator/random';
@@ -91,7 +92,8 @@ function referenceSeq(text: string): YAMLSeq | null {
 }
 
 function gatesOf(text: string): YAMLSeq | null {
-  const root = composePlain(text, 64)?.root;
+  const plain = composePlain(text, PAYLOAD_LIMITS);
+  const root = plain && 'root' in plain ? plain.root : null;
   const gates = isMap(root) ? root.items[0]?.value : null;
   return isSeq(gates) ? (gates as YAMLSeq) : null;
 }

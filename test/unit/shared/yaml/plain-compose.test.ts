@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest';
 import type { Node } from 'yaml';
 import { isScalar, visit } from 'yaml';
 import { documentToExecutePayload, parsePayloadText, propsOf } from '../../../../src/shared/yaml';
+import { PAYLOAD_LIMITS } from '../../../../src/shared/yaml/limits';
 import { composePlain } from '../../../../src/shared/yaml/plain-compose';
 import { seededRandom } from '../../../../src/simulator/random';
 
@@ -33,7 +34,7 @@ function shape(text: string, plainReader: boolean) {
 
 /** The two readers agree wherever the plain one reads; returns whether it did. */
 function agree(text: string): boolean {
-  if (!composePlain(text, 64)) return false;
+  if (!composePlain(text, PAYLOAD_LIMITS)) return false;
   expect(shape(text, true), text).toEqual(shape(text, false));
   return true;
 }
@@ -211,12 +212,12 @@ describe('composePlain (the plain subset read without the yaml package)', () => 
       'a: one\n  two\n',
       '',
     ])
-      expect(composePlain(text, 64), text).toBeNull();
+      expect(composePlain(text, PAYLOAD_LIMITS), text).toBeNull();
   });
 
   it('leaves nesting past the limit to the yaml package’s depth check', () => {
     const deep = `a: ${'['.repeat(70)}${']'.repeat(70)}\n`;
-    expect(composePlain(deep, 64)).toBeNull();
+    expect(composePlain(deep, PAYLOAD_LIMITS)).toBeNull();
     expect(parsePayloadText(deep).problems.map((p) => p.code)).toEqual(['depth_limit']);
   });
 });

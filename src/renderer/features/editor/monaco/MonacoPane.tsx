@@ -8,6 +8,7 @@ import { startModelSync } from './models';
 import { ProblemsPanel } from './ProblemsPanel';
 import { ensureYamlLanguage } from '../../../ui/monaco/yaml-language';
 import { setEditorCursor } from '../../../state/editor/cursor';
+import { VariantBanner } from '../VariantBanner';
 
 installMonacoEnvironment();
 // One model sync for the app's lifetime: tabs outlive any one editor widget.
@@ -72,10 +73,20 @@ export default function MonacoPane() {
     if (state) editor.restoreViewState(state);
   }, [editor, activeId]);
 
+  const empty = useEditorStore((s) => s.tabs.find((t) => t.id === activeId)?.text.trim() === '');
+  const replaceText = (text: string) => {
+    const target = activeId ? sync.modelFor(activeId) : null;
+    if (!target) return;
+    // One edit on the undo stack, so Ctrl+Z brings the text back as it was.
+    target.pushEditOperations([], [{ range: target.getFullModelRange(), text }], () => null);
+    editor?.focus();
+  };
+
   return (
     <div className="monaco-pane">
+      {activeId ? <VariantBanner tabId={activeId} replaceText={replaceText} /> : null}
       <div ref={host} className="monaco-host" data-testid="monaco-host" />
-      <ProblemsPanel monaco={monaco} editor={editor} model={model} />
+      <ProblemsPanel monaco={monaco} editor={editor} model={model} empty={empty} />
     </div>
   );
 }

@@ -47,10 +47,13 @@ export function ProblemsPanel({
   monaco,
   editor,
   model,
+  empty = false,
 }: {
   monaco: typeof Monaco;
   editor: Monaco.editor.IStandaloneCodeEditor | null;
   model: Monaco.editor.ITextModel | null;
+  /** The payload is still empty: nothing to check yet, only what to do. */
+  empty?: boolean;
 }) {
   // Bumped whenever this model's markers change; the rows are re-read from Monaco then.
   const [version, setVersion] = useState(0);
@@ -95,7 +98,11 @@ export function ProblemsPanel({
       </button>
       {open ? (
         rows.length === 0 ? (
-          <p className="problems-empty">No problems in this payload.</p>
+          <p className="problems-empty">
+            {empty
+              ? 'Nothing to check yet: start from a template (top right), or type “type:” and press Ctrl+Space for the choices.'
+              : 'No problems in this payload.'}
+          </p>
         ) : (
           <ul className="problems-list" aria-label="Problems in this payload">
             {rows.map((r) => (

@@ -1,6 +1,6 @@
 import { useEffect, useId, useMemo } from 'react';
 import { WORK_LABEL, deviceFits, pickDevice } from '../../../../shared/devices/device-fit';
-import { executeKind } from '../../../../shared/variants';
+import { VARIANTS, executeKind } from '../../../../shared/variants';
 import { readHeaderComment } from '../../../../shared/yaml/header-comment';
 import { Icon } from '../../../ui/components/Icon';
 import { useAppStore } from '../../../state/app/store';
@@ -123,8 +123,10 @@ export function PreflightPanel() {
           <dd data-testid="payload-kind">
             {!analysis ? (
               <span className="skeleton" style={{ width: '7rem', height: '0.85rem' }} />
+            ) : analysis.belongsTo ? (
+              `${VARIANTS[analysis.belongsTo].label} payload`
             ) : (
-              (kind?.label ?? 'unknown type')
+              (kind?.label ?? (analysis.text.trim() === '' ? '—' : 'unknown type'))
             )}
           </dd>
           <dt>Qubits</dt>
@@ -144,6 +146,8 @@ export function PreflightPanel() {
           <dd data-testid="payload-check">
             {!analysis ? (
               'checking…'
+            ) : analysis.text.trim() === '' ? (
+              <span className="muted">empty</span>
             ) : counts.errors ? (
               <span className="tone-err">
                 <Icon name="error" size={13} /> {counts.errors}{' '}

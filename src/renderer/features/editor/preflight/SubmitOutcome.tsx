@@ -54,7 +54,10 @@ export function SubmitOutcome({ tabId }: { tabId: string | null }) {
           title={`Open job ${outcome.jobId} in the job monitor`}
           onClick={() => requestJob(outcome.jobId)}
         >
-          Job <span data-testid="submitted-job-id">{outcome.jobId}</span> submitted
+          {/* One piece of text: it wraps between its words, never inside one. */}
+          <span className="outcome-open-text">
+            Job <span data-testid="submitted-job-id">{outcome.jobId}</span> submitted
+          </span>
           <Icon name="chevronRight" size={13} />
         </button>
         <span className="outcome-where" title={where}>

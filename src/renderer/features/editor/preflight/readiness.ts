@@ -1,4 +1,5 @@
 import type { Device } from '../../../../shared/variants';
+import { VARIANTS } from '../../../../shared/variants';
 import type { TabAnalysis } from '../../../state/editor/store';
 import { statusPhrase } from '../../../ui/components/DeviceStatusBadge';
 
@@ -46,10 +47,14 @@ export function readiness(input: ReadinessInput): Readiness {
       `The payload carries code that the service would run (${where}${codeTags.length > 3 ? ', …' : ''}). Submit it only if you trust it.`,
     );
   }
-  const other = warned.length - codeTags.length;
-  if (other > 0) {
+  const other = warned.filter((p) => p.code !== 'code_bearing_tag');
+  const first = other[0];
+  if (first) {
+    // Said with the first one, so the sentence is never about a warning the person cannot see.
+    const count = other.length === 1 ? '1 warning' : `${other.length} warnings`;
+    const where = other.length === 1 ? 'on line' : 'the first on line';
     warnings.push(
-      `${other === 1 ? 'One more warning' : `${other} more warnings`} in the payload: see Problems.`,
+      `${count} in the payload, ${where} ${first.line}: ${first.message} (see Problems under the editor).`,
     );
   }
 
@@ -58,7 +63,12 @@ export function readiness(input: ReadinessInput): Readiness {
   if (!input.hasTab) blocker = 'Open a payload to submit.';
   else if (!input.loggedIn) blocker = 'Log in to this connection to submit.';
   else if (!analysis) blocker = 'Checking the payload…';
-  else if (errors.length) {
+  else if (analysis.text.trim() === '')
+    blocker = 'The payload is empty: start from a template (top right), or write one.';
+  else if (analysis.belongsTo) {
+    const theirs = VARIANTS[analysis.belongsTo].label;
+    blocker = `This is a ${theirs} payload and the connection speaks ${VARIANTS[analysis.variant].label}: convert it (above the editor) or use a ${theirs} connection.`;
+  } else if (errors.length) {
     const first = errors[0];
     blocker = `Fix ${errors.length === 1 ? 'the error' : `${errors.length} errors`} in the payload first${
       first ? ` (line ${first.line}: ${first.message})` : ''

@@ -14,7 +14,13 @@ import type { SweepCombine } from '../../../../shared/sweeps/sweep-spec';
 import { MAX_BATCH_NAME } from '../../../../shared/sweeps/sweep-spec';
 import { showBatch } from '../../../state/batches/events';
 import { editorCursor } from '../../../state/editor/cursor';
+import { payloadFacts } from '../../../state/editor/analysis/payload-facts';
+import { readHeaderComment } from '../../../../shared/yaml/header-comment';
+import { WORK_LABEL, deviceFits } from '../../../../shared/devices/device-fit';
+import { VARIANTS } from '../../../../shared/variants';
 import { headlineOfDetail } from './headline';
+import { sweepLabel, sweepOrder, sweepValue } from './sweep-choices';
+import './sweep-dialog.css';
 
 interface Row {
   path: string;
@@ -23,9 +29,11 @@ interface Row {
 
 const PREVIEW_ROWS = 50;
 
-function defaultName(title: string): string {
+/** "<the payload's # title:, else the tab's name> sweep 14:05" ("sweep" once). */
+function defaultName(text: string, title: string): string {
   const time = new Date().toTimeString().slice(0, 5);
-  return `${title.replace(/\.ya?ml$/i, '')} sweep ${time}`.slice(0, MAX_BATCH_NAME);
+  const named = readHeaderComment(text).title ?? title.replace(/\.ya?ml$/i, '');
+  return `${/\bsweep$/i.test(named) ? named : `${named} sweep`} ${time}`.slice(0, MAX_BATCH_NAME);
 }
 
 /**
@@ -46,11 +54,26 @@ export function SweepDialog({
   const devices = useDevicesStore((s) => s.devices);
   const picked = useSubmitStore((s) => s.deviceCode);
   const notify = useAppStore((s) => s.notify);
-  const nodes = useMemo(() => numericNodes(text, editorCursor() ?? undefined), [text]);
+  const nodes = useMemo(() => sweepOrder(numericNodes(text), editorCursor()), [text]);
+  // Only the devices that can run the payload, as the pre-flight shows them.
+  const work = useMemo(
+    () =>
+      payloadFacts(
+        text,
+        VARIANTS[variant].executeKinds
+          .filter((k) => k.functionalKind !== 'functional object')
+          .map((k) => k.executeType),
+      ).work,
+    [text, variant],
+  );
+  const fitting = useMemo(() => devices.filter((d) => deviceFits(d.type, work)), [devices, work]);
+  const hidden = devices.length - fitting.length;
   const [rows, setRows] = useState<Row[]>([{ path: nodes[0]?.path ?? '', values: '' }]);
   const [combine, setCombine] = useState<SweepCombine>('grid');
-  const [name, setName] = useState(() => defaultName(title));
-  const [device, setDevice] = useState(picked ?? devices[0]?.code ?? '');
+  const [name, setName] = useState(() => defaultName(text, title));
+  const [device, setDevice] = useState(
+    (fitting.some((d) => d.code === picked) ? picked : null) ?? fitting[0]?.code ?? '',
+  );
   const [rate, setRate] = useState(String(DEFAULT_BATCH_RATE));
   const [busy, setBusy] = useState(false);
   const [dryRun, setDryRun] = useState<string | null>(null);
@@ -249,13 +272,19 @@ export function SweepDialog({
               onChange={(e) => setDevice(e.target.value)}
               data-testid="sweep-device"
             >
-              {device && !devices.some((d) => d.code === device) ? (
+              {device && !fitting.some((d) => d.code === device) ? (
                 <option value={device}>{device}</option>
               ) : null}
-              {devices.map((d) => (
-                <option key={d.code} value={d.code}>{`${d.code} (${d.status})`}</option>
+              {fitting.map((d) => (
+                <option key={d.code} value={d.code}>{`${d.name} (${d.status})`}</option>
               ))}
             </select>
+            {hidden > 0 && work ? (
+              <span className="field-hint" data-testid="sweep-devices-hidden">
+                {hidden} {hidden === 1 ? 'device' : 'devices'} hidden:{' '}
+                {hidden === 1 ? 'it cannot' : 'they cannot'} run {WORK_LABEL[work]}.
+              </span>
+            ) : null}
           </div>
           <div className="field">
             <label htmlFor="sweep-rate">Per second</label>
@@ -275,7 +304,7 @@ export function SweepDialog({
             : plan?.problems.length
               ? plan.problems.join(' ')
               : invalid.length
-                ? `${invalid.length} of ${count} payloads are not valid. ${invalid[0]}`
+                ? `${invalid.length} of the ${count} payloads ${invalid.length === 1 ? 'is' : 'are'} not valid. The first: ${invalid[0]}`
                 : `${count} payload${count === 1 ? '' : 's'}, all valid.`}
           {dryRun ? (
             <span className="sweep-dry" data-testid="sweep-dry-result">
@@ -286,28 +315,38 @@ export function SweepDialog({
         </div>
         {plan && plan.members.length ? (
           <div className="sweep-preview" tabIndex={0} aria-label="The payloads the sweep makes">
-            <table className="table">
+            <table className="sweep-table">
               <thead>
                 <tr>
-                  <th scope="col">#</th>
-                  {plan.parameters.map((p) => (
-                    <th key={p.path} scope="col" className="mono">
-                      {p.path.split('.').slice(-2).join('.')}
-                    </th>
-                  ))}
+                  <th scope="col" className="num">
+                    #
+                  </th>
+                  {plan.parameters.map((p) => {
+                    const label = sweepLabel(p.path);
+                    return (
+                      <th key={p.path} scope="col" className="num" title={p.path}>
+                        <span className="mono">{label.key}</span>
+                        {label.where ? <span className="sweep-where">{label.where}</span> : null}
+                      </th>
+                    );
+                  })}
                   <th scope="col">Check</th>
                 </tr>
               </thead>
               <tbody>
                 {plan.members.slice(0, PREVIEW_ROWS).map((m) => (
-                  <tr key={m.index}>
+                  <tr key={m.index} className={m.errors.length ? 'is-invalid' : undefined}>
                     <td className="num">{m.index}</td>
                     {m.values.map((v, k) => (
-                      <td key={k} className="num mono">
-                        {v}
+                      <td key={k} className="num mono" title={String(v)}>
+                        {sweepValue(v)}
                       </td>
                     ))}
-                    <td>{m.errors.length ? `✗ ${m.errors[0]!.message}` : '✓'}</td>
+                    <td>
+                      {m.errors.length
+                        ? `✗ line ${m.errors[0]!.line}: ${m.errors[0]!.message}`
+                        : '✓ valid'}
+                    </td>
                   </tr>
                 ))}
               </tbody>

@@ -192,7 +192,7 @@ export function BundleView({ bundle, variant }: { bundle: Bundle; variant: Varia
             deviceName={deviceName}
             timeline={job.timeline}
             showJobType={VARIANTS[bundle.source.variant].jobDetailJobType}
-            progress={{ log: null, usualMs: undefined }}
+            log={null}
           />
         ) : null}
         {tab === 'payload' ? <PayloadTab view={job.view} documentText={job.payload?.text} /> : null}

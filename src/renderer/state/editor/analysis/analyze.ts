@@ -1,8 +1,8 @@
-import { documentToExecutePayload } from '../../../../shared/yaml';
+import { READ_LIMIT_CODES, documentToExecutePayload, hasErrors } from '../../../../shared/yaml';
 import type { YamlProblem } from '../../../../shared/yaml';
-import { VARIANTS } from '../../../../shared/variants';
+import { VARIANT_IDS, VARIANTS } from '../../../../shared/variants';
 import type { VariantId } from '../../../../shared/variants';
-import { payloadFacts } from './payload-facts';
+import { NO_FACTS, payloadFacts } from './payload-facts';
 import type { PayloadFacts } from './payload-facts';
 
 export type { YamlProblem, PayloadFacts };
@@ -12,6 +12,11 @@ export interface Analysis {
   variant: VariantId;
   problems: YamlProblem[];
   facts: PayloadFacts;
+  /**
+   * The other variant, when the payload is not valid under this one but is a payload of that
+   * one (a tab left open across a switch of connection): the editor says so and offers a way.
+   */
+  belongsTo?: VariantId | null;
 }
 
 /**
@@ -19,11 +24,22 @@ export interface Analysis {
  * schema (with the exactly-one rule placed on the offending fields) and code-bearing tags, the
  * same checks `jobs.submit` runs, and the payload dialect's checks of the functional object,
  * the ones the simulator runs when it validates a job. Runs in a worker (analysis.worker.ts).
+ * An empty text has nothing to report yet: the pre-flight panel says what to do instead.
  */
 export function analyzePayload(variant: VariantId, text: string): Analysis {
   const experimentTypes = VARIANTS[variant].executeKinds
     .filter((k) => k.functionalKind !== 'functional object')
     .map((k) => k.executeType);
+  if (text.trim() === '')
+    return { variant, problems: [], facts: payloadFacts(text, experimentTypes) };
   const { problems } = documentToExecutePayload(variant, text, {}, { dialect: true });
-  return { variant, problems, facts: payloadFacts(text, experimentTypes) };
+  // A text refused for its size, depth or node count is not read a second time for its facts.
+  const refused = problems.some((p) => READ_LIMIT_CODES.has(p.code));
+  if (refused) return { variant, problems, facts: NO_FACTS, belongsTo: null };
+  const other = VARIANT_IDS.find((v) => v !== variant);
+  const belongsTo =
+    other && hasErrors(problems) && !hasErrors(documentToExecutePayload(other, text).problems)
+      ? other
+      : null;
+  return { variant, problems, facts: payloadFacts(text, experimentTypes), belongsTo };
 }

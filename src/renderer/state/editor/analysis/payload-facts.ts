@@ -1,6 +1,9 @@
-import { isMap, isNode, isScalar, isSeq, parseDocument, visit } from 'yaml';
+import { LineCounter, isMap, isNode, isScalar, isSeq, visit } from 'yaml';
 import { VARIANT_IDS, VARIANTS } from '../../../../shared/variants';
 import type { ExecuteKind, WorkKind } from '../../../../shared/variants';
+import { parseDocumentWithin } from '../../../../shared/yaml/bounded-document';
+import { PAYLOAD_LIMITS } from '../../../../shared/yaml/limits';
+import { readPlainDocument } from '../../../../shared/yaml/parse';
 
 /** What kind of work a payload asks a device to do (docs/payload-dialect.md, "Devices and physics"). */
 export type { WorkKind };
@@ -14,6 +17,14 @@ export interface PayloadFacts {
   /** Where `qubits` was read from, in words ("!Circuit nqubits"). */
   qubitsSource: string | null;
 }
+
+/** What a text that cannot be read within the payload's limits tells. */
+export const NO_FACTS: PayloadFacts = {
+  executeType: null,
+  work: null,
+  qubits: null,
+  qubitsSource: null,
+};
 
 /** The functional tags of every execute type (either variant) declared to do `work`. */
 function functionalTagsOf(work: WorkKind): string[] {
@@ -63,7 +74,13 @@ function initialStateWidth(node: unknown): number {
 }
 
 export function payloadFacts(text: string, experimentTypes: readonly string[]): PayloadFacts {
-  const doc = parseDocument(text, { logLevel: 'silent', uniqueKeys: false });
+  // The plain reader first (most payloads, a megabyte in tens of milliseconds), then the `yaml`
+  // package; both within the payload's limits (a text past them tells nothing).
+  const lines = new LineCounter();
+  const { doc } =
+    readPlainDocument(text, lines) ??
+    parseDocumentWithin(text, lines, PAYLOAD_LIMITS, { logLevel: 'silent', uniqueKeys: false });
+  if (!doc) return NO_FACTS;
   const type = doc.get('type');
   const executeType = typeof type === 'string' ? type : null;
   const tags = new Set<string>();

@@ -51,3 +51,32 @@ describe('searching jobs by tag', () => {
     expect(ids(query(rows, f, sort, String, 0, later))).toEqual([5, 4, 2]);
   });
 });
+
+describe('free text (issue 25: notes were not searchable, and plain text did not match tags)', () => {
+  const notes = new Map<number, string>([
+    [2, 'Drifted after the fridge warm-up'],
+    [3, 'baseline for q0'],
+  ]);
+
+  it('finds a job by words in its name, its tags or its note', () => {
+    const f = (query: string) => ids(filterJobs(rows, { ...NO_FILTERS, query }, index, notes));
+    expect(f('calib')).toEqual([5, 4]);
+    expect(f('FRIDGE')).toEqual([2]);
+    // A name, a tag and a note at once.
+    expect(f('q0')).toEqual([5, 3, 1]);
+    expect(f('rabi')).toEqual([4, 2]);
+    expect(f('nothing like it')).toEqual([]);
+    // `tag:` stays exact: a note that mentions q0 is not tagged q0.
+    expect(ids(filterJobs(rows, { ...NO_FILTERS, query: 'tag:q0' }, index, notes))).toEqual([5, 1]);
+  });
+
+  it('the kept query reads the notes it is given each time', () => {
+    const query = createJobQuery();
+    const sort = { key: 'id', dir: 'desc' } as const;
+    const f = { ...NO_FILTERS, query: 'warm-up' };
+    expect(ids(query(rows, f, sort, String, 0, index, notes))).toEqual([2]);
+    expect(
+      ids(query(rows, f, sort, String, 0, index, new Map(notes).set(4, 'warm-up run'))),
+    ).toEqual([4, 2]);
+  });
+});

@@ -26,6 +26,21 @@ describe('decideJobEndNotice', () => {
     expect(told.sort()).toEqual(['cancelled', 'completed', 'error', 'timeout']);
   });
 
+  it('titles each end with a verb (issue 25: the notice read "Job 7 error.")', () => {
+    const titles = (['completed', 'error', 'cancelled', 'timeout'] as const).map((to) => {
+      const notice = decideJobEndNotice(facts({ jobId: 7, to, permission: 'denied' }));
+      return notice.kind === 'in-app'
+        ? notice.text.slice(0, notice.text.indexOf('.'))
+        : notice.kind;
+    });
+    expect(titles).toEqual([
+      'Job 7 completed',
+      'Job 7 failed',
+      'Job 7 was cancelled',
+      'Job 7 timed out',
+    ]);
+  });
+
   describe('browser mode', () => {
     it('raises a system notification when the page is not focused and may', () => {
       expect(decideJobEndNotice(facts())).toEqual({
@@ -41,7 +56,7 @@ describe('decideJobEndNotice', () => {
         expect(decideJobEndNotice(facts({ permission, to: 'error' }))).toMatchObject({
           kind: 'in-app',
           tone: 'warn',
-          text: expect.stringMatching(/^Job 12 error\. bell: /),
+          text: expect.stringMatching(/^Job 12 failed\. bell: /),
         });
       }
     });

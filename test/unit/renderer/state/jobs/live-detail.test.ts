@@ -65,6 +65,19 @@ describe('mergeLiveAnswer', () => {
   });
 });
 
+describe('mergeLiveAnswer and a record without a status', () => {
+  it.each([
+    ['absent', undefined],
+    ['null', null],
+  ])('keeps the shown status when the answer’s is %s', (_what, status) => {
+    const shown = view({ ...record('running'), logs: 'one' });
+    const { status: _dropped, ...bare } = record('running');
+    const answer = view({ ...bare, ...(status === undefined ? {} : { status }), logs: 'two' });
+    const merged = mergeLiveAnswer(shown, answer);
+    expect(merged.detail).toMatchObject({ status: 'running', logs: 'two' });
+  });
+});
+
 describe('the open running job', () => {
   beforeEach(() => {
     calls.length = 0;

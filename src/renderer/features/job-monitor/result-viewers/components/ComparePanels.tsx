@@ -43,11 +43,17 @@ function DistributionPanel({
             testId: 'hellinger-fidelity',
           },
           {
-            label: 'Outcomes (A / B / both)',
-            value: `${c.outcomes.a} / ${c.outcomes.b} / ${c.outcomes.union}`,
+            label: 'Outcomes seen in A / in B / in both',
+            value: `${c.outcomes.a} / ${c.outcomes.b} / ${c.outcomes.both}`,
+            testId: 'compare-outcomes',
           },
         ]}
       />
+      {c.notes.map((n) => (
+        <p key={n} className="callout callout-warn" role="status" data-testid="compare-note">
+          {n}
+        </p>
+      ))}
       <BarChart
         title={`Probabilities of the ${Math.min(k, c.outcomes.union)} most likely outcomes`}
         ariaLabel={`Grouped bars: probability of each outcome in A (${a}) and B (${b})`}

@@ -21,7 +21,10 @@ export interface DistributionComparison {
   b: number[];
   totalVariation: number;
   hellingerFidelity: number;
-  outcomes: { a: number; b: number; union: number };
+  /** Distinct outcomes seen in A, in B, in both, and in either. */
+  outcomes: { a: number; b: number; both: number; union: number };
+  /** What makes the distances less meaningful than they look (different widths). */
+  notes: string[];
 }
 
 export interface CurveComparison {
@@ -96,6 +99,8 @@ export function compareDistributions(
     a.push(Math.max(0, 1 - a.reduce((s, v) => s + v, 0)));
     b.push(Math.max(0, 1 - b.reduce((s, v) => s + v, 0)));
   }
+  let both = 0;
+  for (const key of ma.keys()) if (mb.has(key)) both++;
   return {
     kind: 'distribution',
     what,
@@ -104,8 +109,35 @@ export function compareDistributions(
     b,
     totalVariation: totalVariationDistance(ma, mb),
     hellingerFidelity: hellingerFidelity(ma, mb),
-    outcomes: { a: ma.size, b: mb.size, union: keys.length },
+    outcomes: { a: ma.size, b: mb.size, both, union: keys.length },
+    notes: widthNotes(ma, mb),
   };
+}
+
+/** "2-qubit" or "2- to 3-qubit": the widths of a distribution's outcomes (bitstrings). */
+function widthsOf(m: Map<string, number>): { min: number; max: number } {
+  let min = Infinity;
+  let max = 0;
+  for (const key of m.keys()) {
+    min = Math.min(min, key.length);
+    max = Math.max(max, key.length);
+  }
+  return { min: Number.isFinite(min) ? min : 0, max };
+}
+
+/**
+ * Two distributions over outcomes of different widths (a 2-qubit and a 10-qubit job) share
+ * no outcome by construction: their distance says that, not that the devices disagree.
+ */
+function widthNotes(ma: Map<string, number>, mb: Map<string, number>): string[] {
+  const wa = widthsOf(ma);
+  const wb = widthsOf(mb);
+  if (wa.min === wb.min && wa.max === wb.max) return [];
+  const say = (w: { min: number; max: number }) =>
+    w.min === w.max ? `${w.max} bits` : `${w.min} to ${w.max} bits`;
+  return [
+    `A's outcomes have ${say(wa)} and B's ${say(wb)}: the two jobs measured different numbers of qubits, so they cannot agree outcome by outcome, and the distances above say only that. Compare jobs that measure the same qubits.`,
+  ];
 }
 
 function pairCurves(a: Curve[], b: Curve[], notes: string[]): Array<[Curve, Curve]> {

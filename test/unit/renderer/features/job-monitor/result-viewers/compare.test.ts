@@ -41,7 +41,22 @@ describe('comparing two results', () => {
     expect(c.hellingerFidelity).toBeCloseTo((Math.sqrt(0.6 * 0.45) + Math.sqrt(0.4 * 0.45)) ** 2);
     expect(c.categories).toEqual(['00', '11', '01']);
     expect(c.a).toEqual([0.6, 0.4, 0]);
-    expect(c.outcomes).toEqual({ a: 2, b: 3, union: 3 });
+    expect(c.outcomes).toEqual({ a: 2, b: 3, both: 2, union: 3 });
+    expect(c.notes).toEqual([]);
+  });
+
+  it('counts the outcomes both sides saw, and warns when the widths differ (issue 25)', () => {
+    // "Outcomes (A / B / both) 2 / 2 / 4" counted the union as "both".
+    const apart = compareDistributions(
+      'x',
+      counts({ '00': 50, '11': 50 }),
+      counts({ '0000000000': 30, '1111111111': 70 }),
+      8,
+    );
+    expect(apart.outcomes).toEqual({ a: 2, b: 2, both: 0, union: 4 });
+    expect(apart.notes).toEqual([
+      "A's outcomes have 2 bits and B's 10 bits: the two jobs measured different numbers of qubits, so they cannot agree outcome by outcome, and the distances above say only that. Compare jobs that measure the same qubits.",
+    ]);
   });
 
   it('sums outcomes past the top K into one bar for each side', () => {
