@@ -3,6 +3,7 @@ import type { ParseArgsConfig } from 'node:util';
 import { isVariantId } from '../shared/variants';
 import type { VariantId } from '../shared/variants';
 import { UsageError } from './errors';
+import { quoted } from '../shared/text/quote';
 
 type OptionSpec = NonNullable<ParseArgsConfig['options']>;
 
@@ -124,7 +125,7 @@ export function requireNumber(
     (!rule.integer || Number.isSafeInteger(n)) &&
     (rule.min === undefined || (rule.minExclusive ? n > rule.min : n >= rule.min)) &&
     (rule.max === undefined || n <= rule.max);
-  if (!fits) throw new UsageError(`${name} must be ${describeRule(rule)}, got '${raw}'`);
+  if (!fits) throw new UsageError(`${name} must be ${describeRule(rule)}, got ${quoted(raw, "'")}`);
   return n;
 }
 
@@ -155,7 +156,7 @@ export function requireSeconds(
 export function requireVariant(name: string, raw: string | undefined): VariantId | undefined {
   if (raw === undefined) return undefined;
   const upper = raw.toUpperCase();
-  if (!isVariantId(upper)) throw new UsageError(`${name} must be A or B, got '${raw}'`);
+  if (!isVariantId(upper)) throw new UsageError(`${name} must be A or B, got ${quoted(raw, "'")}`);
   return upper;
 }
 
@@ -172,17 +173,19 @@ export function oneOf<T extends string>(
 ): T | undefined {
   if (raw === undefined) return undefined;
   if (!(allowed as readonly string[]).includes(raw)) {
-    throw new UsageError(`${name} must be one of ${allowed.join(', ')}; got '${raw}'`);
+    throw new UsageError(`${name} must be one of ${allowed.join(', ')}; got ${quoted(raw, "'")}`);
   }
   return raw as T;
 }
 
 export function onePositional(positionals: string[], what: string): string {
   if (positionals.length === 0) throw new UsageError(`missing ${what}`);
-  if (positionals.length > 1) throw new UsageError(`unexpected argument '${positionals[1]}'`);
+  if (positionals.length > 1)
+    throw new UsageError(`unexpected argument ${quoted(positionals[1]!, "'")}`);
   return positionals[0] as string;
 }
 
 export function noPositionals(positionals: string[]): void {
-  if (positionals.length > 0) throw new UsageError(`unexpected argument '${positionals[0]}'`);
+  if (positionals.length > 0)
+    throw new UsageError(`unexpected argument ${quoted(positionals[0]!, "'")}`);
 }

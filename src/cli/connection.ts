@@ -24,6 +24,8 @@ import { EXIT } from './exit-codes';
 import { DeferredSecretStore } from './deferred-secret-store';
 import { NO_KEYCHAIN_HINT, withNoKeychainHint } from './keychain-hint';
 import type { CliIo } from './io';
+import { oneLine } from './output/terminal-text';
+import { quoted } from '../shared/text/quote';
 import type { BuiltinSimulator } from './builtin-simulator';
 import { MemorySecretStore } from '../core/auth/memory-secret-store';
 
@@ -76,7 +78,7 @@ export async function resolveConnection(
     await tightenTree(settingsFilePath(configDir)); // owner-only, as every write makes it
     const store = new SettingsStore({ file: settingsFilePath(configDir) });
     const { settings, problem } = await store.load();
-    if (problem) io.stderr(`warning: ${describeSettingsProblem(problem)}\n`);
+    if (problem) io.stderr(`warning: ${oneLine(describeSettingsProblem(problem))}\n`);
     const name = profileName ?? settings.app.lastProfile ?? undefined;
     if (!name) {
       throw new UsageError(
@@ -103,7 +105,7 @@ export async function resolveConnection(
     });
     if (!parsed.success)
       throw new UsageError(
-        `--base-url: ${parsed.error.issues[0]?.message ?? 'invalid'}: '${baseUrl}'`,
+        `--base-url: ${parsed.error.issues[0]?.message ?? 'invalid'}: ${quoted(baseUrl, "'")}`,
       );
     profile = parsed.data;
     profileKey = `url:${baseUrl.replace(/\/+$/, '')}`;

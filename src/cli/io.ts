@@ -1,5 +1,7 @@
 import type { SecretStore } from '../core/auth/secret-store';
 import type { FetchLike } from '../core/client/transport';
+import { readStreamUpTo } from '../node-kit/fs/read-limited';
+import { UsageError } from './errors';
 
 /**
  * Everything a command touches outside itself, passed in so the whole CLI runs in-process in
@@ -8,7 +10,7 @@ import type { FetchLike } from '../core/client/transport';
 export interface CliIo {
   stdout: (text: string) => void;
   stderr: (text: string) => void;
-  /** Read whole for `--api-key-stdin` and `validate -`. */
+  /** Read for `--api-key-stdin` and `validate -`, up to a limit each. */
   stdin?: AsyncIterable<string | Uint8Array> & { isTTY?: boolean };
   env: Record<string, string | undefined>;
   /** Relative file arguments are resolved against this. */
@@ -28,27 +30,23 @@ export interface CliIo {
   ownsProcess?: boolean;
 }
 
-export async function readAll(stream: AsyncIterable<string | Uint8Array>): Promise<string> {
-  const decoder = new TextDecoder();
-  let text = '';
-  for await (const chunk of stream)
-    text += typeof chunk === 'string' ? chunk : decoder.decode(chunk, { stream: true });
-  return text + decoder.decode();
-}
+/** The most `readAll` takes from standard input: an API key, a line of text. */
+export const TEXT_STDIN_MAX_BYTES = 64 * 1024;
 
-/** Everything from a stream as bytes (text chunks, from tests, are taken as UTF-8). */
-export async function readAllBytes(
+/**
+ * A short text from standard input (an API key), read up to `maxBytes`: past it the reading
+ * stops and the command is refused, so `yes | qjob login --api-key-stdin` cannot fill memory.
+ */
+export async function readAll(
   stream: AsyncIterable<string | Uint8Array>,
-): Promise<Uint8Array> {
-  const parts: Uint8Array[] = [];
-  const encoder = new TextEncoder();
-  for await (const chunk of stream)
-    parts.push(typeof chunk === 'string' ? encoder.encode(chunk) : chunk);
-  const out = new Uint8Array(parts.reduce((n, p) => n + p.length, 0));
-  let at = 0;
-  for (const p of parts) {
-    out.set(p, at);
-    at += p.length;
+  maxBytes = TEXT_STDIN_MAX_BYTES,
+): Promise<string> {
+  const read = await readStreamUpTo(stream, maxBytes);
+  if (read.tooLarge) {
+    throw new UsageError(
+      `standard input is larger than the limit: more than ${maxBytes} bytes arrived, and the limit is ${maxBytes} bytes; pipe in the key alone`,
+      { pointToHelp: false },
+    );
   }
-  return out;
+  return new TextDecoder().decode(read.bytes);
 }

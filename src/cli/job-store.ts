@@ -2,6 +2,8 @@ import type { JobCache } from '../core/cache';
 import { jobCacheFile, openJobCache, profileCacheKey } from '../core/cache';
 import type { Logger } from '../core/logging/logger';
 import type { Connection } from './connection';
+import { CommandFailure } from './errors';
+import { EXIT } from './exit-codes';
 import type { CliIo } from './io';
 import { oneLine } from './output/terminal-text';
 
@@ -14,11 +16,19 @@ export interface CliJobStore {
 
 /**
  * The local job store qjob keeps tags, notes and its submissions in (cliJobStoreFile says which
- * file). SQLite's write-ahead log lets the app and qjob write at once. When SQLite cannot be
- * opened the store lives in memory and a warning says nothing will be kept.
+ * file; tags, notes and submissions in the annotation file beside it that every shell shares).
+ * SQLite's write-ahead log lets the app and qjob write at once. When SQLite cannot be opened the
+ * store lives in memory and a warning says nothing will be kept; a command that works on tags
+ * and notes, which live nowhere else (`tagsAndNotes`), is refused instead: it could neither read
+ * them nor keep a change.
  */
-export async function openCliJobStore(connection: Connection, io: CliIo): Promise<CliJobStore> {
-  const warn = (message: string) => io.stderr(`warning: ${oneLine(message)}\n`);
+export async function openCliJobStore(
+  connection: Connection,
+  io: CliIo,
+  options: { tagsAndNotes?: boolean } = {},
+): Promise<CliJobStore> {
+  const warnings: string[] = [];
+  const warn = (message: string) => warnings.push(message);
   const log: Logger = {
     debug: () => undefined,
     info: () => undefined,
@@ -26,6 +36,14 @@ export async function openCliJobStore(connection: Connection, io: CliIo): Promis
     error: warn,
   };
   const cache = await openJobCache(cliJobStoreFile(connection), log, storeShell(connection));
+  if (options.tagsAndNotes && !cache.status.persistent) {
+    cache.close();
+    throw new CommandFailure(
+      `${cache.status.message ?? 'The local job store is not open.'} Tags and notes are kept only there, so nothing was read or changed.`,
+      EXIT.failed,
+    );
+  }
+  for (const message of warnings) io.stderr(`warning: ${oneLine(message)}\n`);
   return { cache, key: profileCacheKey(connection.profile), close: () => cache.close() };
 }
 

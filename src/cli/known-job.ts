@@ -1,3 +1,4 @@
+import { isSqliteFailure } from '../node-kit/fs/storage-failure';
 import type { GlobalValues } from './args';
 import type { Connection } from './connection';
 import { requireSession } from './connection';
@@ -31,7 +32,13 @@ export async function requireKnownJob(
           throw new CommandFailure(`${failure.message}: ${refused}`, failure.exitCode);
         throw failure;
       });
-    store.cache.upsertRecords(store.key, [detail], new Date().toISOString(), 'watch');
+    try {
+      store.cache.upsertRecords(store.key, [detail], new Date().toISOString(), 'watch');
+    } catch (error) {
+      // Keeping the record only saves the next look-up; a store that cannot be written (a full
+      // disk) is said by the tag or note's own write, which fails with the reason in words.
+      if (!isSqliteFailure(error)) throw error;
+    }
   } finally {
     session.dispose();
   }

@@ -17,6 +17,7 @@ import type { CliIo } from './io';
 import type { CliJobStore } from './job-store';
 import { toJson } from './output/json';
 import { oneLine } from './output/terminal-text';
+import { quoted } from '../shared/text/quote';
 import { formatProblem } from './payload-file';
 import { waitAndReport } from './waiting';
 
@@ -68,7 +69,7 @@ async function checkDevice(
   if (!device) {
     const known = devices.map((d) => d.code).join(', ');
     throw new CommandFailure(
-      `There is no device '${code}' at ${connection.label}; nothing was submitted. Devices: ${known || 'none'} (see qjob devices).`,
+      `There is no device ${quoted(code, "'")} at ${connection.label}; nothing was submitted. Devices: ${known || 'none'} (see qjob devices).`,
       EXIT.failed,
     );
   }

@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import type { DocumentCase, Expectation } from './hostile-corpus';
-import { HOSTILE_DIR, documentCases, readIndex } from './hostile-corpus';
+import type { DocumentCase, Expectation, FileCase } from './hostile-corpus';
+import { HOSTILE_DIR, documentCases, fileCases, readIndex } from './hostile-corpus';
 import type { SocketCase } from './hostile-socket';
 import { socketCases } from './hostile-socket';
 
@@ -20,6 +20,8 @@ export const CORPUS_TESTS = {
   client: 'test/integration/hostile/wire-client.test.ts',
   socket: 'test/integration/hostile/socket-web.test.ts',
   aftermath: 'test/integration/hostile/aftermath.test.ts',
+  filesQjob: 'test/integration/hostile/files-qjob.test.ts',
+  filesApp: 'test/unit/hostile/files-app.test.ts',
 } as const;
 
 export interface FaultRow {
@@ -68,6 +70,23 @@ function socketVerdict(c: SocketCase): string {
   return `answered ${code}${said}`;
 }
 
+function fileInput(c: FileCase): string {
+  const i = c.input;
+  if ('file' in i) return code(i.file);
+  if ('path' in i) return code(i.path);
+  if ('stdin' in i) return 'standard input';
+  return 'built';
+}
+
+const fileVerdict = (c: FileCase) =>
+  `\`qjob ${c.qjob.argv.join(' ')}\`${c.qjob.tty ? ' on a terminal' : ''}: exit ${c.qjob.exit}${quote(c.qjob.says)}`;
+
+function fileAppVerdict(c: FileCase): string {
+  if (!c.app) return '—';
+  const reader = c.app.reader === 'payload' ? 'File → Open' : 'opened as a bundle';
+  return `${reader}: ${c.app.outcome}${quote(c.app.message)}`;
+}
+
 const table = (head: string[], rows: string[][]) =>
   [head, head.map(() => '---'), ...rows].map((r) => `| ${r.join(' | ')} |`).join('\n');
 
@@ -85,6 +104,13 @@ export function renderAttackTable(): string {
     verdict(c.expect, 'decoded'),
   ]);
   const socket = socketCases().map((c) => [`\`${c.id}\``, cell(c.what), socketVerdict(c)]);
+  const files = fileCases().map((c) => [
+    `\`${c.id}\``,
+    cell(c.what),
+    fileInput(c),
+    fileVerdict(c),
+    fileAppVerdict(c),
+  ]);
   const faults = faultRows().map((f) => [cell(f.what), cell(f.happens), `\`${f.test}\``]);
   return `# Attacks and faults
 
@@ -119,6 +145,15 @@ Upgrades and frames sent to a real \`qjob web\` server (\`${t.socket}\`); after 
 still answers a page.
 
 ${table(['Case', 'What', 'Server'], socket)}
+
+## Hostile files
+
+Payload files, bundles and standard input as \`qjob\` reads them (\`${t.filesQjob}\`, in-process:
+standard input stops being fed at 256 MB, and none may be read past its limit) and as the app
+does (\`${t.filesApp}\`): each ends as said, with nothing of it printed as a control
+character.
+
+${table(['Case', 'What', 'Input', 'qjob', 'The app'], files)}
 
 ## Faults and other attacks
 

@@ -30,6 +30,7 @@ export interface DocumentGenerator {
     | 'sequence-nesting'
     | 'huge-scalar'
     | 'many-gates'
+    | 'long-key'
     | 'flat-values'
     | 'flat-values-anchored'
     | 'comma-flood';
@@ -99,6 +100,8 @@ export function documentBytes(c: DocumentCase): Buffer {
       return Buffer.from(`${head}${circuit('!H {qubit: 0}', `, name: "${'x'.repeat(g.size)}"`)}`);
     case 'many-gates':
       return Buffer.from(`${head}${circuit(Array(g.size).fill(GATE).join(', '))}`);
+    case 'long-key':
+      return Buffer.from(`${head}    ${'k'.repeat(g.size)}: 1\n${circuit('!H {qubit: 0}')}`);
   }
 }
 
@@ -141,9 +144,42 @@ export function documentCases(): DocumentCase[] {
   return readIndex<DocumentCase>('documents');
 }
 
-export function readIndex<T>(kind: 'documents' | 'wire' | 'socket'): T[] {
+export function readIndex<T>(kind: 'documents' | 'wire' | 'socket' | 'files'): T[] {
   const text = readFileSync(path.join(HOSTILE_DIR, kind, 'index.json'), 'utf8');
   return (JSON.parse(text) as { cases: T[] }).cases;
+}
+
+/**
+ * A hostile file for the CLI's and the app's readers (files/index.json): a payload file or a
+ * bundle, from a file, a path of the system (/dev/zero), built (a bundle whose result nests
+ * `size` levels deep), or standard input that never ends (`stdin`, repeated).
+ */
+export interface FileCase {
+  id: string;
+  what: string;
+  input:
+    | { file: string }
+    | { path: string }
+    | { generate: { kind: 'deep-result'; size: number } }
+    | { stdin: string };
+  /**
+   * `qjob` run in this process: its arguments (`$FILE` stands for the input), whether stdout is
+   * a terminal, its exit code and a fragment of what it says (on stdout or stderr).
+   */
+  qjob: { argv: string[]; tty?: boolean; exit: number; says: string };
+  /** The app's reader of such a file, when it has one: File → Open, or a bundle opened. */
+  app?: { reader: 'payload' | 'bundle'; outcome: 'opened' | 'refused'; message?: string };
+}
+
+export function fileCases(): FileCase[] {
+  return readIndex<FileCase>('files');
+}
+
+/** The text of a generated bundle: the control bundle with a result nested `size` deep. */
+export function generatedBundle(size: number): string {
+  const control = readFileSync(path.join(HOSTILE_DIR, 'files', 'control.qjob.json'), 'utf8');
+  const deep = `{"type": "sampling", "deep": ${'['.repeat(size)}${']'.repeat(size)}}`;
+  return control.replace('"result": null', `"result": ${deep}`);
 }
 
 /** A problem as the editor and `qjob validate` report one. */

@@ -1,4 +1,3 @@
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { CLIENT_VERSION } from '../../core/client/user-agent';
 import type { CachedProblem } from '../../core/cache';
@@ -6,6 +5,8 @@ import { getJob } from '../../core/cache';
 import { collectBundle } from '../../core/bundles';
 import { fieldProblemView, truncationView } from '../../core/app/views';
 import { writeFileAtomic } from '../../node-kit/fs/atomic-write';
+import type { LimitedRead } from '../../node-kit/fs/read-limited';
+import { readFileUpTo } from '../../node-kit/fs/read-limited';
 import type { Bundle, BundleJob } from '../../shared/bundles';
 import { BUNDLE_MAX_BYTES, BundleError, readBundle } from '../../shared/bundles';
 import { formatMegabytes } from '../../shared/ipc/limits';
@@ -22,6 +23,7 @@ import { orDash, renderTable } from '../output/table';
 import { oneLine, printable } from '../output/terminal-text';
 import { runCommand } from '../run-command';
 import { checkedPayload, submitAndReport } from '../submitting';
+import { quoted } from '../../shared/text/quote';
 
 export const BUNDLE_USAGE = `usage: qjob bundle export ID... [-o FILE] [connection options]
        qjob bundle open FILE [--payload] [--job ID]
@@ -35,7 +37,8 @@ removed. Up to ${formatMegabytes(BUNDLE_MAX_BYTES)}.
   export ID...   write these jobs to FILE (default job-ID.qjob.json; "-o -" for
                  standard output); the file is replaced whole or not at all
   open FILE      check FILE and show its jobs; --payload prints a job's payload
-                 document byte for byte; --json prints the checked bundle
+                 document byte for byte (on a terminal, control characters are
+                 shown escaped); --json prints the checked bundle
   rerun FILE     submit a job of FILE again, on its device or --device CODE
 
   -o, --output FILE   where export writes
@@ -71,7 +74,7 @@ export async function runBundleCommand(argv: string[], io: CliIo): Promise<numbe
         const store = await openCliJobStore(connection, io);
         const call = io.signal ? { signal: io.signal } : {};
         try {
-          const { text, fileName, bundle } = await collectBundle(
+          const { text, fileName, redactions } = await collectBundle(
             {
               cache: store.cache,
               profileKey: store.key,
@@ -113,7 +116,7 @@ export async function runBundleCommand(argv: string[], io: CliIo): Promise<numbe
           else {
             await writeFileAtomic(path.resolve(io.cwd, out), text);
             io.stderr(
-              `Wrote ${out}: ${ids.length} job${ids.length === 1 ? '' : 's'}${bundle.redactions ? `, ${bundle.redactions} text(s) with secrets removed` : ''}.\n`,
+              `Wrote ${out}: ${ids.length} job${ids.length === 1 ? '' : 's'}${redactions ? `, ${redactions} text(s) with secrets removed` : ''}.\n`,
             );
           }
           return EXIT.ok;
@@ -134,7 +137,11 @@ export async function runBundleCommand(argv: string[], io: CliIo): Promise<numbe
                 `Job ${job.record.id} in ${file} has no payload.`,
                 EXIT.failed,
               );
-            io.stdout(job.payload.text);
+            // Byte for byte into a file or a pipe; on a terminal, which would obey the control
+            // characters of a payload from anywhere, they are shown escaped.
+            io.stdout(
+              io.isTTY ? printable(job.payload.text, { multiline: true }) : job.payload.text,
+            );
           } else if (globals.json) io.stdout(toJson(bundle));
           else io.stdout(describeBundle(bundle, file));
           return EXIT.ok;
@@ -182,7 +189,7 @@ export async function runBundleCommand(argv: string[], io: CliIo): Promise<numbe
       }
       throw new UsageError(
         action
-          ? `unknown action '${action}' (export, open or rerun)`
+          ? `unknown action ${quoted(action, "'")} (export, open or rerun)`
           : 'missing action: export, open or rerun',
       );
     },
@@ -191,25 +198,27 @@ export async function runBundleCommand(argv: string[], io: CliIo): Promise<numbe
 
 async function readBundleFile(file: string, io: CliIo): Promise<Bundle> {
   const full = path.resolve(io.cwd, file);
-  let bytes: Buffer;
+  let read: LimitedRead;
   try {
-    const stat = await fs.stat(full);
-    if (stat.size > BUNDLE_MAX_BYTES) {
-      throw new CommandFailure(
-        `${file} is ${formatMegabytes(stat.size)}; a bundle may be up to ${formatMegabytes(BUNDLE_MAX_BYTES)}.`,
-        EXIT.failed,
-      );
-    }
-    bytes = await fs.readFile(full);
+    read = await readFileUpTo(full, BUNDLE_MAX_BYTES);
   } catch (error) {
-    if (error instanceof CommandFailure) throw error;
     const code = (error as NodeJS.ErrnoException).code;
-    throw new UsageError(
-      `cannot read ${file}: ${code === 'ENOENT' ? 'no such file' : (error as Error).message}`,
-      { pointToHelp: false },
+    const why =
+      code === 'ENOENT'
+        ? 'no such file'
+        : code === 'EISDIR'
+          ? 'is a folder'
+          : (error as Error).message;
+    throw new UsageError(`cannot read ${file}: ${why}`, { pointToHelp: false });
+  }
+  if (read.tooLarge) {
+    const size = read.size === null ? '' : ` (${formatMegabytes(read.size)})`;
+    throw new CommandFailure(
+      `${file} is larger than the limit${size}: a bundle may be up to ${formatMegabytes(BUNDLE_MAX_BYTES)}, and nothing past that was read.`,
+      EXIT.failed,
     );
   }
-  const decoded = decodeUtf8(bytes);
+  const decoded = decodeUtf8(read.bytes);
   if (!decoded.ok)
     throw new CommandFailure(`${file} is not a job bundle: it is not UTF-8 text.`, EXIT.failed);
   try {
@@ -234,7 +243,7 @@ function pickJob(bundle: Bundle, id: number | undefined, file: string): BundleJo
 
 function describeBundle(bundle: Bundle, file: string): string {
   const lines = [
-    `${file}: ${bundle.jobs.length} job${bundle.jobs.length === 1 ? '' : 's'} of ${oneLine(bundle.source.connection)} (Variant ${bundle.source.variant}), made ${bundle.createdAt} by ${oneLine(bundle.app.name)} ${oneLine(bundle.app.version)}.`,
+    `${oneLine(file)}: ${bundle.jobs.length} job${bundle.jobs.length === 1 ? '' : 's'} of ${oneLine(bundle.source.connection)} (Variant ${bundle.source.variant}), made ${oneLine(bundle.createdAt)} by ${oneLine(bundle.app.name)} ${oneLine(bundle.app.version)}.`,
   ];
   if (bundle.redactions)
     lines.push(`${bundle.redactions} text(s) had secret-looking values removed.`);

@@ -1,6 +1,7 @@
 import { WaitError, waitForJob } from '../../core/jobs/wait';
 import { ServiceError } from '../../core/client/errors';
 import { NO_CANCEL_REASON, cancelPathOf } from '../../shared/jobs/cancel-support';
+import { quoted } from '../../shared/text/quote';
 import { isTerminalStatus } from '../../shared/variants';
 import { GLOBAL_HELP, onePositional, commandArgs, requireInt, requireSeconds } from '../args';
 import type { GlobalValues } from '../args';
@@ -10,6 +11,7 @@ import { CommandFailure, UsageError, jobNotFound } from '../errors';
 import { EXIT } from '../exit-codes';
 import type { CliIo } from '../io';
 import { toJson } from '../output/json';
+import { oneLine } from '../output/terminal-text';
 import { runCommand } from '../run-command';
 import { progressPrinter } from '../waiting';
 
@@ -108,7 +110,7 @@ export async function runCancelCommand(argv: string[], io: CliIo): Promise<numbe
         const { detail } = await session.client.getJob(id, signal).catch((error: unknown) => {
           throw jobNotFound(error, id);
         });
-        const named = detail.name.trim() ? ` '${detail.name.trim()}'` : '';
+        const named = detail.name.trim() ? ` ${oneLine(quoted(detail.name.trim(), "'"))}` : '';
         if (detail.status && isTerminalStatus(detail.status)) {
           throw new CommandFailure(
             `job ${id}${named} has already ended (${detail.status}): nothing to cancel`,

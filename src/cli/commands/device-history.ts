@@ -10,6 +10,8 @@ import { cliJobStoreFile } from '../job-store';
 import type { CliIo } from '../io';
 import { toJson } from '../output/json';
 import { renderTable } from '../output/table';
+import { oneLine } from '../output/terminal-text';
+import { quoted } from '../../shared/text/quote';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -29,7 +31,7 @@ export async function printDeviceHistory(
   const device = devices.find((d) => d.code === code);
   if (!device) {
     throw new UsageError(
-      `--history: no device '${code}' on ${connection.label}; its devices: ${devices.map((d) => d.code).join(', ')}`,
+      `--history: no device ${quoted(code, "'")} on ${connection.label}; its devices: ${devices.map((d) => d.code).join(', ')}`,
     );
   }
   const profile = profileCacheKey(connection.profile);
@@ -68,7 +70,7 @@ export async function printDeviceHistory(
       // A store from a version without device history, or one that cannot be read: skipped.
     }
   }
-  for (const p of problems) io.stderr(`warning: ${p}\n`);
+  for (const p of problems) io.stderr(`warning: ${oneLine(p)}\n`);
 
   const entries = mergeDeviceHistories(lists);
   if (json) {
@@ -76,7 +78,7 @@ export async function printDeviceHistory(
     return;
   }
   io.stdout(
-    `${device.name} (${code}) over the last ${days} day${days === 1 ? '' : 's'}, as seen from this computer:\n`,
+    `${oneLine(device.name)} (${oneLine(code)}) over the last ${days} day${days === 1 ? '' : 's'}, as seen from this computer:\n`,
   );
   if (entries.length === 0) {
     io.stdout('Nothing seen yet.\n');

@@ -13,10 +13,12 @@ import { tagSchema } from '../../shared/annotations';
 import type { Connection } from '../connection';
 import { UsageError } from '../errors';
 import { openCliJobStore } from '../job-store';
+import { quoted } from '../../shared/text/quote';
 
 function requireTag(raw: string): string {
   const parsed = tagSchema.safeParse(raw);
-  if (!parsed.success) throw new UsageError(`--tag '${raw}': ${parsed.error.issues[0]?.message}`);
+  if (!parsed.success)
+    throw new UsageError(`--tag ${quoted(raw, "'")}: ${parsed.error.issues[0]?.message}`);
   return parsed.data;
 }
 
@@ -90,12 +92,12 @@ export async function runJobsCommand(argv: string[], io: CliIo): Promise<number>
               const device = devices.find((d) => d.code === values.device);
               if (!device)
                 throw new CommandFailure(
-                  `There is no device with code '${values.device}'; see qjob devices.`,
+                  `There is no device with code ${quoted(values.device, "'")}; see qjob devices.`,
                   EXIT.failed,
                 );
               if (device.id === undefined) {
                 throw new CommandFailure(
-                  `Device '${values.device}' has no id to match jobs against; pass its id.`,
+                  `Device ${quoted(values.device, "'")} has no id to match jobs against; pass its id.`,
                   EXIT.failed,
                 );
               }

@@ -1,7 +1,8 @@
+import { AnnotationsNotKeptError } from '../../core/annotations/types';
 import { NOTE_MAX_CHARS, noteSchema } from '../../shared/annotations';
 import { GLOBAL_HELP, commandArgs, requireInt } from '../args';
 import { resolveConnection } from '../connection';
-import { UsageError } from '../errors';
+import { CommandFailure, UsageError } from '../errors';
 import { EXIT } from '../exit-codes';
 import type { CliIo } from '../io';
 import { openCliJobStore } from '../job-store';
@@ -41,13 +42,20 @@ export async function runNoteCommand(argv: string[], io: CliIo): Promise<number>
       const checked = noteSchema.safeParse(text);
       if (!checked.success) throw new UsageError(`the note: ${checked.error.issues[0]?.message}`);
       const connection = await resolveConnection(globals, io);
-      const store = await openCliJobStore(connection, io);
+      const store = await openCliJobStore(connection, io, { tagsAndNotes: true });
       try {
         const notes = store.cache.annotations;
         if (!values.clear && words.length)
           await requireKnownJob(connection, store, id, globals, io, 'the note was not kept');
-        if (values.clear || words.length)
-          notes.setNote(store.key, id, values.clear ? '' : text, new Date().toISOString());
+        if (values.clear || words.length) {
+          try {
+            notes.setNote(store.key, id, values.clear ? '' : text, new Date().toISOString());
+          } catch (error) {
+            if (error instanceof AnnotationsNotKeptError)
+              throw new CommandFailure(error.message, EXIT.failed);
+            throw error;
+          }
+        }
         const now = notes.annotations(store.key, id);
         if (globals.json) io.stdout(toJson({ id, note: now.note, updated_at: now.noteUpdatedAt }));
         else if (now.note) io.stdout(`${printable(now.note, { multiline: true })}\n`);

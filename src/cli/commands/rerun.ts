@@ -7,6 +7,7 @@ import type { CliIo } from '../io';
 import { openCliJobStore } from '../job-store';
 import { runCommand } from '../run-command';
 import { checkedPayload, submitAndReport } from '../submitting';
+import { quoted } from '../../shared/text/quote';
 
 export const RERUN_USAGE = `usage: qjob rerun ID [--device CODE] [--name N] [--wait] [--timeout S] [connection options]
 
@@ -41,7 +42,7 @@ export async function runRerunCommand(argv: string[], io: CliIo): Promise<number
     async (parsed) => {
       const [rawId, ...extra] = parsed.positionals;
       if (rawId === undefined) throw new UsageError('missing job ID');
-      if (extra.length) throw new UsageError(`unexpected argument '${extra[0]}'`);
+      if (extra.length) throw new UsageError(`unexpected argument ${quoted(extra[0]!, "'")}`);
       const id = requireInt('job ID', rawId, 0) as number;
       const connection = await resolveConnection(parsed.globals, io);
       const session = await requireSession(connection, parsed.globals, io);

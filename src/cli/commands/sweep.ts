@@ -32,6 +32,7 @@ import { renderTable } from '../output/table';
 import { oneLine } from '../output/terminal-text';
 import { formatProblem, readPayloadFile } from '../payload-file';
 import { runCommand } from '../run-command';
+import { quoted } from '../../shared/text/quote';
 
 export const SWEEP_USAGE = `usage: qjob sweep FILE --set PATH=VALUES... --device CODE [--zip] [--name N] [--rate R] [--wait] [--timeout S] [--dry-run] [connection options]
 
@@ -72,7 +73,7 @@ function parseSets(raw: readonly string[]): SweepParameter[] {
     const at = set.indexOf('=');
     if (at <= 0 || at === set.length - 1)
       throw new UsageError(
-        `--set takes PATH=VALUES, e.g. sampling_payload.sampling.nshots=100,1000; got '${set}'`,
+        `--set takes PATH=VALUES, e.g. sampling_payload.sampling.nshots=100,1000; got ${quoted(set, "'")}`,
       );
     return { path: set.slice(0, at).trim(), values: set.slice(at + 1).trim() };
   });
@@ -176,7 +177,7 @@ export async function runSweepCommand(argv: string[], io: CliIo): Promise<number
           EXIT.failed,
         );
       const invalid = describeInvalidMembers(plan);
-      for (const line of invalid) io.stderr(`${read.name}: ${line}\n`);
+      for (const line of invalid) io.stderr(`${oneLine(read.name)}: ${oneLine(line)}\n`);
       if (dryRun) {
         printPlan(plan, io, globals.json);
         if (!globals.json)
@@ -231,6 +232,13 @@ async function send(
   const session = await requireSession(connection, o.globals, io);
   const store = await openBatchStore(batchStoreFile(connection.configDir, 'cli'), silentLogger);
   try {
+    // Each member is marked on disk before its request leaves, so a member whose answer is lost
+    // is looked for, never sent twice: a batch that cannot be kept is not sent at all.
+    if (store.unavailable !== null)
+      throw new CommandFailure(
+        `Nothing was sent: a sweep is sent only as a batch kept on disk (so that no member is ever sent twice), and it could not be kept. ${store.unavailable}`,
+        EXIT.failed,
+      );
     const signal = io.signal ? { signal: io.signal } : {};
     const batch = createBatch(store, connection.profileKey, o.variant, {
       text: o.file,
@@ -241,7 +249,7 @@ async function send(
     });
     const total = plan.members.length;
     io.stderr(
-      `batch ${batch.name}: ${total} payloads to ${o.device}, ${batch.ratePerSecond} a second\n`,
+      `batch ${oneLine(batch.name)}: ${total} payloads to ${oneLine(o.device)}, ${batch.ratePerSecond} a second\n`,
     );
     const runner = new BatchRunner({
       store,

@@ -1,4 +1,4 @@
-import { TooManyTagsError } from '../../core/annotations/types';
+import { AnnotationsNotKeptError, TooManyTagsError } from '../../core/annotations/types';
 import { tagProblem, tagSchema } from '../../shared/annotations';
 import { GLOBAL_HELP, commandArgs, requireInt } from '../args';
 import { resolveConnection } from '../connection';
@@ -46,20 +46,21 @@ export async function runTagCommand(argv: string[], io: CliIo): Promise<number> 
         throw new UsageError('--remove needs the tags to remove');
       const tags = rawTags.map((t) => tagSchema.parse(t));
       const connection = await resolveConnection(globals, io);
-      const store = await openCliJobStore(connection, io);
+      const store = await openCliJobStore(connection, io, { tagsAndNotes: true });
       try {
         if (!values.remove && tags.length > 0)
           await requireKnownJob(connection, store, id, globals, io, 'no tag was added');
-        const now = store.cache.annotations.changeTags(
-          store.key,
-          id,
-          values.remove ? { remove: tags } : { add: tags },
-        );
+        const notes = store.cache.annotations;
+        const now =
+          tags.length === 0
+            ? notes.annotations(store.key, id).tags
+            : notes.changeTags(store.key, id, values.remove ? { remove: tags } : { add: tags });
         if (globals.json) io.stdout(toJson({ id, tags: now }));
         else io.stdout(now.length ? `Job ${id}: ${now.join(', ')}\n` : `Job ${id} has no tags.\n`);
         return EXIT.ok;
       } catch (error) {
-        if (error instanceof TooManyTagsError) throw new CommandFailure(error.message, EXIT.failed);
+        if (error instanceof TooManyTagsError || error instanceof AnnotationsNotKeptError)
+          throw new CommandFailure(error.message, EXIT.failed);
         throw error;
       } finally {
         store.close();

@@ -7,6 +7,7 @@ import { variantFor } from '../variant-option';
 import { EXIT } from '../exit-codes';
 import type { CliIo } from '../io';
 import { toJson } from '../output/json';
+import { oneLine } from '../output/terminal-text';
 import { formatProblem, readPayloadFile } from '../payload-file';
 import { runCommand } from '../run-command';
 
@@ -71,8 +72,8 @@ function textOf(r: FileReport, variant: VariantId): string {
   const warned = r.warnings.length ? `, ${r.warnings.length} warning(s)` : '';
   lines.push(
     r.valid
-      ? `${r.name}: valid (Variant ${variant}, ${r.type ?? ''})${warned}\n`
-      : `${r.name}: not valid (${r.errors.length} error(s))\n`,
+      ? `${oneLine(r.name)}: valid (Variant ${variant}, ${r.type ?? ''})${warned}\n`
+      : `${oneLine(r.name)}: not valid (${r.errors.length} error(s))\n`,
   );
   return lines.join('');
 }

@@ -1,3 +1,5 @@
+import { BIDI_CONTROL_RANGES } from '../../shared/text/bidi';
+
 /**
  * Text that came from the service (device and job names, logs, errors, messages), made safe to
  * print on a terminal. A terminal obeys control characters: ESC sequences write the clipboard
@@ -21,10 +23,10 @@ export interface PrintableOptions {
 const SGR = /\x1b\[[0-9;]*m/g;
 /**
  * C0 controls, DEL, C1 controls (0x9b alone starts a control sequence on some terminals), and
- * the Unicode direction overrides that make text read differently from what it is.
+ * the Unicode direction controls that make text read differently from what it is (the rule the
+ * app's views share: src/shared/text/bidi.ts).
  */
-// eslint-disable-next-line no-control-regex -- matching control characters is the point here
-const CONTROL = /[\x00-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]/g;
+const CONTROL = new RegExp(`[\\x00-\\x1f\\x7f-\\x9f${BIDI_CONTROL_RANGES}]`, 'g');
 
 function escapeChar(c: string): string {
   switch (c) {

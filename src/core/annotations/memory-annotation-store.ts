@@ -1,10 +1,16 @@
 import type { JobAnnotations } from '../../shared/annotations';
 import { TAGS_PER_JOB_MAX, normalTags } from '../../shared/annotations';
 import type { AnnotationStore, SubmissionRecord } from './types';
-import { TooManyTagsError } from './types';
+import { AnnotationsNotKeptError, TooManyTagsError } from './types';
 
-/** The stand-in when the job store lives in memory: the same behaviour for this run only. */
+/**
+ * The stand-in when the job store lives in memory: the same behaviour for this run only. As the
+ * fallback of a store that could not be opened (`notKept` says why), it refuses tags and notes:
+ * kept in memory they would be gone when the process ends (at once, for `qjob tag`), and people
+ * count on them.
+ */
 export class MemoryAnnotationStore implements AnnotationStore {
+  constructor(readonly notKept: string | null = null) {}
   readonly #tags = new Map<string, Map<number, string[]>>();
   readonly #notes = new Map<string, { note: string; at: string }>();
   readonly #submissions = new Map<string, Map<number, SubmissionRecord>>();
@@ -32,6 +38,7 @@ export class MemoryAnnotationStore implements AnnotationStore {
     jobId: number,
     change: { add?: readonly string[]; remove?: readonly string[] },
   ): string[] {
+    this.#refuseIfNotKept();
     let byJob = this.#tags.get(profile);
     if (!byJob) this.#tags.set(profile, (byJob = new Map()));
     const removed = new Set(change.remove ?? []);
@@ -45,6 +52,7 @@ export class MemoryAnnotationStore implements AnnotationStore {
   }
 
   setNote(profile: string, jobId: number, note: string, at: string): void {
+    this.#refuseIfNotKept();
     const key = `${profile}\n${jobId}`;
     if (note === '') this.#notes.delete(key);
     else this.#notes.set(key, { note, at });
@@ -70,5 +78,12 @@ export class MemoryAnnotationStore implements AnnotationStore {
 
   submission(profile: string, jobId: number): SubmissionRecord | null {
     return this.#submissions.get(profile)?.get(jobId) ?? null;
+  }
+
+  #refuseIfNotKept(): void {
+    if (this.notKept === null) return;
+    throw new AnnotationsNotKeptError(
+      `Nothing was changed: tags and notes are kept only in the local job store, and it is not open. ${this.notKept}`,
+    );
   }
 }

@@ -4,22 +4,27 @@ import { TAGS_PER_JOB_MAX, submissionOriginSchema } from '../../shared/annotatio
 import type { Device } from '../../shared/variants';
 import { deviceSchema } from '../../shared/variants';
 import type { AnnotationStore, SubmissionRecord } from './types';
-import { TooManyTagsError } from './types';
+import { describeStorageFailure, isSqliteFailure } from '../../node-kit/fs/storage-failure';
+import { AnnotationsNotKeptError, TooManyTagsError } from './types';
 
 type SubmissionRow = [number, string, string, string | null, string | null, string | null, string];
 
 /**
- * Tags, notes and submissions in the job store's SQLite file (tables: migration.ts). Every row
+ * Tags, notes and submissions in a SQLite file: the one every shell shares (cache/shared-annotations.ts),
+ * or the job store's own (tables: migration.ts). Every row
  * read is checked: a device or origin that no longer parses (a hand edit, a damaged file) is
  * read as unknown rather than trusted.
  */
 export class SqliteAnnotationStore implements AnnotationStore {
   readonly #db: Database;
   readonly #q: ReturnType<typeof statements>;
+  readonly #where: string;
 
-  constructor(db: Database) {
+  /** `where`: the store in words, for the message of a write that fails. */
+  constructor(db: Database, where = 'the local job store') {
     this.#db = db;
     this.#q = statements(db);
+    this.#where = where;
   }
 
   annotations(profile: string, jobId: number): JobAnnotations {
@@ -42,19 +47,23 @@ export class SqliteAnnotationStore implements AnnotationStore {
     jobId: number,
     change: { add?: readonly string[]; remove?: readonly string[] },
   ): string[] {
-    return this.#db.transaction(() => {
-      for (const tag of change.add ?? []) this.#q.addTag.run(profile, jobId, tag);
-      for (const tag of change.remove ?? []) this.#q.removeTag.run(profile, jobId, tag);
-      const tags = this.#q.tags.all(profile, jobId) as string[];
-      // Thrown inside the transaction: nothing of this change is kept.
-      if (tags.length > TAGS_PER_JOB_MAX) throw new TooManyTagsError(jobId, TAGS_PER_JOB_MAX);
-      return tags;
-    })();
+    return written(`the tags of job ${jobId}`, this.#where, () =>
+      this.#db.transaction(() => {
+        for (const tag of change.add ?? []) this.#q.addTag.run(profile, jobId, tag);
+        for (const tag of change.remove ?? []) this.#q.removeTag.run(profile, jobId, tag);
+        const tags = this.#q.tags.all(profile, jobId) as string[];
+        // Thrown inside the transaction: nothing of this change is kept.
+        if (tags.length > TAGS_PER_JOB_MAX) throw new TooManyTagsError(jobId, TAGS_PER_JOB_MAX);
+        return tags;
+      })(),
+    );
   }
 
   setNote(profile: string, jobId: number, note: string, at: string): void {
-    if (note === '') this.#q.deleteNote.run(profile, jobId);
-    else this.#q.putNote.run(profile, jobId, note, at);
+    written(`the note of job ${jobId}`, this.#where, () => {
+      if (note === '') this.#q.deleteNote.run(profile, jobId);
+      else this.#q.putNote.run(profile, jobId, note, at);
+    });
   }
 
   tagIndex(profile: string): Map<number, string[]> {
@@ -105,6 +114,19 @@ export class SqliteAnnotationStore implements AnnotationStore {
       origin: parsed<SubmissionOrigin>(origin, (v) => submissionOriginSchema.safeParse(v)),
       submittedAt,
     };
+  }
+}
+
+/** A write of tags or notes, its SQLite failure (a full disk, a read-only file) said in words. */
+function written<T>(what: string, where: string, write: () => T): T {
+  try {
+    return write();
+  } catch (error) {
+    if (!isSqliteFailure(error)) throw error;
+    throw new AnnotationsNotKeptError(
+      `Nothing was changed: ${what} could not be saved in ${where}: ${describeStorageFailure(error)}.`,
+      { cause: error },
+    );
   }
 }
 

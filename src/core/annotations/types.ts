@@ -47,3 +47,12 @@ export class TooManyTagsError extends Error {
     super(`Job ${jobId} would have more than ${max} tags; remove some first.`);
   }
 }
+
+/**
+ * A tag or note that could not be kept: they live only in the local job store, so a write that
+ * fails (a full disk, a read-only data folder, a store that could not be opened and lives in
+ * memory) is said, never answered as if it had worked. Nothing of the change is kept.
+ */
+export class AnnotationsNotKeptError extends Error {
+  override readonly name = 'AnnotationsNotKeptError';
+}

@@ -5,6 +5,7 @@ import { CLIENT_VERSION, DEFAULT_USER_AGENT } from '../client/user-agent';
 import { batchStoreFile, openBatchStore } from '../batches/open-batch-store';
 import { jobCacheFile, openJobCache, profileCacheKey } from '../cache';
 import { silentLogger } from '../logging/logger';
+import { removeStaleTempFiles } from '../../node-kit/fs/atomic-write';
 import { settingsFilePath } from '../profiles/config-dir';
 import { SettingsStore, describeSettingsProblem } from '../profiles/settings-store';
 import { ConnectionManager } from './connection-manager';
@@ -48,6 +49,9 @@ export async function createAppCore(options: AppCoreOptions): Promise<AppCore> {
   // Before anything is read or written: an earlier version left its files readable by others.
   const loose = await securePrivateData(options.dataDir).catch((error: unknown) => [String(error)]);
   if (loose.length) log.warn('some of the app’s files could not be made private', { loose });
+  // What writes a crash interrupted left (a large draft save's temporary file): only ours, old.
+  const strays = await removeStaleTempFiles(options.dataDir);
+  if (strays.length) log.info('removed files of interrupted writes', { files: strays });
   const events = createEventHub((error) => log.error('an event listener failed', { error }));
   const settings = new SettingsStore({ file: settingsFilePath(options.dataDir) });
   const store = await openSecretStore(options, log);

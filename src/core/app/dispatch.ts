@@ -5,6 +5,7 @@ import type { CallOutcome, IpcIssue } from '../../shared/ipc/call-error';
 import { APP_ERROR_CODES, AppError, toIpcError } from '../errors/app-error';
 import type { Logger } from '../logging/logger';
 import { silentLogger } from '../logging/logger';
+import { quoted } from '../../shared/text/quote';
 
 export type CallHandler<N extends CallName> = (input: CallArgs<N>) => Promise<CallOutput<N>>;
 /** One handler per call of the contract: the compiler insists on all of them. */
@@ -53,7 +54,7 @@ export async function dispatchCall(
       ok: false,
       error: {
         code: APP_ERROR_CODES.unknownCall,
-        message: `Unknown call '${String(name).slice(0, 100)}'.`,
+        message: `Unknown call ${quoted(String(name), "'")}.`,
       },
     };
   }

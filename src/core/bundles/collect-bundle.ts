@@ -2,7 +2,8 @@ import type { Bundle } from '../../shared/bundles';
 import type { Device, VariantId } from '../../shared/variants';
 import type { CachedProblem, JobCache } from '../cache/types';
 import type { JobDetail } from '../../shared/variants';
-import { buildBundle, bundleFileName, serializeBundle } from './build-bundle';
+import type { BundleInput } from './build-bundle';
+import { BundleWriter, bundleFileName } from './build-bundle';
 
 export interface CollectBundleDeps {
   cache: JobCache;
@@ -23,29 +24,39 @@ export interface CollectBundleDeps {
 
 /**
  * Gathers what a bundle of these jobs holds from the service (or the store) and the local
- * store's tags, notes, submissions and timelines, and returns the file's text and name.
+ * store's tags, notes, submissions and timelines, and returns the file's text and name. One job
+ * at a time: each is written into the bundle's text as soon as it arrives and its detail let go,
+ * and a bundle that passes the size limit is refused at that job (a BundleError), before the
+ * details of the jobs after it are fetched, kept in the local store or held in memory.
  */
 export async function collectBundle(
   deps: CollectBundleDeps,
   ids: readonly number[],
-): Promise<{ bundle: Bundle; text: string; fileName: string }> {
-  const jobs = [];
+): Promise<{ text: string; fileName: string; redactions: number }> {
+  const writer = new BundleWriter(
+    {
+      createdAt: (deps.now?.() ?? new Date()).toISOString(),
+      app: deps.app,
+      source: deps.source,
+    },
+    ids.length,
+  );
+  // The device list is asked for once, and only for a job whose device was not kept when it
+  // was submitted from here.
+  let devices: Promise<BundleInput['devices']> | null = null;
   for (const id of ids) {
     const answer = await deps.detail(id);
-    jobs.push({
-      ...answer,
-      timeline: deps.cache.timeline(deps.profileKey, id),
-      submission: deps.cache.annotations.submission(deps.profileKey, id),
-      annotations: deps.cache.annotations.annotations(deps.profileKey, id),
-    });
+    const submission = deps.cache.annotations.submission(deps.profileKey, id);
+    if (!submission?.device) devices ??= deps.devices().catch(() => null);
+    writer.add(
+      {
+        ...answer,
+        timeline: deps.cache.timeline(deps.profileKey, id),
+        submission,
+        annotations: deps.cache.annotations.annotations(deps.profileKey, id),
+      },
+      devices ? await devices : null,
+    );
   }
-  const devices = await deps.devices().catch(() => null);
-  const bundle = buildBundle({
-    createdAt: (deps.now?.() ?? new Date()).toISOString(),
-    app: deps.app,
-    source: deps.source,
-    devices,
-    jobs,
-  });
-  return { bundle, text: serializeBundle(bundle), fileName: bundleFileName(ids) };
+  return { ...writer.finish(), fileName: bundleFileName(ids) };
 }

@@ -29,13 +29,15 @@ const MAX_DETAILS = 20;
  */
 export class MemoryJobCache implements JobCache {
   readonly status: CacheStatus;
-  readonly annotations = new MemoryAnnotationStore();
+  readonly annotations: MemoryAnnotationStore;
   readonly #records = new Map<string, Map<number, Kept>>();
   readonly #details = new Map<string, CachedDetail>();
   readonly #timelines = new Map<string, TimelineEntry[]>();
 
   constructor(message: string | null) {
     this.status = { persistent: false, message, file: null };
+    // A fallback (a reason given) keeps no tags or notes; a store chosen to be in memory does.
+    this.annotations = new MemoryAnnotationStore(message);
   }
 
   listRecords(profile: string): JobInfo[] {

@@ -1,6 +1,10 @@
-import { closeSync, openSync } from 'node:fs';
 import path from 'node:path';
-import { PRIVATE_FILE_MODE, ensurePrivateDir, tightenTree } from '../../node-kit/fs/private-files';
+import {
+  createPrivateDatabaseFile,
+  ensurePrivateDir,
+  tightenTree,
+} from '../../node-kit/fs/private-files';
+import { describeStorageFailure } from '../../node-kit/fs/storage-failure';
 import type { Logger } from '../logging/logger';
 import { MemoryJobCache } from './memory-job-cache';
 import { annotationStoreFile } from './shared-annotations';
@@ -21,24 +25,26 @@ export function jobCacheFile(dataDir: string, shell: 'electron' | 'web' | 'cli')
 
 /**
  * Opens the SQLite store, or falls back to memory with the reason: a missing native binary, a
- * read-only folder or a file from a newer app version must never stop the monitor. With
- * `annotationsOf` (the shell whose store this is), tags, notes and submissions are kept in the
- * one annotation file beside it that every shell shares (shared-annotations.ts).
+ * read-only folder or a file from a newer app version must never stop the monitor. Tags and
+ * notes, which live nowhere else, are then refused rather than kept where they would be lost.
+ * With `annotationsOf` (the shell whose store this is), tags, notes and submissions are kept in
+ * the one annotation file beside it that every shell shares (shared-annotations.ts).
  */
 export async function openJobCache(
   file: string,
   log: Logger,
   annotationsOf?: AnnotationScope,
 ): Promise<JobCache> {
+  const made: { discard: () => void }[] = [];
   try {
     const Sqlite = await loadSqlite();
     // Payloads, results and logs: owner-only. SQLite gives its -wal and -shm files the mode of
     // the database file, so the database (and the shared annotation file) is created 0600
     // before SQLite opens it.
     await ensurePrivateDir(path.dirname(file));
-    closeSync(openSync(file, 'a', PRIVATE_FILE_MODE));
+    made.push(createPrivateDatabaseFile(file));
     const annotations = annotationStoreFile(path.dirname(file));
-    if (annotationsOf) closeSync(openSync(annotations, 'a', PRIVATE_FILE_MODE));
+    if (annotationsOf) made.push(createPrivateDatabaseFile(annotations));
     const loose = await tightenTree(path.dirname(file));
     if (loose.length) log.warn('some job store files could not be made private', { loose });
     const cache = new SqliteJobCache(Sqlite, file, {
@@ -52,7 +58,9 @@ export async function openJobCache(
     log.info('job store opened', { file });
     return cache;
   } catch (error) {
-    const why = error instanceof Error ? error.message : String(error);
+    // A full disk leaves no empty store behind: files this call created are removed while empty.
+    for (const m of made) m.discard();
+    const why = describeStorageFailure(error);
     const message = why.startsWith('The local job store')
       ? why
       : `The local job store (${file}) could not be opened: ${why}. Nothing is kept for offline use this time.`;

@@ -99,7 +99,10 @@ export function openSharedAnnotations(
     }).immediate();
     importOnce(db, from);
     return {
-      store: new ScopedAnnotationStore(new SqliteAnnotationStore(db), from.scope),
+      store: new ScopedAnnotationStore(
+        new SqliteAnnotationStore(db, `the shared store of tags and notes (${file})`),
+        from.scope,
+      ),
       close: () => {
         if (db.open) db.close();
       },

@@ -58,6 +58,7 @@ import type {
 } from './types';
 import { DEFAULT_DEADLINE_MS, DEFAULT_TIMEOUT_MS } from '../../shared/ipc/schemas';
 import { DEFAULT_USER_AGENT } from './user-agent';
+import { quoted } from '../../shared/text/quote';
 
 // The defaults a profile falls back to live beside the profile's fields, where the UI reads them.
 export { DEFAULT_DEADLINE_MS, DEFAULT_TIMEOUT_MS };
@@ -77,7 +78,7 @@ export function createServiceClient<V extends VariantId>(
     throw new ServiceError({
       code: 'network',
       operation: 'connecting',
-      message: `The base URL '${options.baseUrl}' is not a valid URL.`,
+      message: `The base URL ${quoted(options.baseUrl, "'")} is not a valid URL.`,
       cause: error,
     });
   }
@@ -85,7 +86,7 @@ export function createServiceClient<V extends VariantId>(
     throw new ServiceError({
       code: 'network',
       operation: 'connecting',
-      message: `The base URL '${options.baseUrl}' must start with http:// or https://.`,
+      message: `The base URL ${quoted(options.baseUrl, "'")} must start with http:// or https://.`,
     });
   }
   const config: ResolvedClientConfig<V> = {

@@ -5,6 +5,7 @@ import {
   readBodyStart,
   readLimitedText,
 } from './body/read-limited';
+import { quoted } from '../../shared/text/quote';
 
 /**
  * One HTTP exchange with a time-out and cancellation, and the classification of how it
@@ -156,7 +157,11 @@ function redirectTarget(request: ExchangeRequest, from: string, response: Respon
   try {
     target = new URL(location, from);
   } catch {
-    throw new TransportFailure('redirect', `${status} to an invalid address '${location}'`, false);
+    throw new TransportFailure(
+      'redirect',
+      `${status} to an invalid address ${quoted(location, "'")}`,
+      false,
+    );
   }
   const source = new URL(from);
   const shown = `${target.origin}${target.pathname}`;

@@ -3,6 +3,7 @@ import { isBuiltinProfileId } from './builtin';
 import { ProfileError } from './errors';
 import type { Profile, Settings } from './schema';
 import { profileSchema } from './schema';
+import { quoted } from '../../shared/text/quote';
 
 export function findProfile(settings: Settings, id: string): Profile | undefined {
   return settings.profiles.find((p) => p.id === id);
@@ -14,7 +15,7 @@ export function requireProfile(settings: Settings, id: string): Profile {
     const known = settings.profiles.map((p) => p.id).join(', ');
     throw new ProfileError(
       'not-found',
-      `There is no profile '${id}'. Known profiles: ${known || 'none'}.`,
+      `There is no profile ${quoted(id, "'")}. Known profiles: ${known || 'none'}.`,
     );
   }
   return profile;
@@ -37,7 +38,7 @@ export function upsertProfile(settings: Settings, profile: Profile): Settings {
   if (isBuiltinProfileId(next.id) && next.builtin !== 'simulator') {
     throw new ProfileError(
       'builtin',
-      `'${next.id}' is a built-in simulator profile; choose another id.`,
+      `${quoted(next.id, "'")} is a built-in simulator profile; choose another id.`,
     );
   }
   const index = settings.profiles.findIndex((p) => p.id === next.id);
@@ -49,7 +50,7 @@ export function upsertProfile(settings: Settings, profile: Profile): Settings {
 
 export function deleteProfile(settings: Settings, id: string): Settings {
   if (isBuiltinProfileId(id))
-    throw new ProfileError('builtin', `'${id}' is built in and cannot be deleted.`);
+    throw new ProfileError('builtin', `${quoted(id, "'")} is built in and cannot be deleted.`);
   requireProfile(settings, id);
   const app =
     settings.app.lastProfile === id ? { ...settings.app, lastProfile: null } : settings.app;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { checkProfile, profileIdSchema, profileShape } from '../../shared/ipc/schemas';
 import { monitorViewSchema, themePreferenceSchema } from '../../shared/ipc/settings-schemas';
+import { quoted } from '../../shared/text/quote';
 
 /**
  * The settings file: connection profiles and app settings in one JSON document. Objects are
@@ -50,7 +51,7 @@ export const settingsSchema = z
         ctx.addIssue({
           code: 'custom',
           path: ['profiles', i, 'id'],
-          message: `duplicate profile id '${p.id}'`,
+          message: `duplicate profile id ${quoted(p.id, "'")}`,
         });
       }
       seen.add(p.id);

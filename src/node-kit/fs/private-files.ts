@@ -1,4 +1,4 @@
-import { chmodSync, mkdirSync } from 'node:fs';
+import { chmodSync, closeSync, mkdirSync, openSync, rmSync, statSync } from 'node:fs';
 import { chmod, lstat, mkdir, readdir } from 'node:fs/promises';
 import path from 'node:path';
 
@@ -78,4 +78,31 @@ function foldersBetween(from: string, to: string): string[] {
     folders.push(at);
   }
   return folders;
+}
+
+/**
+ * A SQLite file created owner-only before SQLite opens it (SQLite gives its -wal and -shm files
+ * the database's mode). Returns a clean-up for when opening fails: a file this call created is
+ * removed with its -wal and -shm while it is still empty, so a full disk leaves no 0-byte store
+ * behind; a file that was there before is never touched.
+ */
+export function createPrivateDatabaseFile(file: string): { discard: () => void } {
+  let created = true;
+  try {
+    closeSync(openSync(file, 'wx', PRIVATE_FILE_MODE));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    created = false;
+  }
+  return {
+    discard() {
+      if (!created) return;
+      try {
+        if (statSync(file).size !== 0) return;
+        for (const f of [file, `${file}-wal`, `${file}-shm`]) rmSync(f, { force: true });
+      } catch {
+        // Already gone, or a folder that cannot be written: nothing more to tidy.
+      }
+    },
+  };
 }

@@ -12,6 +12,8 @@ const REASONS: Readonly<Record<string, string>> = {
   EPERM: 'permission denied',
   EIO: 'the disk reported an I/O error',
   SQLITE_IOERR: 'the disk reported an I/O error',
+  // SQLite could not give its shared-memory file (-shm) its size: on a full disk, at opening.
+  SQLITE_IOERR_SHMSIZE: 'the disk may be full (no room for the store’s shared-memory file)',
   EFBIG: 'the file would exceed the largest size allowed',
 };
 

@@ -1,3 +1,4 @@
+import { quoted } from '../text/quote';
 /** Counts (or probabilities) per outcome, e.g. a sampling result's `samples`. */
 export type Counts = Readonly<Record<string, number>> | ReadonlyMap<string, number>;
 
@@ -7,7 +8,7 @@ export function toProbabilities(counts: Counts): Map<string, number> {
   let total = 0;
   for (const [key, n] of entries) {
     if (!(n >= 0) || !Number.isFinite(n))
-      throw new Error(`count of "${key}" is not a non-negative number: ${n}`);
+      throw new Error(`count of ${quoted(key)} is not a non-negative number: ${n}`);
     total += n;
   }
   if (!(total > 0)) throw new Error('the distribution is empty');

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { quoted } from '../text/quote';
 
 /**
  * Tags and notes people put on jobs, and where a job they submitted came from. Kept on this
@@ -39,7 +40,9 @@ export const noteSchema = z
 /** The first problem of a tag, in words with the tag quoted, or null when it is a valid tag. */
 export function tagProblem(text: string): string | null {
   const parsed = tagSchema.safeParse(text);
-  return parsed.success ? null : `'${text}': ${parsed.error.issues[0]?.message ?? 'not a tag'}`;
+  return parsed.success
+    ? null
+    : `${quoted(text, "'")}: ${parsed.error.issues[0]?.message ?? 'not a tag'}`;
 }
 
 /** Sorted, without duplicates: the one order tags are kept and shown in. */

@@ -4,6 +4,7 @@ import { limitProblem } from './parse-context';
 import type { ParseContext } from './parse-context';
 import { hasKey, isSdkForm } from './sdk-form/dispatch';
 import { readSdkInitialState } from './sdk-form/initial-state';
+import { quoted } from '../text/quote';
 
 /**
  * An initial state as written. Amplitude lists are in bitstring order: entry k belongs to the
@@ -107,7 +108,7 @@ export function readInitialState(ref: NodeRef, maxQubits: number): InitialState 
   if (perQubit.length === 0 || !/^[01+-]+$/.test(perQubit)) {
     ref.fail({
       subject: what,
-      problem: `"${text}" is not a state string`,
+      problem: `${quoted(text)} is not a state string`,
       expected: 'one of 0 1 + - per qubit, qubit 0 first',
     });
   }

@@ -21,6 +21,7 @@ import type { VariationalProgram } from './variational';
 import { checkSampledCost, readVariational } from './variational';
 import { parseYamlSource } from './yaml-source';
 import { isSdkForm } from './sdk-form/dispatch';
+import { quoted } from '../text/quote';
 
 export type Functional =
   | SamplingFunctional
@@ -80,7 +81,7 @@ function executeTypeOf(variant: VariantId, executeType: string) {
   if (!kind || !read) {
     throw new DialectError({
       path: 'type',
-      subject: `execute type "${executeType}"`,
+      subject: `execute type ${quoted(executeType)}`,
       problem: `not an execute type of Variant ${variant}`,
       expected: `one of: ${executeTypes(variant).join(', ')}`,
     });

@@ -10,6 +10,7 @@ import { closestTag, suggest, suggestTag } from './did-you-mean';
 import { MAX_ALIASES, ReadSession, SkippedNode } from './read-session';
 import { nodeEnd, nodeOffset } from './yaml-source';
 import type { YamlSource } from './yaml-source';
+import { quoted } from '../text/quote';
 
 export type NodeErrorInit = Omit<DialectErrorInit, 'path' | 'source' | 'offset' | 'endOffset'> & {
   path?: string;
@@ -172,7 +173,7 @@ export class NodeRef {
     if (isMap(this.node)) return 'a mapping';
     if (isSeq(this.node)) return 'a list';
     const v = this.scalarValue();
-    return typeof v === 'string' ? `the string "${v}"` : `${typeof v} ${String(v)}`;
+    return typeof v === 'string' ? `the string ${quoted(v)}` : `${typeof v} ${String(v)}`;
   }
 
   /**
@@ -258,7 +259,7 @@ export class NodeRef {
         this.child(pair.key, this.path).warn({
           subject: spec.what,
           code: 'dialect.unknown_key',
-          problem: `unknown key "${written}"`,
+          problem: `unknown key ${quoted(written)}`,
           expected: `one of: ${allowed.join(', ')}`,
           hint: sdkKey
             ? `a key with a leading "_" is the SDK's form; the friendly dialect writes "${key.slice(1)}"`

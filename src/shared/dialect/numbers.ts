@@ -2,6 +2,7 @@ import type { NodeRef } from './node-reader';
 import type { DomainName, PyNum } from './parameter-domain';
 import { DOMAIN_NAMES, isDomainName } from './parameter-domain';
 import { readPyNumber } from './py-number';
+import { quoted } from '../text/quote';
 
 /**
  * A number as written: a constant, or a `!Parameter` an optimiser (or a reservoir input) may
@@ -65,11 +66,11 @@ export class ParamTable {
     const nameRef = f.req('name');
     const name = nameRef.string('parameter name');
     if (name.trim() === '') nameRef.fail({ subject: '!Parameter', problem: 'the name is empty' });
-    const value = readPyNumber(f.req('value'), `value of parameter "${name}"`);
+    const value = readPyNumber(f.req('value'), `value of parameter ${quoted(name)}`);
     const decl: ParamDecl = { name, value, path: ref.path };
     const boundsRef = f.get('bounds');
     if (boundsRef) {
-      const items = boundsRef.items(`bounds of parameter "${name}"`);
+      const items = boundsRef.items(`bounds of parameter ${quoted(name)}`);
       if (items.length !== 2)
         boundsRef.fail({
           subject: '!Parameter',
@@ -84,7 +85,7 @@ export class ParamTable {
         });
       if (value.value < lower.value || value.value > upper.value)
         boundsRef.fail({
-          subject: `!Parameter "${name}"`,
+          subject: `!Parameter ${quoted(name)}`,
           problem: `the value ${value.value} is outside its bounds [${lower.value}, ${upper.value}]`,
         });
       decl.bounds = [lower, upper];
@@ -96,7 +97,7 @@ export class ParamTable {
         ? domain
         : domainRef.fail({
             subject: '!Parameter',
-            problem: `unknown domain "${domain}"`,
+            problem: `unknown domain ${quoted(domain)}`,
             expected: DOMAIN_NAMES.join(', '),
           });
     }
@@ -112,7 +113,7 @@ export class ParamTable {
       const difference = describeDifference(earlier, decl);
       if (difference) {
         ref.fail({
-          subject: `!Parameter "${decl.name}"`,
+          subject: `!Parameter ${quoted(decl.name)}`,
           problem: `${difference} given at ${earlier.path}`,
           hint: 'parameters with the same name are one parameter; declare them alike or give them different names',
         });
@@ -163,6 +164,6 @@ export function evalNum(num: Num, values: ParamValues): number {
   if (num.kind === 'const') return num.value;
   const v = values.get(num.name);
   // Every parameter is declared while parsing, so a miss here is a bug, not a user error.
-  if (v === undefined) throw new Error(`parameter "${num.name}" has no value`);
+  if (v === undefined) throw new Error(`parameter ${quoted(num.name)} has no value`);
   return v;
 }

@@ -1,6 +1,7 @@
 import type { NodeRef } from './node-reader';
 import { readNum } from './numbers';
 import type { Num, ParamTable } from './numbers';
+import { quoted } from '../text/quote';
 
 /** Highest qubit index a Pauli factor may name: masks are 31-bit integers. */
 const MAX_PAULI_QUBIT = 30;
@@ -101,7 +102,7 @@ function parseExpression(text: string, fail: (problem: string) => never): PauliT
       sign = rest[0] === '-' ? -1 : 1;
       rest = rest.slice(1).trimStart();
     } else if (!first) {
-      fail(`expected + or - before "${rest}"`);
+      fail(`expected + or - before ${quoted(rest)}`);
     }
     first = false;
     let coefficient = 1;
@@ -134,7 +135,9 @@ function parseExpression(text: string, fail: (problem: string) => never): PauliT
     }
     if (rest.length > 0 && rest[0] !== '+' && rest[0] !== '-') {
       const bad = rest.split(/\s/)[0] ?? rest;
-      fail(`cannot read "${bad}"${/^[ixyz]\d/.test(bad) ? ' (Pauli letters are upper case)' : ''}`);
+      fail(
+        `cannot read ${quoted(bad)}${/^[ixyz]\d/.test(bad) ? ' (Pauli letters are upper case)' : ''}`,
+      );
     }
     if (!explicit && factors.length === 0)
       fail('a term has neither a coefficient nor a Pauli factor');
@@ -189,7 +192,7 @@ function parseFactors(
   for (const factor of factors) {
     if (factor === 'I') continue;
     const m = FACTOR.exec(factor);
-    if (!m || m[0] !== factor) fail(`"${factor}" is not a Pauli factor`);
+    if (!m || m[0] !== factor) fail(`${quoted(factor)} is not a Pauli factor`);
     const letter = m[1] as 'I' | 'X' | 'Y' | 'Z';
     const qubit = Number(m[2]);
     if (qubit > MAX_PAULI_QUBIT)

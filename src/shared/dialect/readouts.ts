@@ -8,6 +8,7 @@ import { limitProblem } from './parse-context';
 import type { ParseContext } from './parse-context';
 import { need } from './read-session';
 import { parseYamlSource } from './yaml-source';
+import { quoted } from '../text/quote';
 
 /** Variant A readout settings: what to extract from the state a functional object prepares. */
 export type Readout =
@@ -72,7 +73,7 @@ function readReadout(ref: NodeRef, ctx: ParseContext): Readout {
     if (method !== 'exact') {
       methodRef?.fail({
         subject: tag,
-        problem: `method "${method}" is not supported`,
+        problem: `method ${quoted(method)} is not supported`,
         expected: 'method: exact',
       });
     }

@@ -10,6 +10,7 @@ import type { ParseContext } from './parse-context';
 import { need } from './read-session';
 import type { Schedule } from './schedule';
 import { readSchedule } from './schedule';
+import { quoted } from '../text/quote';
 
 export interface ReservoirLayer {
   encoding: Circuit | null;
@@ -108,13 +109,13 @@ function readInput(
     if (paramsKnown && !ctx.params.has(key)) {
       keyRef.fail({
         subject: `${tag} input`,
-        problem: `"${key}" is not a !Parameter of any input_encoding`,
+        problem: `${quoted(key)} is not a !Parameter of any input_encoding`,
         expected: ctx.params.size
           ? `one of: ${ctx.params.names().join(', ')}`
           : 'no inputs: the encodings have no !Parameter',
       });
     }
-    binding.set(key, value.number(`input "${key}"`));
+    binding.set(key, value.number(`input ${quoted(key)}`));
   }
   return binding;
 }

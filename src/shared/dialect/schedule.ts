@@ -10,6 +10,7 @@ import { need, SkippedNode } from './read-session';
 import { coefficientPoints, readTimeStep, readTotalTime, scheduleGrid } from './schedule-timing';
 import { isSdkForm } from './sdk-form/dispatch';
 import { readSdkSchedule } from './sdk-form/schedule';
+import { quoted } from '../text/quote';
 
 export interface CoefficientPoint {
   t: number;
@@ -61,7 +62,7 @@ export function readSchedule(ref: NodeRef, ctx: ParseContext, params: ParamTable
     if (written !== 'linear' && written !== 'step')
       iRef!.fail({
         subject: '!Schedule',
-        problem: `unknown interpolation "${written}"`,
+        problem: `unknown interpolation ${quoted(written)}`,
         expected: 'linear (the default) or step',
       });
     return written as Interpolation;
@@ -71,7 +72,7 @@ export function readSchedule(ref: NodeRef, ctx: ParseContext, params: ParamTable
   const hamiltonians = new Map<string, { sum: PauliSum | undefined; keyRef: NodeRef }>();
   const written = ref.attempt(() => f.req('hamiltonians').entries('hamiltonians'));
   for (const { key, keyRef, value } of written ?? []) {
-    const sum = value.attempt(() => readPauliSum(value, `hamiltonian "${key}"`, params));
+    const sum = value.attempt(() => readPauliSum(value, `hamiltonian ${quoted(key)}`, params));
     hamiltonians.set(key, { sum, keyRef });
   }
   if (written && hamiltonians.size === 0)
@@ -83,7 +84,7 @@ export function readSchedule(ref: NodeRef, ctx: ParseContext, params: ParamTable
     if (written && !hamiltonians.has(key)) {
       keyRef.report({
         subject: '!Schedule',
-        problem: `coefficient "${key}" has no hamiltonian of that label`,
+        problem: `coefficient ${quoted(key)} has no hamiltonian of that label`,
         expected: `one of the hamiltonian labels: ${[...hamiltonians.keys()].join(', ')}`,
       });
       continue;
@@ -98,7 +99,7 @@ export function readSchedule(ref: NodeRef, ctx: ParseContext, params: ParamTable
     if (given && !coefficients.has(label)) {
       keyRef.report({
         subject: '!Schedule',
-        problem: `hamiltonian "${label}" has no coefficient`,
+        problem: `hamiltonian ${quoted(label)} has no coefficient`,
         hint: `add coefficients.${label}: [[0, 1.0], [${T?.value ?? 'T'}, 1.0]] (or a constant number)`,
       });
       complete = false;
@@ -132,7 +133,7 @@ function readCoefficient(
   T: number,
   params: ParamTable | null,
 ): CoefficientPoint[] {
-  const what = `coefficient "${label}"`;
+  const what = `coefficient ${quoted(label)}`;
   if (ref.isScalar() || ref.tag === '!Parameter')
     return [{ t: 0, value: readNum(ref, what, params) }];
   const points = ref.items(what).map((item) => {

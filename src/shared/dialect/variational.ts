@@ -15,6 +15,7 @@ import { readPauliSum } from './pauli-expression';
 import type { PauliSum } from './pauli-expression';
 import type { FunctionalTagOf, VariantId } from '../variants/declaration';
 import { circuitParameters } from './circuit-parameters';
+import { quoted } from '../text/quote';
 
 export type OptimizerMethod = 'COBYLA' | 'Nelder-Mead' | 'SPSA';
 
@@ -144,7 +145,7 @@ function readOptimizer(
   if (!method) {
     throw methodRef.error({
       subject: '!Optimizer',
-      problem: `unknown method "${written}"`,
+      problem: `unknown method ${quoted(written)}`,
       expected: 'COBYLA, Nelder-Mead or SPSA',
     });
   }
@@ -169,7 +170,7 @@ export function checkSampledCost(cost: PauliSum, measured: number[], source: str
     if (term.xMask !== 0) {
       cost.ref.fail({
         subject: '!VariationalProgram cost',
-        problem: `term "${term.factors}" has X or Y factors, but ${source} yields computational-basis samples`,
+        problem: `term ${quoted(term.factors)} has X or Y factors, but ${source} yields computational-basis samples`,
         hint: 'use only Z and I factors, add basis-change gates to the circuit, or use an expectation-based functional',
       });
     }
@@ -177,7 +178,7 @@ export function checkSampledCost(cost: PauliSum, measured: number[], source: str
       if ((term.zMask >>> q) & 1 && !measured.includes(q)) {
         cost.ref.fail({
           subject: '!VariationalProgram cost',
-          problem: `term "${term.factors}" needs qubit ${q}, which ${source} does not measure`,
+          problem: `term ${quoted(term.factors)} needs qubit ${q}, which ${source} does not measure`,
         });
       }
     }

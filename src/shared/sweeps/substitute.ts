@@ -5,6 +5,7 @@ import { parsePayloadText } from '../yaml/parse';
 import { hasErrors } from '../yaml/problems';
 import { keyString } from '../yaml/paths';
 import { isSweepableScalar } from './numeric-nodes';
+import { quoted } from '../text/quote';
 
 export class SweepSubstitutionError extends Error {
   constructor(message: string) {
@@ -53,7 +54,7 @@ export function locateNumber(text: string, path: readonly (string | number)[]): 
     }
     if (next === undefined || next === null)
       throw new SweepSubstitutionError(
-        `${shown}: the payload has no ${typeof segment === 'number' ? `item [${segment}]` : `'${segment}'`} at ${formatIssuePath(walked) || 'its top level'}`,
+        `${shown}: the payload has no ${typeof segment === 'number' ? `item [${segment}]` : quoted(segment, "'")} at ${formatIssuePath(walked) || 'its top level'}`,
       );
     walked.push(segment);
     node = next;

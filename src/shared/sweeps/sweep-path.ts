@@ -1,3 +1,4 @@
+import { quoted } from '../text/quote';
 /**
  * A path inside a payload document, written the way the dialect reader reports it:
  * `sampling_payload.sampling.circuit.gates[0].theta`, with `["odd key"]` for a key that is not
@@ -16,7 +17,7 @@ export function parseSweepPath(text: string): (string | number)[] {
   const segments: (string | number)[] = [];
   let i = 0;
   const fail = (why: string) =>
-    new SweepPathError(`'${path}' is not a path (${why} at character ${i + 1})`);
+    new SweepPathError(`${quoted(path, "'")} is not a path (${why} at character ${i + 1})`);
   while (i < path.length) {
     const c = path[i];
     if (c === '[') {

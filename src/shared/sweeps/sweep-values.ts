@@ -1,3 +1,4 @@
+import { quoted } from '../text/quote';
 /**
  * The values of one swept parameter, as a person types them: a list (`0, 0.5, 1`), a range
  * `start:stop:step` (stop included when a step lands on it), or `linspace(start, stop, count)`.
@@ -28,7 +29,9 @@ const FACTOR =
 function factor(text: string, whole: string): number {
   const m = FACTOR.exec(text);
   if (!m)
-    throw new SweepValuesError(`'${whole.trim()}' is not a number (write e.g. 0.5, 2*pi or pi/4)`);
+    throw new SweepValuesError(
+      `${quoted(whole.trim(), "'")} is not a number (write e.g. 0.5, 2*pi or pi/4)`,
+    );
   const sign = m[1] === '-' ? -1 : 1;
   if (m[4]) return sign * Math.PI;
   const n = Number(m[2]);
@@ -45,11 +48,12 @@ export function parseSweepNumber(text: string): number {
     const next = factor(parts[i + 1] ?? '', trimmed);
     if (parts[i] === '*') value *= next;
     else {
-      if (next === 0) throw new SweepValuesError(`'${trimmed}' divides by zero`);
+      if (next === 0) throw new SweepValuesError(`${quoted(trimmed, "'")} divides by zero`);
       value /= next;
     }
   }
-  if (!Number.isFinite(value)) throw new SweepValuesError(`'${trimmed}' is not a finite number`);
+  if (!Number.isFinite(value))
+    throw new SweepValuesError(`${quoted(trimmed, "'")} is not a finite number`);
   return value;
 }
 
@@ -68,7 +72,7 @@ function linspace(args: string): number[] {
   const count = Number(parts[2]!.trim());
   if (!Number.isInteger(count) || count < 1)
     throw new SweepValuesError(
-      `linspace's count must be a whole number of at least 1, not '${parts[2]!.trim()}'`,
+      `linspace's count must be a whole number of at least 1, not ${quoted(parts[2]!.trim(), "'")}`,
     );
   if (count > MAX_SWEEP_VALUES) throw tooMany(count, 'linspace');
   if (count === 1) return [tidyNumber(start)];
@@ -83,19 +87,19 @@ const RANGE_TOLERANCE = 1e-9;
 function range(text: string): number[] {
   const parts = text.split(':');
   if (parts.length < 2 || parts.length > 3)
-    throw new SweepValuesError(`'${text}': a range is start:stop or start:stop:step`);
+    throw new SweepValuesError(`${quoted(text, "'")}: a range is start:stop or start:stop:step`);
   const start = parseSweepNumber(parts[0]!);
   const stop = parseSweepNumber(parts[1]!);
   const step = parts[2] === undefined ? (stop >= start ? 1 : -1) : parseSweepNumber(parts[2]);
-  if (step === 0) throw new SweepValuesError(`'${text}': the step must not be 0`);
+  if (step === 0) throw new SweepValuesError(`${quoted(text, "'")}: the step must not be 0`);
   if ((stop - start) * step < 0)
     throw new SweepValuesError(
-      `'${text}': the step ${step} never reaches ${stop} from ${start}; use a ${step > 0 ? 'negative' : 'positive'} step`,
+      `${quoted(text, "'")}: the step ${step} never reaches ${stop} from ${start}; use a ${step > 0 ? 'negative' : 'positive'} step`,
     );
   // Counted, not accumulated: start + i·step never drifts, and a stop a step lands on (up to
   // rounding) is included.
   const count = Math.floor((stop - start) / step + RANGE_TOLERANCE) + 1;
-  if (count > MAX_SWEEP_VALUES) throw tooMany(count, `'${text}'`);
+  if (count > MAX_SWEEP_VALUES) throw tooMany(count, quoted(text, "'"));
   // Rounding noise is judged against the step: a value a step lands on is that value exactly
   // (the stop itself, or 0 where a range crosses it), never a hair past it.
   const noise = Math.abs(step) * RANGE_TOLERANCE;

@@ -1,4 +1,5 @@
 import type { z } from 'zod';
+import { QUOTED_MAX_CHARS, quoted } from '../text/quote';
 
 /** A validation issue with its location as one readable string (`payload.sampling_payload`). */
 export interface PathIssue {
@@ -26,7 +27,9 @@ export function formatIssuePath(path: readonly PropertyKey[], prefix = ''): stri
     if (typeof segment === 'number') out += `[${segment}]`;
     else {
       const key = String(segment);
-      if (IDENTIFIER.test(key)) out += out ? `.${key}` : key;
+      // A key longer than any real one (8 MB of a hostile document's) is shown cut.
+      if (key.length > QUOTED_MAX_CHARS) out += `[${quoted(key)}]`;
+      else if (IDENTIFIER.test(key)) out += out ? `.${key}` : key;
       else out += `[${JSON.stringify(key)}]`;
     }
   }
@@ -47,7 +50,11 @@ export function segmentIssues(issues: readonly z.core.$ZodIssue[]): SegmentIssue
     const path = segments(issue.path);
     if (issue.code === 'unrecognized_keys') {
       for (const key of issue.keys) {
-        out.push({ path: [...path, key], message: `unknown field '${key}'`, code: issue.code });
+        out.push({
+          path: [...path, key],
+          message: `unknown field ${quoted(key, "'")}`,
+          code: issue.code,
+        });
       }
     } else if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message)) {
       const field = path.length ? String(path[path.length - 1]) : 'value';

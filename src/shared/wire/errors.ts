@@ -11,7 +11,9 @@ export type WireDecodeErrorCode =
   | 'schema_mismatch'
   | 'not_an_object'
   /** Larger than the client keeps: left out (a structured part is useless cut). */
-  | 'too_large';
+  | 'too_large'
+  /** Nested deeper than any such part is (see shared/json/shape.ts): left out, never walked. */
+  | 'too_deep';
 
 const RAW_PREVIEW_CHARS = 120;
 

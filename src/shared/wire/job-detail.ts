@@ -6,6 +6,8 @@ import type { ExecutePayload, ExecuteResult } from '../variants/payload';
 import { executePayloadSchema, executeResultSchema, jobTypeSchema } from '../variants/payload';
 import { decodeBase64Text, encodeBase64Text } from './base64';
 import { isPlainObject } from '../json/plain-object';
+import { jsonLimitMessage, jsonLimitPassed } from '../json/shape';
+import { SERVICE_PART_JSON_LIMITS } from '../yaml/limits';
 import { expectObject, WireDecodeError } from './errors';
 import { decodeJobDates, encodeJobInfo, validated } from './job-info';
 
@@ -49,6 +51,17 @@ export interface PredecodedParts {
 }
 
 function parseJson(text: string, field: string, raw: unknown): unknown {
+  // Parsed, a value nested 100,000 levels deep would overflow the stack of the schema check,
+  // of the local store's write and of every viewer: refused unread, the rest of the job kept.
+  const passed = jsonLimitPassed(text, SERVICE_PART_JSON_LIMITS);
+  if (passed) {
+    throw new WireDecodeError(
+      'too_deep',
+      field,
+      raw,
+      `${jsonLimitMessage(passed)}, far deeper than a ${field} does`,
+    );
+  }
   try {
     return JSON.parse(text);
   } catch (cause) {

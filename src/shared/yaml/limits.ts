@@ -91,3 +91,14 @@ export const BUNDLE_JSON_LIMITS: Readonly<JsonLimits> = {
   maxDepth: 100,
   maxValues: 4_000_000,
 };
+
+/**
+ * A JSON part of a job the service sends (its result, its payload): nested no deeper than a
+ * bundle may be, so nothing that walks it afterwards (the schema check, the local store's write,
+ * the viewers) runs out of stack. Its values are not counted here: the byte limit of a job's
+ * record (`core/client/body/limits.ts`) bounds them, and a large result holds millions.
+ */
+export const SERVICE_PART_JSON_LIMITS: Readonly<JsonLimits> = {
+  maxDepth: 100,
+  maxValues: Number.POSITIVE_INFINITY,
+};

@@ -1,4 +1,5 @@
 import { displayTag, YAML_CORE_PREFIX } from './tags';
+import { clipped, quoted } from '../text/quote';
 
 /*
  * The `yaml` package words some errors in its own terms: token types ("Unexpected flow-map-end
@@ -43,19 +44,19 @@ const TOKEN_WORDS: Record<string, string> = {
 
 const word = (type: string) => TOKEN_WORDS[type] ?? 'text that is not YAML';
 
-function quoted(source: string): string {
+function quotedSource(source: string): string {
   try {
     const value: unknown = JSON.parse(source);
-    return typeof value === 'string' ? `"${value}"` : source;
+    return typeof value === 'string' ? quoted(value) : clipped(source);
   } catch {
-    return source;
+    return clipped(source);
   }
 }
 
 const REWRITES: [RegExp, (...groups: string[]) => string][] = [
   [
     /^Unexpected ([\w-]+) token in YAML stream: (".*")$/,
-    (_t, src) => `${quoted(src ?? '')} is not expected here`,
+    (_t, src) => `${quotedSource(src ?? '')} is not expected here`,
   ],
   [
     /^Unexpected ([\w-]+) token(?: in YAML stream)?$/,
@@ -71,7 +72,7 @@ const REWRITES: [RegExp, (...groups: string[]) => string][] = [
     (t) => `${word(t ?? '')} is not expected after | or >`,
   ],
   [/^Unsupported token \(type: ([\w-]+)\)$/, (t) => `${word(t ?? '')} is not expected here`],
-  [/^Not a YAML token: (.*)$/, (src) => `"${src ?? ''}" is not YAML`],
+  [/^Not a YAML token: (.*)$/, (src) => `${quoted(src ?? '')} is not YAML`],
   [/^Unresolved tag: (.*)$/, (tag) => `The tag ${displayTag(tag ?? '')} does not fit this value`],
   [
     /^(\S+) used for (\w+) collection, but expects (\w+)$/,

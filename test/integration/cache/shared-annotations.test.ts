@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { AnnotationsNotKeptError } from '../../../src/core/annotations';
 import { jobCacheFile, loadSqlite, openJobCache } from '../../../src/core/cache';
 import type { Logger } from '../../../src/core/logging/logger';
 import { REPO_ROOT } from '../../support/cli-runner';
@@ -149,4 +150,32 @@ describe('the annotation store every shell shares', () => {
       cache.close();
     }
   });
+
+  it('a write it cannot make is an error naming it, and nothing is changed (issue 28, item 11)', async () => {
+    const data = fs.mkdtempSync(path.join(root, 'data-'));
+    const cache = await openJobCache(jobCacheFile(data, 'cli'), logger(), 'cli');
+    const file = annotationStoreFile(path.join(data, 'cache'));
+    const Sqlite = await loadSqlite();
+    // Another process holding the file's write lock past the 5 s a writer waits.
+    const other = new Sqlite(file);
+    try {
+      cache.annotations.changeTags(SERVICE, 4, { add: ['kept1'] });
+      other.exec('BEGIN EXCLUSIVE');
+      expect(() => cache.annotations.changeTags(SERVICE, 4, { add: ['lost1'] })).toThrow(
+        AnnotationsNotKeptError,
+      );
+      expect(() => cache.annotations.setNote(SERVICE, 4, 'lost', '2026-12-01T00:00:00Z')).toThrow(
+        `Nothing was changed: the note of job 4 could not be saved in the shared store of tags and notes (${file}): `,
+      );
+      other.exec('ROLLBACK');
+      expect(cache.annotations.annotations(SERVICE, 4)).toMatchObject({
+        tags: ['kept1'],
+        note: '',
+      });
+    } finally {
+      if (other.inTransaction) other.exec('ROLLBACK');
+      other.close();
+      cache.close();
+    }
+  }, 30_000);
 });

@@ -34,6 +34,8 @@ describe('the table of attacks and faults', () => {
       client: "readIndex<WireCase>('wire')",
       socket: 'socketCases()',
       aftermath: 'socketCases()',
+      filesQjob: 'fileCases()',
+      filesApp: 'fileCases()',
     };
     for (const [consumer, file] of Object.entries(CORPUS_TESTS))
       expect(read(file), file).toContain(readers[consumer as keyof typeof CORPUS_TESTS]);

@@ -1,4 +1,4 @@
-import { TooManyTagsError } from '../../annotations/types';
+import { AnnotationsNotKeptError, TooManyTagsError } from '../../annotations/types';
 import type { JobCache } from '../../cache';
 import { profileCacheKey } from '../../cache';
 import { APP_ERROR_CODES, AppError } from '../../errors/app-error';
@@ -10,9 +10,18 @@ export interface AnnotationsDeps {
   cache: JobCache;
 }
 
+/** A tag or note that could not be kept, as the storage error the panel shows. */
+function notKept(error: unknown): unknown {
+  return error instanceof AnnotationsNotKeptError
+    ? new AppError(APP_ERROR_CODES.storage, error.message, { cause: error })
+    : error;
+}
+
 /**
  * Tags and notes (docs/rerun-tags-bundles.md), kept in the local job store under the active
- * connection's key: they work logged out and offline.
+ * connection's key: they work logged out and offline. One that cannot be kept (a full disk, a
+ * read-only folder, a store that lives in memory) is a storage error, never a change that
+ * worked and is gone at the next start.
  */
 export function annotationsHandlers(deps: AnnotationsDeps): NamespaceHandlers<'annotations'> {
   const notes = deps.cache.annotations;
@@ -28,13 +37,17 @@ export function annotationsHandlers(deps: AnnotationsDeps): NamespaceHandlers<'a
       } catch (error) {
         if (error instanceof TooManyTagsError)
           throw new AppError(APP_ERROR_CODES.invalidInput, error.message);
-        throw error;
+        throw notKept(error);
       }
     },
 
     'annotations.setNote': async ({ id, note }) => {
       const profile = key();
-      notes.setNote(profile, id, note, new Date().toISOString());
+      try {
+        notes.setNote(profile, id, note, new Date().toISOString());
+      } catch (error) {
+        throw notKept(error);
+      }
       return notes.annotations(profile, id);
     },
 

@@ -21,7 +21,7 @@ export function bundlesHandlers(deps: BundlesDeps): NamespaceHandlers<'bundles'>
       const conn = connections.requireActive();
       const { profile } = conn;
       try {
-        const { text, fileName, bundle } = await collectBundle(
+        const { text, fileName, redactions } = await collectBundle(
           {
             cache,
             profileKey: profileCacheKey(profile),
@@ -36,7 +36,7 @@ export function bundlesHandlers(deps: BundlesDeps): NamespaceHandlers<'bundles'>
           },
           ids,
         );
-        return { text, fileName, redactions: bundle.redactions };
+        return { text, fileName, redactions };
       } catch (error) {
         if (error instanceof BundleError)
           throw new AppError(APP_ERROR_CODES.invalidInput, error.message);

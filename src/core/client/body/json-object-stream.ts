@@ -1,3 +1,4 @@
+import { quoted } from '../../../shared/text/quote';
 /**
  * A streaming reader of one JSON object, for answers whose fields may be far larger than the
  * rest: a job record whose `logs` is hundreds of megabytes of base64. Each top-level value is
@@ -349,7 +350,7 @@ export class JsonObjectStream {
       value = JSON.parse(raw.pieces.join(''));
     } catch (error) {
       throw new JsonStreamError(
-        `the value of '${this.#key}' is not JSON: ${(error as Error).message}`,
+        `the value of ${quoted(this.#key, "'")} is not JSON: ${(error as Error).message}`,
       );
     }
     // defineProperty: a key named "__proto__" is a field like any other, never the prototype.

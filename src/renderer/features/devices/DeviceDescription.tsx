@@ -1,3 +1,4 @@
+import { showBidiControls } from '../../../shared/text/bidi';
 /**
  * A device description. The simulator (and services like it) append per-qubit calibration as
  * "Qubits: q0: Rabi rate …, T1 …; q1: …": that part becomes a folded list, one row per qubit,
@@ -25,7 +26,7 @@ export function DeviceDescription({ text }: { text: string }) {
   const { summary, qubits } = splitDescription(text);
   return (
     <>
-      {summary ? <p className="detail-description">{summary}</p> : null}
+      {summary ? <p className="detail-description">{showBidiControls(summary)}</p> : null}
       {qubits.length ? (
         <details className="qubit-params">
           <summary>Qubit parameters ({qubits.length})</summary>
@@ -33,7 +34,7 @@ export function DeviceDescription({ text }: { text: string }) {
             {qubits.map(([name, props]) => (
               <li key={name}>
                 <span className="mono qubit-name">{name}</span>
-                <span>{props.join(' · ')}</span>
+                <span>{showBidiControls(props.join(' · '))}</span>
               </li>
             ))}
           </ul>

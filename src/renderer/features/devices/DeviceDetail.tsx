@@ -9,6 +9,7 @@ import { DeviceStatusBadge, statusMeaning } from '../../ui/components/DeviceStat
 import { DeviceTimeline } from './DeviceTimeline';
 import { CalibrationDrift } from './drift/CalibrationDrift';
 import './device-detail.css';
+import { showBidiControls } from '../../../shared/text/bidi';
 
 const KNOWN = new Set(['code', 'nqubits', 'name', 'description', 'type', 'status', 'id']);
 
@@ -90,7 +91,7 @@ export function DeviceDetail({ device, onClose }: { device: Device | null; onClo
       </button>
       <header className="detail-head">
         <div>
-          <h2>{device.name}</h2>
+          <h2>{showBidiControls(device.name)}</h2>
           <span className="mono muted">{device.code}</span>
         </div>
         <CloseButton label="Close device detail" className="device-close" onClick={onClose} />

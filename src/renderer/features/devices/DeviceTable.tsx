@@ -1,6 +1,7 @@
 import type { Device, DeviceStatus } from '../../../shared/variants';
 import { Skeleton } from '../../ui/components/States';
 import { DeviceStatusBadge } from '../../ui/components/DeviceStatusBadge';
+import { showBidiControls } from '../../../shared/text/bidi';
 
 const SKELETON_ROWS = 5;
 
@@ -79,9 +80,9 @@ export function DeviceTable({
                       onSelect(d.code);
                     }}
                   >
-                    {d.name}
+                    {showBidiControls(d.name)}
                   </button>
-                  <span className="device-code mono">{d.code}</span>
+                  <span className="device-code mono">{showBidiControls(d.code)}</span>
                 </td>
                 <td className="col-type mono">{d.type}</td>
                 <td className="col-qubits num">{d.nqubits}</td>

@@ -6,6 +6,7 @@ import { selectActiveProfile, useConnectionStore } from '../../state/connection/
 import type { JobRecord } from '../../state/jobs/store';
 import { useJobsStore } from '../../state/jobs/store';
 import { statusLabel } from './status-look';
+import { showBidiControls } from '../../../shared/text/bidi';
 
 /** Whether the active connection can cancel jobs (the simulator, or a profile naming an endpoint). */
 export function useCanCancel(): boolean {
@@ -34,7 +35,7 @@ export function CancelJobDialog({
   // After the dialog has opened (its effect runs first): showModal focuses its first button,
   // the ×, and an autoFocus made before it opened does not hold.
   useEffect(() => keep.current?.focus(), []);
-  const name = job.name.trim() ? `“${job.name.trim()}”` : `Job ${job.id}`;
+  const name = job.name.trim() ? `“${showBidiControls(job.name.trim())}”` : `Job ${job.id}`;
   const status = job.status ? statusLabel(job.status).toLowerCase() : 'not finished';
 
   const confirm = async () => {

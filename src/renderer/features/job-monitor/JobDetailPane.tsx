@@ -24,6 +24,7 @@ import type { LogProgress } from '../../../shared/jobs/log-progress';
 import { JobProgressBadge } from './JobEta';
 import { JobStatusChip } from './status-look';
 import './job-detail.css';
+import { showBidiControls } from '../../../shared/text/bidi';
 
 /**
  * A running job's record and logs are looked up this often while it is shown (only those: the
@@ -92,7 +93,7 @@ export function JobDetailPane({
           <h2 id="jm-detail-title" ref={heading} tabIndex={-1}>
             Job <span className="mono">{id}</span>
             {view?.detail.name ? (
-              <span className="jm-detail-name"> · {view.detail.name}</span>
+              <span className="jm-detail-name"> · {showBidiControls(view.detail.name)}</span>
             ) : null}
           </h2>
           {view ? <JobStatusChip status={status} /> : null}

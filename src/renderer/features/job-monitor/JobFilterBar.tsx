@@ -4,6 +4,7 @@ import type { JobStatus } from '../../../shared/variants';
 import { Icon } from '../../ui/components/Icon';
 import type { JobFilters } from '../../state/jobs/job-query';
 import { statusLabel } from './status-look';
+import { showBidiControls } from '../../../shared/text/bidi';
 
 const STATUS_OPTIONS: (JobStatus | 'unknown')[] = [...JOB_STATUSES, 'unknown'];
 
@@ -65,7 +66,7 @@ export function JobFilterBar({
           <option value="">Any</option>
           {devices.map((d) => (
             <option key={d.id} value={d.id}>
-              {d.name}
+              {showBidiControls(d.name)}
             </option>
           ))}
         </select>

@@ -14,6 +14,7 @@ import { JobProgressCell } from './JobEta';
 import { memberNameParts } from '../../../shared/sweeps/sweep-spec';
 import { JobStatusChip } from './status-look';
 import './job-table.css';
+import { showBidiControls } from '../../../shared/text/bidi';
 
 /** Fixed row height in px: rows are placed by TanStack Virtual from this, never measured. */
 export const ROW_HEIGHT = 32;
@@ -85,11 +86,11 @@ function menuPlace(button: HTMLElement): CSSProperties {
 function JobName({ name }: { name: string }) {
   if (!name) return <span className="jc-name-text muted">(no name)</span>;
   const member = memberNameParts(name);
-  if (!member) return <span className="jc-name-text">{name}</span>;
+  if (!member) return <span className="jc-name-text">{showBidiControls(name)}</span>;
   return (
     <>
-      <span className="jc-name-text">{member.batch}</span>
-      <span className="jc-name-place">{member.place}</span>
+      <span className="jc-name-text">{showBidiControls(member.batch)}</span>
+      <span className="jc-name-place">{showBidiControls(member.place)}</span>
     </>
   );
 }
@@ -358,8 +359,8 @@ function rowSummary(
 ): string {
   const type = showJobType ? jobTypeText(job) : null;
   return [
-    job.name || '(no name)',
-    job.description && job.description !== job.name ? job.description : null,
+    showBidiControls(job.name) || '(no name)',
+    job.description && job.description !== job.name ? showBidiControls(job.description) : null,
     `Device: ${deviceName(job.device_id)}`,
     type ? `Job type: ${type}` : null,
     `Created: ${formatLocal(job.created_at)}`,

@@ -11,6 +11,7 @@ import { progressSentence } from './job-progress';
 import { JobEtaDetail, useJobProgress } from './JobEta';
 import { durationMs } from '../../state/jobs/job-query';
 import { JobStatusChip } from './status-look';
+import { showBidiControls } from '../../../shared/text/bidi';
 
 const HEAVY = new Set<string>(DETAIL_FIELDS);
 const SHOWN = new Set<string>(JOB_RECORD_FIELDS);
@@ -47,8 +48,8 @@ export function SummaryTab({
   const resultType = (d.result as { type?: unknown } | null | undefined)?.type;
   const rows: [string, ReactNode][] = [
     ['Job id', <span className="mono">{d.id}</span>],
-    ['Name', d.name || <span className="muted">(no name)</span>],
-    ['Description', d.description || <span className="muted">(none)</span>],
+    ['Name', showBidiControls(d.name) || <span className="muted">(no name)</span>],
+    ['Description', showBidiControls(d.description) || <span className="muted">(none)</span>],
     [
       'Device',
       <>
@@ -110,13 +111,15 @@ export function SummaryTab({
       resultType ? `present (${String(resultType)})` : <span className="muted">none</span>,
     ],
   );
-  if (typeof d.message === 'string') rows.push(['Service notice', d.message]);
+  if (typeof d.message === 'string') rows.push(['Service notice', showBidiControls(d.message)]);
   // Fields the specification does not name are shown too: support staff may need them.
   for (const [key, value] of Object.entries(d)) {
     if (!SHOWN.has(key) && !HEAVY.has(key))
       rows.push([
-        key,
-        <span className="mono">{typeof value === 'string' ? value : JSON.stringify(value)}</span>,
+        showBidiControls(key),
+        <span className="mono">
+          {showBidiControls(typeof value === 'string' ? value : JSON.stringify(value))}
+        </span>,
       ]);
   }
   rows.push([

@@ -4,6 +4,7 @@ import type { AnsiColor, AnsiStyle } from './ansi';
 import { parseAnsiLine } from './ansi';
 import type { Mark, Piece } from './log-highlight';
 import { buildPieces, lineMarks } from './log-highlight';
+import { showBidiControls } from '../../../shared/text/bidi';
 
 /** Past this many characters a line is cut when drawn (it is still searched, copied and saved whole). */
 export const MAX_DRAWN_CHARS = 10_000;
@@ -95,10 +96,10 @@ export const LogLine = memo(function LogLine({
         {pieces.map((p, i) =>
           p.style || p.kinds.length ? (
             <span key={i} {...pieceProps(p)}>
-              {p.text}
+              {showBidiControls(p.text)}
             </span>
           ) : (
-            p.text
+            showBidiControls(p.text)
           ),
         )}
         {cut > 0 ? (

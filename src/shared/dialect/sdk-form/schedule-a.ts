@@ -9,6 +9,7 @@ import { readSdkHamiltonian } from './observables';
 import { readCoefficient, readScheduleParameters } from './schedule';
 import { evaluateTerm } from './terms';
 import { enumArgument } from './values';
+import { quoted } from '../../text/quote';
 
 /*
  * qilisdk 0.2.x `!Schedule`: one `!Interpolator` per Hamiltonian under `_coefficients`, each a
@@ -109,7 +110,10 @@ export function readSdkScheduleA(
   for (const { key, keyRef, value } of f.req('_hamiltonians').entries('_hamiltonians')) {
     const interpolator = coefficients.get(key);
     if (!interpolator)
-      return keyRef.fail({ subject: tag, problem: `hamiltonian "${key}" has no coefficient` });
+      return keyRef.fail({
+        subject: tag,
+        problem: `hamiltonian ${quoted(key)} has no coefficient`,
+      });
     const read = readInterpolator(interpolator, ctx, declared);
     terms.push({
       label: key,

@@ -8,6 +8,7 @@ import { readTimeStep, readTotalTime, scheduleGrid } from '../schedule-timing';
 import { readSdkHamiltonian } from './observables';
 import { hasDefaultBounds, PARAMETER_TAG, readSdkParameter } from './parameter';
 import { readSdkScheduleA } from './schedule-a';
+import { quoted } from '../../text/quote';
 
 /*
  * The SDK's schedules. qilisdk 0.1.x: `!LinearSchedule` (coefficients interpolated linearly
@@ -81,7 +82,7 @@ function readSdkScheduleB(ref: NodeRef, ctx: ParseContext, params: ParamTable | 
       if (!term)
         return keyRef.fail({
           subject: tag,
-          problem: `step ${step} sets "${key}", which is not one of its hamiltonians`,
+          problem: `step ${step} sets ${quoted(key)}, which is not one of its hamiltonians`,
           expected: [...hamiltonians.keys()].join(', '),
         });
       term.points.push({ t: step * dt.value, value: readCoefficient(value, ctx, declared, tag) });
@@ -90,7 +91,7 @@ function readSdkScheduleB(ref: NodeRef, ctx: ParseContext, params: ParamTable | 
   const terms = [...hamiltonians.values()];
   for (const t of terms)
     if (t.points.length === 0)
-      stepsRef.fail({ subject: tag, problem: `hamiltonian "${t.label}" has no coefficient` });
+      stepsRef.fail({ subject: tag, problem: `hamiltonian ${quoted(t.label)} has no coefficient` });
   return {
     T: T.value,
     dt: dt.value,

@@ -8,6 +8,7 @@ import type { Schedule } from '../../dialect/schedule';
 import { CompileProblem } from './gate-factory';
 import { hamiltonianTerms } from './observables';
 import { initialStateNode } from './states';
+import { quoted } from '../../text/quote';
 
 /**
  * An `!AnalogEvolution` of the model as qilisdk 0.2.x's object (main's form). Its schedule
@@ -38,12 +39,12 @@ export function compileScheduleA(s: Schedule): SdkMap {
     const points = t.points.map((p, i): readonly [number, PyNumber] => {
       if (i > 0 && t.points[i - 1]!.t === p.t)
         throw new CompileProblem(
-          `coefficient "${t.label}" has two values at time ${p.t} (a jump); qilisdk 0.2.x defines a time point once: use interpolation: step`,
+          `coefficient ${quoted(t.label)} has two values at time ${p.t} (a jump); qilisdk 0.2.x defines a time point once: use interpolation: step`,
           t.hamiltonian.ref,
         );
       if (p.value.kind !== 'const')
         throw new CompileProblem(
-          `coefficient "${t.label}": a !Parameter here runs only inside a variational program`,
+          `coefficient ${quoted(t.label)}: a !Parameter here runs only inside a variational program`,
           t.hamiltonian.ref,
         );
       return [p.t, p.value.int ? BigInt(p.value.value) : p.value.value];

@@ -11,6 +11,7 @@ import type { Schedule } from '../../dialect/schedule';
 import { CompileProblem } from './gate-factory';
 import { initialStateNode } from './states';
 import { hamiltonianTerms, observableNode } from './observables';
+import { quoted } from '../../text/quote';
 
 /** The one node of a Parameter of the program (a variational program's table makes them). */
 export type ParameterNodeOf = (name: string) => { label: string; node: SdkMap };
@@ -61,13 +62,13 @@ export function compileScheduleB(
       const step = Math.round(p.t / s.dt);
       if (Math.abs(step * s.dt - p.t) > 1e-9 * Math.max(1, Math.abs(p.t)))
         throw new CompileProblem(
-          `coefficient "${t.label}": time ${p.t} is not a whole number of steps of dt = ${s.dt}; qilisdk 0.1.x sets coefficients per step`,
+          `coefficient ${quoted(t.label)}: time ${p.t} is not a whole number of steps of dt = ${s.dt}; qilisdk 0.1.x sets coefficients per step`,
           t.hamiltonian.ref,
         );
       const at = steps.get(step) ?? [];
       if (at.some(([label]) => label === t.label))
         throw new CompileProblem(
-          `coefficient "${t.label}" has two values at time ${p.t} (a jump); qilisdk 0.1.x holds one value per step: use interpolation: step`,
+          `coefficient ${quoted(t.label)} has two values at time ${p.t} (a jump); qilisdk 0.1.x holds one value per step: use interpolation: step`,
           t.hamiltonian.ref,
         );
       at.push([t.label, coefficientB(p.value, parameterNode, t.label, t.hamiltonian)]);
@@ -93,7 +94,7 @@ function coefficientB(
     return { kind: 'number', value: value.int ? BigInt(value.value) : value.value };
   if (!parameterNode)
     throw new CompileProblem(
-      `coefficient "${label}": a !Parameter here runs only inside a variational program`,
+      `coefficient ${quoted(label)}: a !Parameter here runs only inside a variational program`,
       sum.ref,
     );
   return { kind: 'parameter', ...parameterNode(value.name) };

@@ -7,6 +7,7 @@ import { paramText } from './circuit';
 import { NotPrintable } from './not-printable';
 import { observableText, pauliSumText } from './observables';
 import { floatText, pyNumText, stringText } from './scalars';
+import { quoted } from '../../text/quote';
 
 /*
  * Schedules, initial states and the evolutions that hold them, in the friendly dialect. Numbers
@@ -24,10 +25,11 @@ export function scheduleLines(s: Schedule, params: ParamTable, indent: string): 
   for (const t of s.terms) {
     if (t.interpolation)
       throw new NotPrintable(
-        `coefficient "${t.label}" interpolated unlike the rest (${t.interpolation})`,
+        `coefficient ${quoted(t.label)} interpolated unlike the rest (${t.interpolation})`,
       );
     const text = pauliSumText(t.hamiltonian);
-    if (text === null) throw new NotPrintable(`hamiltonian "${t.label}" with a parameterised term`);
+    if (text === null)
+      throw new NotPrintable(`hamiltonian ${quoted(t.label)} with a parameterised term`);
     lines.push(`${indent}  ${stringText(t.label)}: ${JSON.stringify(text)}`);
   }
   lines.push(`${indent}coefficients:`);

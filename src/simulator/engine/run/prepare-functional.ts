@@ -13,6 +13,7 @@ import type { ReadableState } from './evaluate-a';
 import type { StateVector } from '../physics/state-vector';
 import type { RunContext } from './run-context';
 import type { Work } from './work';
+import { quoted } from '../../../shared/text/quote';
 
 /** Deviation of ‖ψ‖² from 1 beyond which an evolution is reported as failed, not returned. */
 const NORM_DRIFT_LIMIT = 1e-6;
@@ -122,7 +123,7 @@ function requireHermitian(f: EvolutionFunctional): void {
     const bad = term.hamiltonian.terms.find((t) => (t.imag ?? 0) !== 0);
     if (bad)
       throw new SimulationError(
-        `!Schedule at ${f.schedule.ref.path}: hamiltonian "${term.label}" is not Hermitian: its term ${bad.factors || 'I'} has the complex coefficient (${bad.coefficient.kind === 'const' ? bad.coefficient.value : bad.coefficient.name}${(bad.imag ?? 0) < 0 ? '-' : '+'}${Math.abs(bad.imag ?? 0)}j)`,
+        `!Schedule at ${f.schedule.ref.path}: hamiltonian ${quoted(term.label)} is not Hermitian: its term ${bad.factors || 'I'} has the complex coefficient (${bad.coefficient.kind === 'const' ? bad.coefficient.value : bad.coefficient.name}${(bad.imag ?? 0) < 0 ? '-' : '+'}${Math.abs(bad.imag ?? 0)}j)`,
         'A Hamiltonian that is not Hermitian does not evolve a state unitarily, so the simulator does not run it. Give its terms real coefficients.',
       );
   }

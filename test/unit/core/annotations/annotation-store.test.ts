@@ -1,11 +1,17 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { JobCache } from '../../../../src/core/cache';
-import { MemoryJobCache, SqliteJobCache, loadSqlite } from '../../../../src/core/cache';
-import { TooManyTagsError } from '../../../../src/core/annotations';
+import {
+  MemoryJobCache,
+  SqliteJobCache,
+  loadSqlite,
+  openJobCache,
+} from '../../../../src/core/cache';
+import { AnnotationsNotKeptError, TooManyTagsError } from '../../../../src/core/annotations';
+import { silentLogger } from '../../../../src/core/logging/logger';
 import type { SubmissionRecord } from '../../../../src/core/annotations';
 import { tagListSchema, tagProblem } from '../../../../src/shared/annotations';
 
@@ -19,7 +25,7 @@ afterEach(() => rmSync(dir, { recursive: true, force: true }));
 const file = () => path.join(dir, 'jobs.sqlite');
 const kinds: [string, () => Promise<JobCache>][] = [
   ['sqlite', async () => new SqliteJobCache(await loadSqlite(), file())],
-  ['memory', async () => new MemoryJobCache('no SQLite in this test')],
+  ['memory', async () => new MemoryJobCache(null)],
 ];
 
 const submission = (jobId: number, extra: Partial<SubmissionRecord> = {}): SubmissionRecord => ({
@@ -149,6 +155,40 @@ describe('annotations in the SQLite file', () => {
     const again = new SqliteJobCache(await loadSqlite(), file());
     expect(again.annotations.submission(P, 8)).toMatchObject({ device: null, origin: null });
     again.close();
+  });
+});
+
+describe('tags and notes that cannot be kept', () => {
+  // They live only in the local job store: a write that fails is an error, never an answer as
+  // if it had worked (issue 28, item 11; the real full disk: test/integration/cli/disk-full-notes).
+  it('are refused when the store could not be opened and lives in memory', async () => {
+    const blocker = path.join(dir, 'not-a-folder');
+    writeFileSync(blocker, 'x');
+    const cache = await openJobCache(path.join(blocker, 'jobs.sqlite'), silentLogger);
+    expect(cache.status.persistent).toBe(false);
+    const a = cache.annotations;
+    expect(() => a.changeTags(P, 5, { add: ['lost1'] })).toThrow(AnnotationsNotKeptError);
+    expect(() => a.setNote(P, 5, 'lost', '2026-01-01T00:00:00.000Z')).toThrow(
+      /^Nothing was changed: tags and notes are kept only in the local job store, and it is not open\. The local job store \(.*\) could not be opened/,
+    );
+    expect(a.annotations(P, 5)).toMatchObject({ tags: [], note: '' });
+  });
+
+  it('are refused, the store unchanged, when SQLite cannot write its file', async () => {
+    const cache = new SqliteJobCache(await loadSqlite(), file());
+    const a = cache.annotations;
+    a.changeTags(P, 5, { add: ['kept1'] });
+    a.setNote(P, 5, 'kept', '2026-01-01T00:00:00.000Z');
+    // What a read-only file or folder answers to every write.
+    cache.database.pragma('query_only = ON');
+    expect(() => a.changeTags(P, 5, { add: ['lost1'] })).toThrow(
+      'Nothing was changed: the tags of job 5 could not be saved in the local job store: the disk is read-only (SQLITE_READONLY).',
+    );
+    expect(() => a.setNote(P, 5, 'lost', '2026-01-02T00:00:00.000Z')).toThrow(
+      AnnotationsNotKeptError,
+    );
+    expect(a.annotations(P, 5)).toMatchObject({ tags: ['kept1'], note: 'kept' });
+    cache.close();
   });
 });
 

@@ -1,8 +1,23 @@
-import { mkdtemp, open, readFile, readdir, rm, stat, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
+import {
+  mkdir,
+  mkdtemp,
+  open,
+  readFile,
+  readdir,
+  rm,
+  stat,
+  utimes,
+  writeFile,
+} from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { writeFileAtomic } from '../../../../src/node-kit/fs/atomic-write';
+import {
+  STALE_TEMP_MS,
+  removeStaleTempFiles,
+  writeFileAtomic,
+} from '../../../../src/node-kit/fs/atomic-write';
 
 let dir: string;
 /** The prototype every FileHandle shares, so one failing call can be injected. */
@@ -62,5 +77,34 @@ describe('writeFileAtomic', () => {
     await writeFileAtomic(join(target, 'inside'), 'x');
     await expect(writeFileAtomic(target, 'new')).rejects.toThrow();
     expect((await readdir(dir)).sort()).toEqual(['occupied']);
+  });
+});
+
+describe('removeStaleTempFiles', () => {
+  it('removes only our temporary files, only old ones, never one whose writer still runs', async () => {
+    // A process that has ended: its id names no running process (issue 28, item 18).
+    const gone = spawnSync(process.execPath, ['-e', '0']).pid!;
+    const old = (Date.now() - STALE_TEMP_MS - 60_000) / 1000;
+    const files = {
+      crashed: `.drafts.json.${gone}.0badc0de.tmp`,
+      fresh: `.settings.json.${gone}.12345678.tmp`,
+      running: `.drafts.json.${process.pid}.abcdef01.tmp`,
+      notOurs: 'drafts.json.tmp',
+      otherName: `.drafts.json.${gone}.xyz.tmp`,
+      kept: 'drafts.json',
+    };
+    for (const [what, name] of Object.entries(files)) {
+      await writeFile(join(dir, name), 'x'.repeat(1000));
+      if (what !== 'fresh') await utimes(join(dir, name), old, old);
+    }
+    const folder = `.cache.${gone}.0badc0de.tmp`;
+    await mkdir(join(dir, folder));
+    await utimes(join(dir, folder), old, old);
+
+    expect(await removeStaleTempFiles(dir)).toEqual([files.crashed]);
+    expect((await readdir(dir)).sort()).toEqual(
+      [files.fresh, files.running, files.notOurs, files.otherName, files.kept, folder].sort(),
+    );
+    expect(await removeStaleTempFiles(join(dir, 'missing'))).toEqual([]);
   });
 });

@@ -14,14 +14,16 @@ describe('runJob on the calling thread', () => {
   it('yields while computing, so an AbortSignal stops it with an AbortError', async () => {
     const controller = new AbortController();
     const started = performance.now();
+    // 36,000 gates on 18 qubits: about half a minute to run in full on a fast machine, so an end
+    // well inside that is the abort's doing, however loaded the machine is.
     const running = runJob(
-      makeJob({ functionalYaml: wideCircuit(200) }),
+      makeJob({ functionalYaml: wideCircuit(2000) }),
       undefined,
       controller.signal,
     );
     setTimeout(() => controller.abort(), 50);
     await expect(running).rejects.toMatchObject({ name: 'AbortError' });
-    expect(performance.now() - started).toBeLessThan(5000);
+    expect(performance.now() - started).toBeLessThan(15_000);
   });
 
   it('rejects with the signal reason (e.g. a timeout)', async () => {

@@ -1,6 +1,7 @@
 import type { Device } from '../../../../shared/variants';
 import { Skeleton } from '../../../ui/components/States';
 import { DeviceStatusBadge } from '../../../ui/components/DeviceStatusBadge';
+import { showBidiControls } from '../../../../shared/text/bidi';
 
 /** A radio group of the devices that can run the payload, with status and qubits on each. */
 export function DevicePicker({
@@ -61,8 +62,8 @@ export function DevicePicker({
                 onChange={() => onChange(d.code)}
               />
               <span className="picker-main">
-                <span className="picker-name" title={`${d.name} (${d.code})`}>
-                  {d.name}
+                <span className="picker-name" title={showBidiControls(`${d.name} (${d.code})`)}>
+                  {showBidiControls(d.name)}
                 </span>
                 <span className="picker-meta">
                   <DeviceStatusBadge status={d.status} />

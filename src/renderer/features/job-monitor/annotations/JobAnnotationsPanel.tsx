@@ -5,6 +5,7 @@ import { NOTE_MAX_CHARS, tagProblem } from '../../../../shared/annotations';
 import { useAnnotationsStore } from '../../../state/annotations/store';
 import { Lineage } from './Lineage';
 import './annotations.css';
+import { showBidiControls } from '../../../../shared/text/bidi';
 
 /**
  * A job's tags and note (kept on this computer) and where it came from, under the detail's
@@ -176,7 +177,7 @@ function NoteEditor({ id, annotations }: { id: number; annotations: JobAnnotatio
       <span className="jm-ann-label">Note</span>
       {note ? (
         <p className="jm-note" data-testid="job-note">
-          {note}
+          {showBidiControls(note)}
         </p>
       ) : null}
       <button

@@ -12,6 +12,7 @@ import type { VariantId } from '../../../../shared/variants';
 import type { Headline } from './headline';
 import { useBatch, useBatchList } from './use-batch';
 import './batches.css';
+import { showBidiControls } from '../../../../shared/text/bidi';
 
 const STATE_WORDS: Record<BatchMember['state'], string> = {
   planned: 'waiting to be sent',
@@ -99,7 +100,7 @@ function BatchDetail({
     <section className="batch-detail" aria-labelledby="batch-title">
       <header className="batch-head">
         <div>
-          <h2 id="batch-title">{batch.name}</h2>
+          <h2 id="batch-title">{showBidiControls(batch.name)}</h2>
           <p className="batch-sub" data-testid="batch-progress">
             {batch.counts.submitted} of {batch.counts.total} submitted to {batch.deviceCode} ·{' '}
             {done} completed ·{' '}

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import type { BundleView as Bundle } from '../../../../shared/bundles';
 import type { VariantId } from '../../../../shared/variants';
 import { VARIANTS } from '../../../../shared/variants';
+import { showBidiControls as show } from '../../../../shared/text/bidi';
 import { CloseButton } from '../../../ui/components/CloseButton';
 import { StateMessage } from '../../../ui/components/States';
 import { useBundlesStore } from '../../../state/bundles/store';
@@ -52,13 +53,14 @@ export function BundleView({ bundle, variant }: { bundle: Bundle; variant: Varia
   useEffect(() => heading.current?.focus({ preventScroll: true }), []);
 
   const id = job.view.detail.id;
-  const deviceName = () => job.device.record?.name ?? job.device.code ?? `device ${job.device.id}`;
+  const deviceName = () =>
+    show(job.device.record?.name ?? job.device.code ?? `device ${job.device.id}`);
   return (
     <article className="bv" aria-labelledby="bv-title" data-testid="bundle-view">
       <header className="bv-head">
         <div className="bv-titlebar">
           <h2 id="bv-title" ref={heading} tabIndex={-1}>
-            Bundle <span className="mono">{bundle.fileName}</span>
+            Bundle <span className="mono">{show(bundle.fileName)}</span>
           </h2>
           <span className="bv-readonly">Read-only</span>
           <span className="jm-spacer" />
@@ -66,9 +68,10 @@ export function BundleView({ bundle, variant }: { bundle: Bundle; variant: Varia
         </div>
         <p className="muted bv-source">
           {bundle.jobs.length} job{bundle.jobs.length === 1 ? '' : 's'} of{' '}
-          <strong>{bundle.source.connection}</strong> (Variant {bundle.source.variant}
-          {bundle.source.service ? `, ${bundle.source.service}` : ''}), made{' '}
-          {formatLocal(bundle.createdAt)} by {bundle.app.name} {bundle.app.version}.
+          <strong>{show(bundle.source.connection)}</strong> (Variant {bundle.source.variant}
+          {bundle.source.service ? `, ${show(bundle.source.service)}` : ''}), made{' '}
+          {show(formatLocal(bundle.createdAt))} by {show(bundle.app.name)}{' '}
+          {show(bundle.app.version)}.
           {bundle.redactions
             ? ` ${bundle.redactions} text${bundle.redactions === 1 ? '' : 's'} had secret-looking values removed.`
             : ''}
@@ -90,7 +93,7 @@ export function BundleView({ bundle, variant }: { bundle: Bundle; variant: Varia
               aria-current={i === selected ? 'true' : undefined}
               onClick={() => select(i)}
             >
-              <span className="mono">#{j.view.detail.id}</span> {j.view.detail.name}{' '}
+              <span className="mono">#{j.view.detail.id}</span> {show(j.view.detail.name)}{' '}
               <JobStatusChip status={j.view.detail.status ?? null} />
             </button>
           ))}
@@ -100,14 +103,14 @@ export function BundleView({ bundle, variant }: { bundle: Bundle; variant: Varia
         <h3>
           Job <span className="mono">{id}</span>
           {job.view.detail.name ? (
-            <span className="muted"> · {job.view.detail.name}</span>
+            <span className="muted"> · {show(job.view.detail.name)}</span>
           ) : null}{' '}
           <JobStatusChip status={job.view.detail.status ?? null} />
         </h3>
         <dl className="bv-facts">
           <dt>Device</dt>
           <dd>
-            {job.device.code ?? `id ${job.device.id}`}{' '}
+            {job.device.code !== null ? show(job.device.code) : `id ${job.device.id}`}{' '}
             <span className="muted">({SEEN[job.device.seen]})</span>
           </dd>
           <dt>Payload</dt>
@@ -132,7 +135,7 @@ export function BundleView({ bundle, variant }: { bundle: Bundle; variant: Varia
             <>
               <dt>Note</dt>
               <dd className="jm-note" data-testid="bundle-note">
-                {job.note}
+                {show(job.note)}
               </dd>
             </>
           ) : null}
@@ -158,11 +161,11 @@ export function BundleView({ bundle, variant }: { bundle: Bundle; variant: Varia
                 aria-label="Device to run it on"
               >
                 {deviceCode && !devices.some((d) => d.code === deviceCode) ? (
-                  <option value={deviceCode}>{deviceCode} (not on this connection)</option>
+                  <option value={deviceCode}>{show(deviceCode)} (not on this connection)</option>
                 ) : null}
                 {devices.map((d) => (
                   <option key={d.code} value={d.code}>
-                    {d.name} ({d.code}, {d.status})
+                    {show(d.name)} ({show(d.code)}, {d.status})
                   </option>
                 ))}
               </select>

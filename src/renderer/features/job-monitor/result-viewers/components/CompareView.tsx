@@ -11,6 +11,7 @@ import { ComparisonBody } from './ComparePanels';
 import { Section } from './parts';
 import { useDecoded } from './use-decoded';
 import '../result-viewers.css';
+import { showBidiControls } from '../../../../../shared/text/bidi';
 
 type Detail = Readonly<Record<string, unknown>>;
 
@@ -25,7 +26,9 @@ export interface CompareViewProps {
 
 function jobLabel(d: Detail): string {
   const id = typeof d.id === 'number' ? d.id : '?';
-  return typeof d.name === 'string' && d.name ? `Job ${id} · ${d.name}` : `Job ${id}`;
+  return typeof d.name === 'string' && d.name
+    ? `Job ${id} · ${showBidiControls(d.name)}`
+    : `Job ${id}`;
 }
 
 /** One side: its typed result (through the handles) decoded to a model. */

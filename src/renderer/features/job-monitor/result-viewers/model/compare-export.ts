@@ -1,11 +1,7 @@
 import type { Comparison } from './compare';
-import { csvField } from './export-csv';
+import { csvText as csv } from '../../../../../shared/text/csv';
 
 /** CSV and JSON of a comparison: what is drawn, with both sides and their difference. */
-
-function csv(header: string[], rows: Array<Array<string | number | null>>): string {
-  return `${[header, ...rows].map((r) => r.map(csvField).join(',')).join('\r\n')}\r\n`;
-}
 
 export function comparisonCsv(c: Comparison, labels: { a: string; b: string }): string {
   switch (c.kind) {

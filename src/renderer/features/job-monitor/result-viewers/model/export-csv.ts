@@ -4,23 +4,13 @@ import { basisLabel, stateRow } from './state-rows';
 import { rankAll } from './top-k';
 import type { TNode } from '../../../../../shared/results/tree';
 import { childCount, itemAt } from '../../../../../shared/results/tree';
+import type { CsvValue } from '../../../../../shared/text/csv';
+import { csvText as csv } from '../../../../../shared/text/csv';
 
 /*
- * CSV of every viewer's data (RFC 4180: comma separated, CRLF line ends, fields quoted when
- * they hold a comma, quote or line break). Numbers keep full precision; outcomes stay text.
+ * CSV of every viewer's data (src/shared/text/csv.ts: RFC 4180, and no cell a spreadsheet would
+ * run as a formula). Numbers keep full precision; outcomes stay text.
  */
-
-export function csvField(value: string | number | boolean | null): string {
-  if (value === null) return '';
-  const text = String(value);
-  return /[",\r\n]/.test(text) || /^\s|\s$/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-}
-
-function csv(header: string[], rows: Iterable<Array<string | number | boolean | null>>): string {
-  const lines = [header.map(csvField).join(',')];
-  for (const row of rows) lines.push(row.map(csvField).join(','));
-  return `${lines.join('\r\n')}\r\n`;
-}
 
 function* samplingRows(m: Extract<ViewModel, { kind: 'sampling' }>) {
   const order = rankAll(m.counts.values);
@@ -60,7 +50,7 @@ function* leafRows(node: TNode, path: string): Generator<Leaf> {
 }
 
 /** One row per value of a composite result: which part, what it is, the key, the value. */
-function* longRows(m: ViewModel, part: string): Generator<Array<string | number | boolean | null>> {
+function* longRows(m: ViewModel, part: string): Generator<CsvValue[]> {
   switch (m.kind) {
     case 'sampling':
       for (const [key, count] of samplingRows(m)) yield [part, 'count', key ?? null, count ?? null];

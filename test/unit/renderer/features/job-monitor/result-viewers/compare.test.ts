@@ -163,6 +163,28 @@ describe('comparison exports', () => {
       '11,0.25,0.5,0.25',
     ]);
   });
+
+  it('writes no cell a spreadsheet would run as a formula, and keeps numbers numbers', () => {
+    // Outcomes and labels come from the service and from job names (issue 28, item 12).
+    const c = compareDistributions(
+      'x',
+      counts({ '=HYPERLINK("https://evil.example","x")': 3, '@SUM(A1)': 1 }),
+      counts({ '=HYPERLINK("https://evil.example","x")': 1, '-1+2': 1 }),
+      8,
+    );
+    expect(comparisonCsv(c, { a: 'sim', b: 'qpu' }).trimEnd().split('\r\n')).toEqual([
+      'outcome,probability_sim,probability_qpu,difference_b_minus_a',
+      '"\'=HYPERLINK(""https://evil.example"",""x"")",0.75,0.5,-0.25',
+      '"\'-1+2",0,0.5,0.5',
+      '"\'@SUM(A1)",0.25,0,-0.25',
+    ]);
+    const values = { kind: 'values', what: 'x', rows: [{ label: '+cmd|calc', a: -0.5, b: 1 }] };
+    expect(
+      comparisonCsv(values as never, { a: '=job a', b: 'b' })
+        .trimEnd()
+        .split('\r\n'),
+    ).toEqual(['observable,"\'=job a",b,difference_b_minus_a', '"\'+cmd|calc",-0.5,1,1.5']);
+  });
 });
 
 describe('interpolation helpers', () => {

@@ -1,10 +1,8 @@
 import { NO_HINTS } from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/models';
 import { describe, expect, it } from 'vitest';
 import { decodeResultText } from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/decode';
-import {
-  csvField,
-  toCsv,
-} from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/export-csv';
+import { toCsv } from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/export-csv';
+import { csvField } from '../../../../../../src/shared/text/csv';
 import { toJson } from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/export-json';
 import {
   UNKNOWN_RESULT,
@@ -24,6 +22,41 @@ describe('CSV and JSON exports', () => {
     expect(csvField('say "hi"')).toBe('"say ""hi"""');
     expect(csvField(0.1 + 0.2)).toBe('0.30000000000000004');
     expect(csvField(null)).toBe('');
+  });
+
+  it('neutralises what a spreadsheet would run as a formula, as OWASP advises', () => {
+    // A text cell starting with =, +, -, @, tab or CR gets a leading ' and quotes (issue 28,
+    // item 12); numbers, and text that is exactly a decimal number, are data and stay as they are.
+    expect(csvField('=HYPERLINK("https://evil.example","x")')).toBe(
+      '"\'=HYPERLINK(""https://evil.example"",""x"")"',
+    );
+    expect(csvField('+1+1')).toBe('"\'+1+1"');
+    expect(csvField("-2+3+cmd|' /C calc'!A0")).toBe("\"'-2+3+cmd|' /C calc'!A0\"");
+    expect(csvField('@SUM(1,1)')).toBe('"\'@SUM(1,1)"');
+    expect(csvField('\t=1')).toBe('"\'\t=1"');
+    expect(csvField('\r=1')).toBe('"\'\r=1"');
+    expect(csvField(-0.5)).toBe('-0.5');
+    expect(csvField('-0.5')).toBe('-0.5');
+    expect(csvField('+1e-3')).toBe('+1e-3');
+    expect(csvField('a=b')).toBe('a=b');
+  });
+
+  it('exports outcomes and values that look like formulas as text, every viewer alike', () => {
+    const sampling = decodeResultText(
+      '!SamplingResult {nshots: 10, nqubits: 2, samples: {"=HYPERLINK(\\"https://evil.example\\")": 6, "00": 4}}',
+    );
+    expect(lines(toCsv(sampling))).toEqual([
+      'outcome,count,probability',
+      '"\'=HYPERLINK(""https://evil.example"")",6,0.6',
+      '00,4,0.4',
+    ]);
+    const tree = decodeResultText('!Unknown {a: "@SUM(1)", b: -0.5, c: "-1+2"}');
+    expect(lines(toCsv(tree))).toEqual([
+      'path,tag,value',
+      'a,,"\'@SUM(1)"',
+      'b,,-0.5',
+      'c,,"\'-1+2"',
+    ]);
   });
 
   it('exports a sampling result ranked by count, outcomes as text, with probabilities', () => {
