@@ -236,8 +236,18 @@ export function readModel(c: CorpusCase): {
   readouts: Readout[] | null;
   params: ParamTable;
 } {
-  const variant = variantOf(c);
-  const { payload } = requestOf(c);
+  return readPayloadModel(variantOf(c), requestOf(c).payload);
+}
+
+/** The model an ExecutePayload in the SDK's form reads into (no problem allowed). */
+export function readPayloadModel(
+  variant: VariantId,
+  payload: ExecutePayload,
+): {
+  functional: Functional;
+  readouts: Readout[] | null;
+  params: ParamTable;
+} {
   const kind = executeKind(variant, payload.type)!;
   const strings = stringsOf(payload);
   const session = new ReadSession('collect');

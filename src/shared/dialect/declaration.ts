@@ -248,6 +248,12 @@ const COMMON: ObjectDecl[] = [
       field('dt', 'time step of the recorded points', '0.01'),
       field('hamiltonians', 'label: Pauli expression', '{h: "X0"}'),
       field('coefficients', 'label: [[t, value], ...] or a constant', '{h: [[0, 1], [1, 1]]}'),
+      optional(
+        'interpolation',
+        'between points: linear (default), or step (held until the next point)',
+        'step',
+        { values: ['linear', 'step'] },
+      ),
     ],
   },
   {
@@ -444,6 +450,9 @@ const A_FUNCTIONALS: DeclsOf<FunctionalTagOf<'A'>> = {
     fields: [
       field('schedule', 'the Hamiltonian over time', '', { tags: ['!Schedule'] }),
       INITIAL_STATE,
+      optional('store_intermediate_results', 'keep the readouts at every time step', 'true', {
+        values: ['true', 'false'],
+      }),
     ],
   },
   '!QuantumReservoir': {

@@ -1,10 +1,9 @@
-import { isMap, isPair, isScalar } from 'yaml';
 import type { NodeRef } from './node-reader';
 import type { ParamTable } from './numbers';
 import { complexFromText, readPauliSum } from './pauli-expression';
 import type { PauliSum } from './pauli-expression';
 import { readSdkObservable } from './sdk-form/observables';
-import { isSdkForm } from './sdk-form/dispatch';
+import { hasKey, isSdkForm } from './sdk-form/dispatch';
 import type { ParseContext } from './parse-context';
 
 /**
@@ -81,13 +80,7 @@ export function readObservable(
 
 /** `!QTensor {data: ...}` (0.2.x) or `{_data, _nqubits}` (0.1.x) is the SDK's form. */
 function isSdkQTensor(ref: NodeRef): boolean {
-  const node = ref.node;
-  return (
-    isMap(node) &&
-    node.items.some(
-      (p) => isPair(p) && isScalar(p.key) && (p.key.value === 'data' || p.key.value === '_data'),
-    )
-  );
+  return hasKey(ref, 'data') || hasKey(ref, '_data');
 }
 
 /** An entry of a friendly matrix: a number, `!complex {real, imag}`, or "1+2j" / "(1-2j)" / "2j". */
@@ -104,7 +97,8 @@ function readEntry(ref: NodeRef, what: string): { re: number; im: number } {
   return { re: z[0], im: z[1] };
 }
 
-function readQTensor(ref: NodeRef): QTensorObservable {
+/** A friendly `!QTensor {matrix, dtype?}`. */
+export function readQTensor(ref: NodeRef): QTensorObservable {
   const what = '!QTensor';
   const f = ref.mapping({ tags: [what], what, required: ['matrix'], optional: ['dtype'] });
   const rows = f.req('matrix').items(`${what} matrix`);

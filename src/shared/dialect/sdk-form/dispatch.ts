@@ -39,3 +39,9 @@ export function isSdkForm(ref: NodeRef): boolean {
   }
   return false;
 }
+
+/** Whether a mapping (tagged or not) has `key` among its keys: deciding a form, never failing. */
+export function hasKey(ref: NodeRef, key: string): boolean {
+  const node = ref.node;
+  return isMap(node) && node.items.some((p) => isPair(p) && isScalar(p.key) && p.key.value === key);
+}

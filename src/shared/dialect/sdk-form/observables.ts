@@ -1,8 +1,9 @@
 import { isMap, isPair } from 'yaml';
 import type { VariantId } from '../../variants/declaration';
 import type { NodeRef } from '../node-reader';
-import type { Observable, PauliLetter, QTensorDtype, QTensorObservable } from '../observable';
+import type { Observable, PauliLetter, QTensorObservable } from '../observable';
 import type { PauliSum, PauliTerm } from '../pauli-expression';
+import { readCsr } from './csr';
 
 /*
  * The SDK's observables: `!Hamiltonian` (a `!defaultdict` of `!tuple`s of Pauli operators to
@@ -126,63 +127,18 @@ function readSdkQTensor(ref: NodeRef, variant: VariantId): QTensorObservable {
     variant === 'B'
       ? ref.mapping({ tags: [what], what, required: ['_data', '_nqubits'] })
       : ref.mapping({ tags: [what], what, required: ['data'] });
-  const csr = f.req(variant === 'B' ? '_data' : 'data');
-  const c = csr.mapping({
-    tags: ['!csr_matrix'],
-    what: '!csr_matrix',
-    required: ['data', 'indices', 'indptr', 'shape'],
-  });
-  const shape = c
-    .req('shape')
-    .items('shape')
-    .map((s) => s.integer('shape', 1));
-  const size = shape[0] ?? 0;
-  if (shape.length !== 2 || shape[1] !== size || !Number.isInteger(Math.log2(size)) || size < 2)
-    c.req('shape').fail({
+  const m = readCsr(f.req(variant === 'B' ? '_data' : 'data'), what);
+  const size = m.rows;
+  if (m.cols !== size || !Number.isInteger(Math.log2(size)) || size < 2)
+    f.req(variant === 'B' ? '_data' : 'data').fail({
       subject: what,
-      problem: `an observable is a 2^n × 2^n matrix, found shape (${shape.join(', ')})`,
+      problem: `an observable is a 2^n × 2^n matrix, found shape (${m.rows}, ${m.cols})`,
     });
-  const data = c.req('data').items('data');
-  const indices = c
-    .req('indices')
-    .items('indices')
-    .map((i) => i.integer('index', 0, size - 1));
-  const indptr = c
-    .req('indptr')
-    .items('indptr')
-    .map((i) => i.integer('indptr', 0, data.length));
-  if (indices.length !== data.length || indptr.length !== size + 1 || indptr[size] !== data.length)
-    csr.fail({ subject: what, problem: 'its data, indices and indptr do not agree' });
-  const re = new Array<number>(size * size).fill(0);
-  const im = new Array<number>(size * size).fill(0);
-  let dtype: QTensorDtype = 'float64';
-  for (let row = 0; row < size; row++) {
-    for (let k = indptr[row]!; k < indptr[row + 1]!; k++) {
-      const entry = data[k]!;
-      const at = row * size + indices[k]!;
-      if (entry.tag === '!complex') {
-        dtype = 'complex128';
-        const z = entry.complex('entry');
-        re[at] = z.re;
-        im[at] = z.im;
-      } else {
-        const x = entry.number('entry');
-        if (Number.isInteger(x) && dtype === 'float64' && k === 0)
-          dtype = isIntText(entry) ? 'int64' : 'float64';
-        re[at] = x;
-      }
-    }
-  }
+  const { re, im, dtype } = m;
   if (variant === 'B') {
     const n = f.req('_nqubits').integer('_nqubits', 0);
     if (2 ** n !== size)
       f.req('_nqubits').fail({ subject: what, problem: `_nqubits ${n} does not match the shape` });
   }
   return { kind: 'qtensor', size, re, im, dtype, ref };
-}
-
-function isIntText(ref: NodeRef): boolean {
-  const node = ref.node;
-  const range = node?.range;
-  return !!range && /^[-+]?\d+$/.test(ref.src.text.slice(range[0], range[1]).trim());
 }

@@ -30,4 +30,9 @@ export const SDK_FORM_TAGS: ReadonlySet<string> = new Set([
   '!Model',
   'tag:yaml.org,2002:python/object:qilisdk.cost_functions.observable_cost_function.ObservableCostFunction',
   'tag:yaml.org,2002:python/object:qilisdk.cost_functions.model_cost_function.ModelCostFunction',
+  '!LinearSchedule',
+  '!Interpolator',
+  // 0.2.x enums the SDK writes as `!!python/object/apply:` calls (data: their value only).
+  'tag:yaml.org,2002:python/object/apply:qilisdk.core.interpolator.Interpolation',
+  'tag:yaml.org,2002:python/object/apply:qilisdk.core.qtensor.InitialState',
 ]);

@@ -7,9 +7,10 @@ import { PARAMETER_TAG, readSdkParameter } from './parameter';
  * The value of an SDK `!Term` at its Parameters' current values (`Term.evaluate({})`): a sum
  * (`+`) of coefficient × element, or a product (`*`) of element ^ exponent, where the element
  * `_const_` stands for the constant itself (its value is the coefficient). A nested Term counts
- * as its own value times its coefficient.
+ * as its own value times its coefficient. `time`, when given, is the value of the time Parameter
+ * `t` (0.2.x schedules' functions of time), whatever value it was serialized with.
  */
-export function evaluateTerm(ref: NodeRef, variant: VariantId): number {
+export function evaluateTerm(ref: NodeRef, variant: VariantId, time?: number): number {
   const what = '!Term';
   const f = ref.mapping({ tags: ['!Term'], what, required: ['_elements', '_operation'] });
   const op = f.req('_operation').scalarValue();
@@ -25,7 +26,12 @@ export function evaluateTerm(ref: NodeRef, variant: VariantId): number {
   for (const pair of elements.node.items) {
     if (!isPair(pair)) continue;
     const key = elements.child(pair.key, elements.path);
-    const coefficient = elements.child(pair.value, elements.path).number('Term coefficient');
+    const coefficientRef = elements.child(pair.value, elements.path);
+    // 0.2.x keeps a coefficient as a complex; a coefficient's value is its real part (`_get_value`).
+    const coefficient =
+      coefficientRef.tag === '!complex'
+        ? coefficientRef.complex('Term coefficient').re
+        : coefficientRef.number('Term coefficient');
     let value: number;
     if (key.tag === '!Variable') {
       const label = key
@@ -45,9 +51,10 @@ export function evaluateTerm(ref: NodeRef, variant: VariantId): number {
       out = op === '+' ? out + coefficient : out * coefficient;
       continue;
     } else if (key.tag === PARAMETER_TAG[variant]) {
-      value = readSdkParameter(key, variant).value.value;
+      const p = readSdkParameter(key, variant);
+      value = time !== undefined && p.label === 't' ? time : p.value.value;
     } else if (key.tag === '!Term') {
-      value = evaluateTerm(key, variant);
+      value = evaluateTerm(key, variant, time);
       out = op === '+' ? out + value * coefficient : out * value * coefficient;
       continue;
     } else {

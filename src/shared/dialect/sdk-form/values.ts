@@ -1,3 +1,4 @@
+import { isScalar, isSeq } from 'yaml';
 import type { NodeRef } from '../node-reader';
 import type { PyNum } from '../parameter-domain';
 import { readPyNumber } from '../py-number';
@@ -42,4 +43,15 @@ export function isEmptyList(ref: NodeRef): boolean {
 
 export function isEmptyDict(ref: NodeRef): boolean {
   return ref.isMapping() && !ref.tag && ref.entries('dict').length === 0;
+}
+
+/**
+ * The one argument of a `!!python/object/apply:module.Enum [value]` (how the SDK writes an enum
+ * it does not register): its scalar value, or undefined when the node is not one such call.
+ */
+export function enumArgument(ref: NodeRef, tag: string): unknown {
+  const node = ref.node;
+  if (ref.tag !== tag || !isSeq(node) || node.items.length !== 1) return undefined;
+  const item = node.items[0];
+  return isScalar(item) ? item.value : undefined;
 }

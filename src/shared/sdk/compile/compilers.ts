@@ -8,6 +8,8 @@ import type { ParamTable } from '../../dialect/numbers';
 import type { Readout } from '../../dialect/readouts';
 import { factoryA } from './factory-a';
 import { factoryB } from './factory-b';
+import { compileAnalogEvolutionA } from './evolution-a';
+import { compileTimeEvolutionB } from './evolution-b';
 import { buildCircuit, CompileProblem } from './gate-factory';
 import { islandNode } from './islands';
 import { compileReadoutsA } from './readouts-a';
@@ -73,7 +75,11 @@ const COMPILERS: PerExecuteType<Compiler> = {
         functional: samplingB(compileCircuit('B', functional.circuit, params), functional.nshots),
       };
     },
-    time_evolution: notYet('a !TimeEvolution (schedules, Hamiltonians over time, initial states)'),
+    time_evolution: ({ functional }) => {
+      if (functional.kind !== 'timeEvolution')
+        throw new Error('time_evolution: not a !TimeEvolution');
+      return { functional: compileTimeEvolutionB(functional) };
+    },
     variational_program: (input) => compileVariational('B', input),
     rabi_experiment: ({ functional }) => ({ functional: compileExperiment('B', functional) }),
     t1_experiment: ({ functional }) => ({ functional: compileExperiment('B', functional) }),
@@ -87,7 +93,11 @@ const COMPILERS: PerExecuteType<Compiler> = {
         readout: readoutOf(input),
       };
     },
-    analog_evolution: notYet('an !AnalogEvolution (schedules, interpolators, initial states)'),
+    analog_evolution: (input) => {
+      const f = input.functional;
+      if (f.kind !== 'analog') throw new Error('analog_evolution: not an !AnalogEvolution');
+      return { functional: compileAnalogEvolutionA(f), readout: readoutOf(input) };
+    },
     quantum_reservoir: notYet('a !QuantumReservoir (layers, reservoir inputs)'),
     variational_program: (input) => compileVariational('A', input),
     experiment: ({ functional }) => ({ functional: compileExperiment('A', functional) }),

@@ -9,7 +9,7 @@ import { constText, pyNumText, stringText } from './scalars';
  * (int or float), Parameters as `!Parameter {...}` wherever used (one name is one parameter).
  */
 
-function paramText(num: Num, params: ParamTable): string {
+export function paramText(num: Num, params: ParamTable): string {
   if (num.kind === 'const') return constText(num);
   const d = params.get(num.name);
   if (!d) throw new Error(`parameter ${num.name} is not declared`);

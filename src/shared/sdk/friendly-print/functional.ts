@@ -2,6 +2,7 @@ import type { Functional } from '../../dialect/job-model';
 import type { ParamTable } from '../../dialect/numbers';
 import type { Readout } from '../../dialect/readouts';
 import { circuitLines } from './circuit';
+import { evolutionLines } from './evolution';
 import { observableText } from './observables';
 import { experimentLines } from './experiments';
 import { variationalLines } from './variational';
@@ -36,6 +37,9 @@ export function functionalLines(
       return variationalLines(f, params, indent, variant, (inner, at) =>
         functionalLines(inner, params, at, variant),
       );
+    case 'timeEvolution':
+    case 'analog':
+      return evolutionLines(f, params, indent);
     default:
       throw new NotPrintable(
         `a functional object of kind ${f.kind} (its printer is not written yet)`,

@@ -1,16 +1,17 @@
 import type { EvolutionFunctional, SamplingFunctional } from '../../../shared/dialect/functionals';
 import type { ParamValues } from '../../../shared/dialect/numbers';
-import { estimateExpectation, expectationFromCounts } from '../physics/estimators';
+import { expectationFromCounts } from '../physics/estimators';
 import type { ShotModel } from '../physics/estimators';
-import { PauliOperator } from '../physics/pauli-operator';
-import type { StateVector } from '../physics/state-vector';
+import type { PauliOperator } from '../physics/pauli-operator';
 import type { SdkMap } from '../../../shared/sdk/node';
 import { samplingResult, timeEvolutionResult } from '../../../shared/sdk/b/results';
 import type { DenseState } from '../../../shared/sdk/results/data';
 import { ketOf } from './sdk-states';
 import { SparseState } from '../circuits/sparse-state';
 import { sparseMarginal } from '../physics/sampling';
-import { prepareCircuitState, prepareFinalState } from './prepare-functional';
+import type { ReadableState } from './evaluate-a';
+import { measureObservable, measureOperator } from './measure-observable';
+import { prepareCircuitState, prepareEvolution } from './prepare-functional';
 import { sampleMeasured } from './run-context';
 import type { RunContext } from './run-context';
 import type { Work } from './work';
@@ -71,41 +72,45 @@ export async function evaluateTimeEvolution(
   work: Work,
   costOp: PauliOperator | null,
 ): Promise<Evaluation> {
-  const ops = f.observables.map((o) => PauliOperator.fromSums([o], values));
   const shots: ShotModel | null =
     f.nshots > 0
       ? { nshots: f.nshots, rng: ctx.rng, readoutErrors: ctx.readoutErrorsByQubit(f.nqubits) }
       : null;
-  const measure = (op: PauliOperator, sv: StateVector): number =>
-    shots
-      ? estimateExpectation(op, (k) => op.termExpectation(k, sv.re, sv.im), shots)
-      : op.expectation(sv.re, sv.im);
+  const measureAll = (state: ReadableState): number[] =>
+    f.observables.map((o) => measureObservable(o, state, shots));
   const rows: number[] = [];
   let rowCount = 0;
+  // A density-matrix evolution has no ket per time (a mixed state); its values are recorded.
   const withStates =
     f.storeIntermediate &&
+    f.initial?.kind !== 'density' &&
     f.nqubits <= ctx.limits.maxTomographyQubits &&
     2 ** f.nqubits * f.schedule.grid.length <= MAX_INTERMEDIATE_AMPLITUDES;
   const states: DenseState[] = [];
-  const sv = await prepareFinalState(
+  const state = await prepareEvolution(
     f,
     values,
     ctx,
     work,
     f.storeIntermediate
-      ? (_i, _t, state) => {
-          for (const op of ops) rows.push(measure(op, state));
+      ? (_i, _t, s) => {
+          rows.push(...measureAll(s));
           rowCount++;
-          if (withStates) states.push(ketOf(state));
+          if (withStates && s.kind === 'pure') states.push(ketOf(s.sv));
         }
       : undefined,
   );
+  const pure = state.kind === 'pure' ? state.sv : state.dm.toPure();
   const result = timeEvolutionResult({
-    finalExpectedValues: ops.map((op) => measure(op, sv)),
+    finalExpectedValues: measureAll(state),
     expectedValues:
-      f.storeIntermediate && ops.length ? { rows: rowCount, values: rows } : undefined,
-    finalState: f.nqubits <= ctx.limits.maxTomographyQubits ? ketOf(sv) : undefined,
+      f.storeIntermediate && f.observables.length ? { rows: rowCount, values: rows } : undefined,
+    finalState: pure && f.nqubits <= ctx.limits.maxTomographyQubits ? ketOf(pure) : undefined,
     intermediateStates: states,
   });
-  return { result, cost: costOp ? measure(costOp, sv) : null, costFromSamples: false };
+  return {
+    result,
+    cost: costOp ? measureOperator(costOp, state, shots) : null,
+    costFromSamples: false,
+  };
 }

@@ -1,10 +1,9 @@
 import type { Readout } from '../../../shared/dialect/readouts';
 import type { QuantumReservoir } from '../../../shared/dialect/reservoir';
 import { runCircuit } from '../physics/circuit-runner';
-import { DensityMatrix } from '../physics/density-matrix';
 import { StepLimitError } from '../physics/taylor';
 import { evolve } from '../physics/evolution';
-import { prepareState } from '../physics/prepare';
+import { prepareDensity } from '../physics/prepare';
 import type { SdkMap } from '../../../shared/sdk/node';
 import { functionalResult } from '../../../shared/sdk/a/results';
 import { applyReadouts } from './evaluate-a';
@@ -30,7 +29,7 @@ export async function runReservoir(
   work: Work,
 ): Promise<SdkMap> {
   const n = r.nqubits;
-  const dm = DensityMatrix.fromPure(prepareState(r.initial, n));
+  const dm = prepareDensity(r.initial, n);
   const declared = ctx.parsed.ctx.params.initialValues();
   const all = Array.from({ length: n }, (_, q) => q);
   const started = performance.now();
