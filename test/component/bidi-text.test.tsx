@@ -59,7 +59,7 @@ describe('direction controls from a file or the service', () => {
         changed={{}}
         onSelect={() => undefined}
         onOpen={() => undefined}
-        progress={() => ({ log: null, usualMs: undefined })}
+        progress={() => null}
         rowMenu={() => []}
       />,
     );
