@@ -1,4 +1,4 @@
-import { buildExecuteEnvelope } from '../../shared/wire/execute';
+import { dryRunBody } from '../../core/submit/send-payload';
 import { readHeaderComment } from '../../shared/yaml/header-comment';
 import { GLOBAL_HELP, onePositional, commandArgs, requireSeconds } from '../args';
 import { requireSession, resolveConnection } from '../connection';
@@ -74,9 +74,7 @@ export async function runSubmitCommand(argv: string[], io: CliIo): Promise<numbe
       });
       if (values['dry-run']) {
         if (values.wait) throw new UsageError('--wait cannot go with --dry-run: nothing is sent');
-        const envelope = buildExecuteEnvelope({
-          variant: connection.profile.variant,
-          payload,
+        const envelope = dryRunBody(connection.profile.variant, payload, {
           deviceCode: values.device,
           name: values.name?.trim() || readHeaderComment(read.text).title,
         });

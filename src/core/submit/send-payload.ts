@@ -1,4 +1,7 @@
 import type { ExecutePayload } from '../../shared/variants/payload';
+import type { VariantId } from '../../shared/variants/declaration';
+import { buildExecuteEnvelope } from '../../shared/wire/execute';
+import type { ExecuteEnvelope } from '../../shared/wire/execute';
 import type { ExecuteOptions, ExecuteOutcome, ServiceClient } from '../client/types';
 
 /**
@@ -14,4 +17,21 @@ export function sendPayload(
   options: ExecuteOptions,
 ): Promise<ExecuteOutcome> {
   return client.execute(payload, options);
+}
+
+/**
+ * The body `sendPayload` would send for `payload`, built by the client's own builder
+ * (buildExecuteEnvelope), for a dry run (`qjob submit --dry-run`): nothing is sent.
+ */
+export function dryRunBody(
+  variant: VariantId,
+  payload: ExecutePayload,
+  options: { deviceCode: string; name?: string | undefined },
+): ExecuteEnvelope {
+  return buildExecuteEnvelope({
+    variant,
+    payload,
+    deviceCode: options.deviceCode,
+    name: options.name,
+  });
 }

@@ -186,7 +186,9 @@ function valueSkeleton(
     }
     return `[$${stops.next++}]`;
   }
-  const only = f.tags?.length === 1 ? ctx.objects.get(f.tags[0]!) : undefined;
+  // One tag, or a circuit (whose other tags are the SDK's ansatz classes): its skeleton.
+  const usual = f.tags?.length === 1 || f.tags?.[0] === '!Circuit' ? f.tags[0] : undefined;
+  const only = usual ? ctx.objects.get(usual) : undefined;
   if (only && depth < MAX_DEPTH && (!flow || only.flow))
     return objectSkeleton(ctx, only, stops, depth + 1);
   if (f.tags) return `$${stops.next++}`;
