@@ -73,6 +73,10 @@ const COMMANDS: Record<string, { load: () => Promise<Runner>; summary: string; o
     load: async () => (await import('./commands/validate')).runValidateCommand,
     summary: 'check a payload document offline',
   },
+  convert: {
+    load: async () => (await import('./commands/convert')).runConvertCommand,
+    summary: "convert a payload between the friendly dialect and the SDK's form",
+  },
   simulator: {
     load: async () => (await import('./commands/simulator')).runSimulatorCommand,
     summary: 'run the offline simulator of the service',

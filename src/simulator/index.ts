@@ -89,6 +89,7 @@ async function start(
     runTimeLimitSeconds: o.runTimeLimitSeconds,
     validationDelaySeconds: o.validationDelaySeconds,
     limits: o.engineLimits,
+    sdkOnly: o.sdkOnly,
     onProblem,
   });
   await jobs.restore(report);

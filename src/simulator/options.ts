@@ -42,6 +42,12 @@ const simulatorOptionsSchema = z.strictObject({
   runTimeLimitSeconds: z.number().positive().default(600),
   validationDelaySeconds: z.number().min(0).default(0.5),
   limits: limitsSchema.default({}),
+  /**
+   * Read payloads in the SDK's form only, as the real service does, refusing the friendly
+   * dialect with what to do instead (docs/sdk-wire.md). Off until every execute type compiles
+   * to the SDK's form (issue 24), so friendly payloads of the other types still run.
+   */
+  sdkOnly: z.boolean().default(false),
   /** Prefix of every endpoint; the base URL looks like the real one (`…/api/v1`). */
   basePath: z
     .string()

@@ -53,6 +53,7 @@ export async function runRerunCommand(argv: string[], io: CliIo): Promise<number
           {
             store: store.cache.annotations,
             profileKey: store.key,
+            variant: connection.profile.variant,
             fullDetail: async (jobId) =>
               (
                 await session.client

@@ -1,3 +1,5 @@
+import { dryRunBody } from '../../core/submit/send-payload';
+import { readHeaderComment } from '../../shared/yaml/header-comment';
 import { GLOBAL_HELP, onePositional, commandArgs, requireSeconds } from '../args';
 import { requireSession, resolveConnection } from '../connection';
 import { CommandFailure, UsageError } from '../errors';
@@ -8,11 +10,13 @@ import { runCommand } from '../run-command';
 import { openCliJobStore } from '../job-store';
 import { checkedPayload, submitAndReport } from '../submitting';
 
-export const SUBMIT_USAGE = `usage: qjob submit FILE --device CODE [--name N] [--wait] [--timeout S] [--no-check] [connection options]
+export const SUBMIT_USAGE = `usage: qjob submit FILE --device CODE [--name N] [--wait] [--timeout S] [--no-check] [--dry-run] [connection options]
 
-Validates a payload document (as qjob validate does) and submits it. Prints the
-job id and any message from the service. A submission is never repeated by
-itself: if the answer is lost, check "qjob jobs" before submitting again.
+Validates a payload document (as qjob validate does), compiles it to the SDK's
+form of the connection's variant (what the service reads; see qjob convert) and
+submits it. Prints the job id and any message from the service. A submission is
+never repeated by itself: if the answer is lost, check "qjob jobs" before
+submitting again.
 
   --device CODE   the device to run on (see qjob devices)
   --name N        a name for the job (default: the payload's "# title:" comment)
@@ -22,6 +26,8 @@ itself: if the answer is lost, check "qjob jobs" before submitting again.
   --wait          wait until the job ends, with progress on standard error;
                   exit code 1 when it ends in error, timeout or cancelled
   --timeout S     with --wait: stop waiting after S seconds
+  --dry-run       print the exact body of the POST /execute request (JSON) and
+                  send nothing; needs no login
 
 --json prints the JobId, or with --wait the final JobDetail.
 
@@ -40,6 +46,7 @@ export async function runSubmitCommand(argv: string[], io: CliIo): Promise<numbe
         wait: { type: 'boolean' },
         timeout: { type: 'string' },
         'no-check': { type: 'boolean' },
+        'dry-run': { type: 'boolean' },
       }),
     async ({ globals, values, positionals }) => {
       const file = onePositional(positionals, 'FILE');
@@ -65,6 +72,15 @@ export async function runSubmitCommand(argv: string[], io: CliIo): Promise<numbe
         show: true,
         dialect: values['no-check'] ? 'report' : 'block',
       });
+      if (values['dry-run']) {
+        if (values.wait) throw new UsageError('--wait cannot go with --dry-run: nothing is sent');
+        const envelope = dryRunBody(connection.profile.variant, payload, {
+          deviceCode: values.device,
+          name: values.name?.trim() || readHeaderComment(read.text).title,
+        });
+        io.stdout(`${JSON.stringify(envelope)}\n`);
+        return EXIT.ok;
+      }
       const session = await requireSession(connection, globals, io);
       const store = await openCliJobStore(connection, io);
       try {

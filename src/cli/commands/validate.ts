@@ -1,9 +1,9 @@
 import type { VariantId } from '../../shared/variants';
 import { documentToExecutePayload } from '../../shared/yaml';
 import type { YamlProblem as Problem } from '../../shared/yaml';
-import { GLOBAL_HELP, commandArgs, requireVariant } from '../args';
-import type { GlobalValues } from '../args';
+import { GLOBAL_HELP, commandArgs } from '../args';
 import { UsageError } from '../errors';
+import { variantFor } from '../variant-option';
 import { EXIT } from '../exit-codes';
 import type { CliIo } from '../io';
 import { toJson } from '../output/json';
@@ -33,20 +33,6 @@ with several files, a list of those, each with its "file".
 
 ${GLOBAL_HELP}
 `;
-
-async function variantFor(globals: GlobalValues, io: CliIo): Promise<VariantId> {
-  const raw = globals.variant;
-  const given = requireVariant('--variant', raw);
-  if (given) return given;
-  try {
-    // Loaded only here: with --variant given, validating needs none of the connection's code
-    // (the service client, the keychain, the settings), which was most of its start-up.
-    const { resolveConnection } = await import('../connection');
-    return (await resolveConnection(globals, io)).profile.variant;
-  } catch {
-    throw new UsageError('which variant? pass --variant A|B (or a connection: --profile NAME)');
-  }
-}
 
 interface FileReport {
   name: string;

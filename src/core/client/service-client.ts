@@ -182,6 +182,9 @@ function buildClient<V extends VariantId>(
     return parsed.data;
   };
 
+  /** What the last job list with records said about `status` (ServiceClient.listCarriesStatus). */
+  let listStatus: boolean | null = null;
+
   return {
     variant,
     baseUrl: config.baseUrl,
@@ -257,10 +260,16 @@ function buildClient<V extends VariantId>(
           limitLabel: 'a job list',
         },
         call,
-        (json) => decodeJobList(variant, json),
+        (json) => {
+          const jobs = decodeJobList(variant, json);
+          if (jobs.length > 0) listStatus = jobs.every((j) => j.status != null);
+          return jobs;
+        },
         (json, jobs) => ({ sample: { kind: 'job-list', body: jobs ?? json }, failed: false }),
       );
     },
+
+    listCarriesStatus: () => listStatus,
 
     getJob(id: number, call?: JobLookupOptions): Promise<DecodedJobDetail<V>> {
       if (!Number.isSafeInteger(id) || id < 0) {

@@ -119,6 +119,12 @@ export interface ServiceClient<V extends VariantId = VariantId> {
   /** The lightweight form of every job. */
   listJobs(options?: CallOptions): Promise<JobInfo[]>;
   /**
+   * Whether the last job list that had records carried `status` on every one (null before
+   * such a list). Variant A's specification leaves `status` unshown in the list; the real
+   * service sends it, and a watcher can then poll with one list request as in Variant B.
+   */
+  listCarriesStatus?(): boolean | null;
+  /**
    * One job: the cheap form for polling, with `full` the payload, result, logs and errors, or
    * with `fields` only those parts (a running job's logs). `full` wins over the others.
    */

@@ -14,11 +14,13 @@ export interface VariantProbe {
 }
 
 /**
- * Asks the service for what tells the variants apart: the job list (Variant A's records carry no
- * status) and the newest job's record with its error text (only Variant B's records carry
- * `jobType`). A login answers with a token only, whose wire form is the same in both variants,
- * so this is what "Test connection" and a login run to check the variant. Needs a logged-in
- * client; costs the job list and one lookup.
+ * Asks the service for what tells the variants apart: the job list (a record without status is
+ * Variant A's, but the real service sends status in both, so this rarely tells), the newest
+ * job's record with its error text (only Variant B's records carry `jobType`) and, when that did
+ * not tell, the same job's payload (its execute type belongs to one variant). A login answers
+ * with a token only, whose wire form is the same in both variants, so this is what "Test
+ * connection" and a login run to check the variant. Needs a logged-in client; costs the job
+ * list and one or two lookups.
  */
 export async function probeVariant(
   client: ServiceClient,
@@ -35,6 +37,12 @@ export async function probeVariant(
     if (newest !== null) {
       const { detail } = await client.getJob(newest, { ...options, withError: true });
       samples.push({ kind: 'job', body: detail });
+      // Nothing decisive yet (a Variant A record looks like a B one without its payload): the
+      // payload's execute type belongs to one variant.
+      if (!detectVariant(...samples).decisive) {
+        const typed = await client.getJob(newest, { ...options, fields: ['payload'] });
+        samples.push({ kind: 'job', body: typed.detail });
+      }
     }
   } catch (error) {
     if (isServiceError(error) && error.code === 'variant-mismatch')

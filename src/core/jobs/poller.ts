@@ -119,7 +119,8 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
   readonly #logger: Logger;
   readonly #now: () => number;
   readonly #random: () => number;
-  readonly #listCarriesStatus: boolean;
+  /** The variant's job records must carry `status` (Variant B): the list is always the source. */
+  readonly #listStatusRequired: boolean;
   readonly #maxWatched: number;
   readonly #jobs = new Map<number, Watched>();
   #timer: ReturnType<typeof setTimeout> | null = null;
@@ -139,7 +140,7 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
     this.#logger = options.logger ?? silentLogger;
     this.#now = options.now ?? Date.now;
     this.#random = options.random ?? Math.random;
-    this.#listCarriesStatus = VARIANTS[options.client.variant].jobInfoStatusRequired;
+    this.#listStatusRequired = VARIANTS[options.client.variant].jobInfoStatusRequired;
     this.#maxWatched = Math.max(1, options.maxWatched ?? MAX_WATCHED_JOBS);
   }
 
@@ -235,7 +236,7 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
       const finishing = due.filter((j) => j.finishing);
       const polling = due.filter((j) => !j.finishing);
       if (polling.length > 0) {
-        if (this.#listCarriesStatus || polling.length > this.#cadence.listAbove) {
+        if (this.#listCarriesStatus() || polling.length > this.#cadence.listAbove) {
           await this.#pollByList(polling);
         } else await this.#runLimited(polling, (j) => this.#pollOne(j));
       }
@@ -249,8 +250,19 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
     }
   }
 
+  /**
+   * Whether one list request tells every watched job's status: where the variant requires it
+   * on every record, and in Variant A once a job list came with it (the real service sends it;
+   * the client notes it, from this poller's lists or any other).
+   */
+  #listCarriesStatus(): boolean {
+    return this.#listStatusRequired || this.#client.listCarriesStatus?.() === true;
+  }
+
   /** Variant whose job records carry status: one list serves every watched job. */
   async #pollByList(due: Watched[]): Promise<void> {
+    // Listed for their status alone: a list without it sends the due jobs to lookups by id now.
+    const forStatus = !this.#listStatusRequired && this.#listCarriesStatus();
     let items: JobInfo[];
     try {
       items = await this.#client.listJobs({ signal: this.#abort.signal });
@@ -276,7 +288,9 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
     // and then (#errorCheckDue).
     const now = this.#now();
     const byIdNow = due.filter(
-      (j) => missing.has(j) || (!j.finishing && j.statusless && this.#errorCheckDue(j, now)),
+      (j) =>
+        missing.has(j) ||
+        (!j.finishing && j.statusless && (forStatus || this.#errorCheckDue(j, now))),
     );
     if (byIdNow.length) await this.#runLimited(byIdNow, (j) => this.#pollOne(j));
   }

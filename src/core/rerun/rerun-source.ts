@@ -1,5 +1,6 @@
-import type { Device, JobDetail } from '../../shared/variants';
-import { payloadToYaml } from '../../shared/yaml/payload-to-yaml';
+import type { KeptPart } from '../../shared/sdk/decompile/decompile-payload';
+import { openServicePayload } from '../../shared/sdk/decompile/open-service-payload';
+import type { Device, JobDetail, VariantId } from '../../shared/variants';
 import type { AnnotationStore } from '../annotations/types';
 
 /** A job's payload document and device, ready to be submitted again. */
@@ -14,6 +15,8 @@ export interface RerunSource {
    * rebuilt from the payload the service returned (same content, maybe not the same bytes).
    */
   exact: boolean;
+  /** When rebuilt: the parts that stay in the SDK's form (inline in `text`), and why. */
+  kept: KeptPart[];
 }
 
 export class NoPayloadError extends Error {
@@ -26,13 +29,16 @@ export class NoPayloadError extends Error {
 
 /**
  * Where a rerun starts: the payload text this computer submitted (exact bytes) when the store
- * has it, else the service's full detail turned back into the document (shared/yaml's
- * payloadToYaml, which inlines each functional object as the YAML text it was sent as).
+ * has it, else the service's full detail (its objects in the SDK's form) opened as the friendly
+ * document where that is verified, parts that stay in the SDK's form inline and named
+ * (openServicePayload, the same opening the Payload tab shows).
  */
 export async function rerunSource(
   deps: {
     store: AnnotationStore;
     profileKey: string;
+    /** The connection's variant: the SDK form the service's payload is in. */
+    variant: VariantId;
     fullDetail: (id: number) => Promise<JobDetail>;
     devices: () => Promise<readonly Device[]>;
   },
@@ -50,13 +56,16 @@ export async function rerunSource(
       deviceCode: kept.deviceCode,
       name: detail?.name ?? '',
       exact: true,
+      kept: [],
     };
   }
   if (!detail?.payload) throw new NoPayloadError(id);
   const devices = await deps.devices().catch(() => []);
+  const opened = openServicePayload(deps.variant, detail.payload);
   return {
     jobId: id,
-    text: payloadToYaml(detail.payload),
+    text: opened.text,
+    kept: opened.kept,
     deviceCode: devices.find((d) => d.id === detail.device_id)?.code ?? null,
     name: detail.name,
     exact: false,

@@ -2,13 +2,15 @@ import type { ExecutePayload } from '../../shared/variants/payload';
 import type { VariantId } from '../../shared/variants/declaration';
 import type { YamlProblem } from '../../shared/yaml';
 import { documentToExecutePayload } from '../../shared/yaml';
+import { compilePayload } from '../../shared/sdk/compile/compile-payload';
 import { APP_ERROR_CODES, AppError } from '../errors/app-error';
 
 /**
  * The payload dialect's own checks (what the simulator's validating step checks): `off` leaves
  * them to the service (the app: the editor ran them before Submit); `block` runs them and a
  * certain error stops the submission; `report` runs them for the person to read and sends
- * anyway (`qjob submit --no-check`, for a service that accepts more than the simulator).
+ * anyway (`qjob submit --no-check`, for a service that accepts more than the simulator). A
+ * payload the dialect refuses cannot be compiled: with `off` and `report` it is sent as written.
  */
 export type DialectChecks = 'off' | 'block' | 'report';
 
@@ -18,10 +20,19 @@ export interface PrepareOptions {
   dialect?: DialectChecks;
 }
 
+/**
+ * What is sent: `sdk`, the payload compiled to the SDK's serialization for the variant (what the
+ * service reads); `as-written`, the document's own YAML, when it cannot be compiled (an execute
+ * type without a compiler yet, or the dialect's errors let through by `off`/`report`): a problem
+ * of the list says why.
+ */
+export type WireForm = 'sdk' | 'as-written';
+
 /** A payload document prepared for submitting. */
 export interface PreparedPayload<V extends VariantId = VariantId> {
-  /** The checked ExecutePayload model, ready for the service; null when refused. */
+  /** The ExecutePayload as it is sent (see `form`); null when refused. */
   payload: ExecutePayload<V> | null;
+  form: WireForm | null;
   /** Everything found, errors and warnings (a code-bearing tag), in document order. */
   problems: YamlProblem[];
   /** Why there is no payload, one sentence without its full stop; null when there is one. */
@@ -39,10 +50,10 @@ const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;
 
 /**
  * The prepare step of every submission, the app's and qjob's alike: the payload document as the
- * person wrote it → the ExecutePayload model the service takes (the same converter the editor
- * validates with), every problem with its line, and one wording of a refusal. Errors stop the
- * submission; warnings were shown and do not block. Each submission parses its text once (only
- * `report` parses again, when the dialect's errors alone withheld the payload).
+ * person wrote it (friendly dialect, SDK form, or both mixed) → checked by the dialect's readers
+ * (every problem with its line) → compiled to the SDK's serialization of the variant
+ * (shared/sdk/compile, the one converter) → the ExecutePayload that is sent; or one wording of a
+ * refusal. Errors stop the submission; warnings were shown and do not block.
  */
 export function preparePayload<V extends VariantId>(
   variant: V,
@@ -50,19 +61,24 @@ export function preparePayload<V extends VariantId>(
   options: PrepareOptions = {},
 ): PreparedPayload<V> {
   const dialect = options.dialect ?? 'off';
-  const { payload, problems } = documentToExecutePayload(
-    variant,
-    text,
-    {},
-    { dialect: dialect !== 'off' },
-  );
+  const compiled = compilePayload(variant, text);
+  const { problems } = compiled;
+  const sent = (payload: ExecutePayload<V>, form: WireForm): PreparedPayload<V> => ({
+    payload,
+    form,
+    problems,
+    invalid: null,
+    refusal: null,
+    dialectOnly: false,
+  });
+  if (compiled.payload) return sent(compiled.payload, 'sdk');
+  if (compiled.asWritten) return sent(compiled.asWritten, 'as-written');
   const errors = problems.filter((p) => p.severity === 'error');
-  const dialectOnly = !payload && errors.length > 0 && errors.every(isDialectProblem);
-  if (payload || (dialect === 'report' && dialectOnly)) {
-    // `report`: the dialect's errors are the person's to read, not a reason to withhold it.
-    const model = payload ?? documentToExecutePayload(variant, text).payload;
-    if (model)
-      return { payload: model, problems, invalid: null, refusal: null, dialectOnly: false };
+  const dialectOnly = errors.length > 0 && errors.every(isDialectProblem);
+  if (dialectOnly && dialect !== 'block') {
+    // The dialect's errors are the service's to judge (`off`) or the person's to read (`report`).
+    const asWritten = documentToExecutePayload(variant, text).payload;
+    if (asWritten) return sent(asWritten, 'as-written');
   }
   const label = options.label ?? 'The payload';
   const first = errors[0];
@@ -72,6 +88,7 @@ export function preparePayload<V extends VariantId>(
     : `${label} is not a valid Variant ${variant} payload (${plural(errors.length, 'error')}${at})`;
   return {
     payload: null,
+    form: null,
     problems,
     invalid,
     refusal: `${invalid}; nothing was submitted.`,

@@ -7,7 +7,8 @@ import { keyString } from '../yaml/paths';
 import type { YamlProblem } from '../yaml/problems';
 import { sourceRange } from '../yaml/problems';
 import type { DialectError } from './dialect-error';
-import { checkJobParts } from './job-model';
+import { readJobParts } from './job-model';
+import type { JobParts } from './job-model';
 import { NodeRef } from './node-reader';
 import { ReadSession } from './read-session';
 import { documentSource } from './yaml-source';
@@ -18,7 +19,8 @@ function valueOf(map: Node | null, key: string): Node | null {
   return resolveNode(pair?.value);
 }
 
-function toProblem(e: DialectError, lineCounter: LineCounter): YamlProblem {
+/** A dialect problem as the document's problem (its line and column in the document). */
+export function toProblem(e: DialectError, lineCounter: LineCounter): YamlProblem {
   const offset = e.init.offset ?? 0;
   const range = sourceRange(lineCounter, offset, e.init.endOffset ?? offset);
   return {
@@ -30,6 +32,61 @@ function toProblem(e: DialectError, lineCounter: LineCounter): YamlProblem {
     column: range.column,
     endLine: range.endLine,
     endColumn: range.endColumn,
+  };
+}
+
+/** A payload document's model: its execute type, what its parts read as, and every problem. */
+export interface DocumentModel {
+  executeType: string;
+  payloadField: string;
+  functionalField: string;
+  parts: JobParts | null;
+  problems: YamlProblem[];
+}
+
+/**
+ * The functional object and readout of a payload document (from `parsePayloadText`), read where
+ * they stand, so each problem has the document's own line and column. Null when `type` or the
+ * payload field cannot be found: the payload model's own checks say why.
+ */
+export function readDocumentModel(
+  variant: VariantId,
+  doc: Document.Parsed,
+  lineCounter: LineCounter,
+  text: string,
+): DocumentModel | null {
+  const root = resolveNode(doc.contents);
+  const type = valueOf(root, 'type');
+  const kind = isScalar(type) ? executeKind(variant, String(type.value)) : undefined;
+  if (!kind) return null;
+  const inner = valueOf(root, kind.payloadField);
+  const functional = valueOf(inner, kind.functionalField);
+  if (!functional) return null;
+  const session = new ReadSession('collect');
+  const at = (node: Node, field: string, what: string) =>
+    NodeRef.root(
+      documentSource(text, doc, lineCounter, node, `${kind.payloadField}.${field}`, what),
+      session,
+    );
+  const readout = kind.readout ? valueOf(inner, 'readout') : null;
+  const parts =
+    session.attempt(() =>
+      readJobParts(
+        variant,
+        kind.executeType,
+        at(functional, kind.functionalField, 'functional object'),
+        readout ? at(readout, 'readout', 'readout') : null,
+      ),
+    ) ?? null;
+  const problems = session.problems
+    .map((e) => toProblem(e, lineCounter))
+    .sort((a, b) => a.line - b.line || a.column - b.column);
+  return {
+    executeType: kind.executeType,
+    payloadField: kind.payloadField,
+    functionalField: kind.functionalField,
+    parts,
+    problems,
   };
 }
 
@@ -46,29 +103,5 @@ export function dialectProblems(
   lineCounter: LineCounter,
   text: string,
 ): YamlProblem[] {
-  const root = resolveNode(doc.contents);
-  const type = valueOf(root, 'type');
-  const kind = isScalar(type) ? executeKind(variant, String(type.value)) : undefined;
-  if (!kind) return [];
-  const inner = valueOf(root, kind.payloadField);
-  const functional = valueOf(inner, kind.functionalField);
-  if (!functional) return [];
-  const session = new ReadSession('collect');
-  const at = (node: Node, field: string, what: string) =>
-    NodeRef.root(
-      documentSource(text, doc, lineCounter, node, `${kind.payloadField}.${field}`, what),
-      session,
-    );
-  const readout = kind.readout ? valueOf(inner, 'readout') : null;
-  session.attempt(() =>
-    checkJobParts(
-      variant,
-      kind.executeType,
-      at(functional, kind.functionalField, 'functional object'),
-      readout ? at(readout, 'readout', 'readout') : null,
-    ),
-  );
-  return session.problems
-    .map((e) => toProblem(e, lineCounter))
-    .sort((a, b) => a.line - b.line || a.column - b.column);
+  return readDocumentModel(variant, doc, lineCounter, text)?.problems ?? [];
 }

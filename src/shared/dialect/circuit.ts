@@ -9,97 +9,155 @@ import {
   GATES,
   gateDecl,
   keysOf,
+  MODIFIABLE_GATES,
+  MODIFIER_TAGS,
 } from './declaration';
-import type { GateName } from './declaration';
+import type { GateName, ModifierTag } from './declaration';
 import { suggestTag } from './did-you-mean';
 import { mappingSpec } from './mapping-spec';
 import type { Fields, MappingSpec, NodeRef } from './node-reader';
 import { readNum } from './numbers';
 import { readCompactGate, readPlainGate } from './plain-gate';
-import type { Num, ParamTable } from './numbers';
+import type { ParamTable } from './numbers';
 import type { ParseContext } from './parse-context';
 import { need, SkippedNode } from './read-session';
+import type { Circuit, Gate, Measurement } from './circuit-model';
+import { hardwareEfficientGates } from './hardware-efficient';
+import { isSdkForm } from './sdk-form/dispatch';
+import { readSdkCircuit } from './sdk-form/circuit';
+import { checkNotMeasured, readQubit, readWidth } from './circuit-checks';
 
-export type { GateName } from './declaration';
-
-export interface Gate {
-  name: GateName;
-  /** Single-qubit gates: [qubit]; CNOT, CZ, CRX…CU1: [control, target]; SWAP: [a, b]. */
-  qubits: number[];
-  /** In the order of the gate's angle keys (U3: theta, phi, gamma). */
-  angles: Num[];
-  /**
-   * `!Controlled`'s control qubits (the gate acts only where every one is 1), besides any
-   * control the gate has itself; absent for a plain gate.
-   */
-  controls?: number[];
-  path: string;
-}
-
-export interface Circuit {
-  nqubits: number;
-  gates: Gate[];
-  /** Ascending; every qubit when the circuit has no !M. */
-  measured: number[];
-  ref: NodeRef;
-}
-
-/** Hard cap independent of devices: qubit masks are 31-bit integers. */
-const MAX_CIRCUIT_QUBITS = 30;
+export type { Circuit, Gate, GateName, Measurement } from './circuit-model';
 
 export function readCircuit(ref: NodeRef, ctx: ParseContext, params: ParamTable | null): Circuit {
+  if (isSdkForm(ref)) return readSdkCircuit(ref, ctx, params);
+  ctx.refuseFriendly(ref, 'circuit');
+  if (ref.tag === '!HardwareEfficientAnsatz') return readHardwareEfficientAnsatz(ref, ctx, params);
   const f = ref.mapping(mappingSpec(ctx.variant, '!Circuit'));
   // Without a readable nqubits the gates are still checked, only not against the width.
-  const nqubits = ref.attempt(() => {
-    const nRef = f.req('nqubits');
-    const n = nRef.integer('nqubits', 1);
-    if (n > MAX_CIRCUIT_QUBITS) {
-      nRef.stop({
-        subject: '!Circuit',
-        code: 'dialect.limit',
-        problem: `${n} qubits are more than the simulator can address (${MAX_CIRCUIT_QUBITS})`,
-        hint: 'a real service may run wider circuits',
-      });
-    }
-    ctx.requireWidth(nRef, n, '!Circuit', ctx.limits.maxQubits, 'maxQubits');
-    return n;
-  });
-  const width = nqubits ?? Infinity;
-  const gates: Gate[] = [];
-  const measuredAt = new Map<number, string>();
-  let complete = true;
-  for (const g of gateRefs(f.req('gates'), width, measuredAt, gates)) {
-    const read = g.attempt(() => {
-      const tag = gateTag(g, GATE_TAGS);
-      if (tag === '!M') {
-        readMeasurement(g, width, measuredAt);
-        return true;
-      }
-      const gate = readAnyGate(g, tag, width, params);
-      if (measuredAt.size > 0) {
-        for (const q of [...(gate.controls ?? []), ...gate.qubits]) {
-          const at = measuredAt.get(q);
-          if (at !== undefined) {
-            g.fail({
-              subject: `gate ${tag}`,
-              problem: `qubit ${q} was already measured at ${at}`,
-              hint: 'measurement is terminal in the simulator: move the !M after the last gate on that qubit',
-            });
-          }
-        }
-      }
-      gates.push(gate);
-      return true;
-    });
-    if (!read) complete = false;
-  }
+  const nqubits = ref.attempt(() => readWidth(f.req('nqubits'), ctx, '!Circuit'));
+  const list = new GateList(nqubits ?? Infinity);
+  const complete = list.read(f.req('gates'), params);
   // A circuit with an unreadable gate cannot answer what later checks ask of it.
   if (!complete || nqubits === undefined) throw new SkippedNode();
-  const measured =
-    measuredAt.size > 0
-      ? [...measuredAt.keys()].sort((a, b) => a - b)
-      : Array.from({ length: nqubits }, (_, q) => q);
-  return { nqubits, gates, measured, ref };
+  return list.circuit(nqubits, ref);
+}
+
+/** The gates of a circuit as they are read: where each !M stands, and what it measured. */
+class GateList {
+  readonly gates: Gate[] = [];
+  readonly measuredAt = new Map<number, string>();
+  readonly measurements: Measurement[] = [];
+
+  constructor(readonly width: number) {}
+
+  /** Reads every gate of `listRef` into the list; false when any could not be read. */
+  read(listRef: NodeRef, params: ParamTable | null): boolean {
+    let complete = true;
+    for (const g of gateRefs(listRef, this.width, this.measuredAt, this.gates)) {
+      const read = g.attempt(() => {
+        const tag = gateTag(g, GATE_TAGS);
+        if (tag === '!M') {
+          this.measurements.push(
+            readMeasurement(g, this.width, this.measuredAt, this.gates.length),
+          );
+          return true;
+        }
+        const gate = readAnyGate(g, tag, this.width, params);
+        checkNotMeasured(g, tag, gate, this.measuredAt);
+        this.gates.push(gate);
+        return true;
+      });
+      if (!read) complete = false;
+    }
+    return complete;
+  }
+
+  circuit(nqubits: number, ref: NodeRef): Circuit {
+    const measured =
+      this.measuredAt.size > 0
+        ? [...this.measuredAt.keys()].sort((a, b) => a - b)
+        : Array.from({ length: nqubits }, (_, q) => q);
+    return { nqubits, gates: this.gates, measured, measurements: this.measurements, ref };
+  }
+}
+
+const CONNECTIVITIES = ['linear', 'circular', 'full'] as const;
+
+/**
+ * `!HardwareEfficientAnsatz {nqubits, layers?, connectivity?, structure?, one_qubit_gate?,
+ * two_qubit_gate?, added_gates?}`: the SDK's ansatz with its defaults (1, linear, grouped, U1,
+ * CZ); its gates generated as the SDK generates them, then `added_gates` as written.
+ */
+function readHardwareEfficientAnsatz(
+  ref: NodeRef,
+  ctx: ParseContext,
+  params: ParamTable | null,
+): Circuit {
+  const what = '!HardwareEfficientAnsatz';
+  const f = ref.mapping(mappingSpec(ctx.variant, what));
+  const nqubits = readWidth(f.req('nqubits'), ctx, what);
+  const layers = f.get('layers')?.integer('layers', 0) ?? 1;
+  const connectivity = ref.attempt(() => {
+    const cRef = f.get('connectivity');
+    if (!cRef) return 'linear' as const;
+    if (cRef.isSequence()) {
+      return cRef.items('connectivity').map((edge) => {
+        const pair = edge.items('connectivity edge');
+        if (pair.length !== 2)
+          edge.fail({ subject: what, problem: `an edge is two qubits, found ${pair.length}` });
+        const [a, b] = pair.map((q) => readQubit(q, what, nqubits)) as [number, number];
+        if (a === b) edge.fail({ subject: what, problem: `self-edge (${a}, ${b}) is not allowed` });
+        return [a, b] as [number, number];
+      });
+    }
+    const name = cRef.string('connectivity').toLowerCase();
+    const known = CONNECTIVITIES.find((c) => c === name);
+    if (!known)
+      cRef.fail({
+        subject: what,
+        problem: `unknown connectivity "${name}"`,
+        expected: 'linear, circular, full or a list of [a, b] edges',
+      });
+    return known;
+  });
+  const choose = <T extends string>(
+    key: string,
+    values: readonly T[],
+    fallback: T,
+  ): T | undefined =>
+    ref.attempt(() => {
+      const vRef = f.get(key);
+      if (!vRef) return fallback;
+      const written = vRef.string(key);
+      const value = values.find((v) => v.toLowerCase() === written.toLowerCase());
+      if (!value)
+        vRef.fail({
+          subject: what,
+          problem: `unknown ${key} "${written}"`,
+          expected: values.join(' or '),
+        });
+      return value;
+    });
+  const structure = choose('structure', ['grouped', 'interposed'] as const, 'grouped');
+  const oneQubitGate = choose('one_qubit_gate', ['U1', 'U2', 'U3'] as const, 'U1');
+  const twoQubitGate = choose('two_qubit_gate', ['CZ', 'CNOT'] as const, 'CZ');
+  const spec = {
+    layers,
+    connectivity: need(connectivity),
+    structure: need(structure),
+    oneQubitGate: need(oneQubitGate),
+    twoQubitGate: need(twoQubitGate),
+  };
+  const list = new GateList(nqubits);
+  list.gates.push(...hardwareEfficientGates(spec, nqubits, ref.path));
+  const generated = list.gates.length;
+  const added = f.get('added_gates');
+  if (added && !list.read(added, params)) throw new SkippedNode();
+  return {
+    ...list.circuit(nqubits, ref),
+    ansatz: { kind: 'hardwareEfficient', ...spec, generated },
+  };
 }
 
 /**
@@ -178,9 +236,44 @@ function controlledHint(tag: string): string | undefined {
 }
 
 function readAnyGate(g: NodeRef, tag: string, nqubits: number, params: ParamTable | null): Gate {
-  return tag === CONTROLLED_TAG
-    ? readControlled(g, nqubits, params)
-    : readGate(g, tag.slice(1) as GateName, nqubits, params);
+  if (tag === CONTROLLED_TAG) return readControlled(g, nqubits, params);
+  if (tag in MODIFIER_TAGS) return readModified(g, tag as ModifierTag, nqubits, params);
+  return readGate(g, tag.slice(1) as GateName, nqubits, params);
+}
+
+const MODIFIABLE_TAGS = MODIFIABLE_GATES.map((name) => `!${name}`);
+
+/**
+ * `!Adjoint {basic_gate}` / `!Exponential {basic_gate}`: the SDK's wrappers of one basic gate
+ * (no controls of its own, not wrapped again), whose matrix they transform.
+ */
+function readModified(
+  g: NodeRef,
+  tag: ModifierTag,
+  nqubits: number,
+  params: ParamTable | null,
+): Gate {
+  const what = `gate ${tag}`;
+  const f = g.mapping({ tags: [tag], what, required: ['basic_gate'] });
+  const inner = f.req('basic_gate');
+  const innerTag = inner.tag ?? '';
+  if (!MODIFIABLE_TAGS.includes(innerTag)) {
+    inner.checkTag(what);
+    inner.fail({
+      subject: what,
+      problem:
+        innerTag !== ''
+          ? `${tag} cannot wrap ${innerTag}`
+          : `expected a tagged gate, found ${inner.describe()}`,
+      expected: `one of ${MODIFIABLE_TAGS.join(' ')}`,
+      hint:
+        innerTag === CONTROLLED_TAG || (innerTag && innerTag.slice(1) in GATES)
+          ? `the SDK wraps a basic gate only; put the ${tag} inside the !Controlled instead`
+          : undefined,
+    });
+  }
+  const gate = readGate(inner, innerTag.slice(1) as GateName, nqubits, params);
+  return { ...gate, modifier: MODIFIER_TAGS[tag], path: g.path };
 }
 
 /**
@@ -272,15 +365,22 @@ function readGate(g: NodeRef, name: GateName, nqubits: number, params: ParamTabl
   return { name, qubits: qubits.map(need), angles: angles.map(need), path: g.path };
 }
 
-function readMeasurement(g: NodeRef, nqubits: number, measuredAt: Map<number, string>): void {
+function readMeasurement(
+  g: NodeRef,
+  nqubits: number,
+  measuredAt: Map<number, string>,
+  at: number,
+): Measurement {
   const f = g.mapping({ tags: ['!M'], what: 'gate !M', required: ['qubits'] });
   const items = f.req('qubits').items('gate !M qubits');
   if (items.length === 0)
     f.req('qubits').fail({ subject: 'gate !M', problem: 'no qubits to measure' });
   let complete = true;
+  const qubits: number[] = [];
   for (const item of items) {
     const ok = item.attempt(() => {
       const q = readQubit(item, 'gate !M', nqubits);
+      qubits.push(q);
       const at = measuredAt.get(q);
       if (at !== undefined)
         item.fail({ subject: 'gate !M', problem: `qubit ${q} is already measured at ${at}` });
@@ -290,17 +390,5 @@ function readMeasurement(g: NodeRef, nqubits: number, measuredAt: Map<number, st
     if (!ok) complete = false;
   }
   if (!complete) throw new SkippedNode();
-}
-
-function readQubit(ref: NodeRef, what: string, nqubits: number): number {
-  const q = ref.integer(`${what} qubit`, 0);
-  if (q >= nqubits) {
-    ref.fail({
-      subject: what,
-      code: 'dialect.qubit_range',
-      problem: `qubit ${q} is outside the circuit (nqubits: ${nqubits})`,
-      expected: `a qubit index from 0 to ${nqubits - 1}`,
-    });
-  }
-  return q;
+  return { at, qubits, path: g.path };
 }

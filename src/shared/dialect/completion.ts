@@ -72,8 +72,6 @@ function innermostFlow(line: string): '{' | '[' | null {
   return last === '{' || last === '[' ? last : null;
 }
 
-const stripUnderscore = (key: string) => (key.startsWith('_') ? key.slice(1) : key);
-
 /** The placeholder node and the chain of nodes above it. */
 function findMark(probeText: string): { mark: Node; chain: (Node | Pair)[] } | null {
   // Within the payload's limits: this runs on the page's thread, on the whole document.
@@ -106,10 +104,9 @@ interface Context {
 function fieldOf(
   ctx: Context,
   map: YAMLMap,
-  key: string,
+  name: string,
   above: (Node | Pair)[],
 ): FieldDecl | null {
-  const name = stripUnderscore(key);
   const decl = map.tag ? ctx.objects.get(map.tag) : undefined;
   if (decl) return decl.fields.find((f) => f.name === name) ?? null;
   if (map.tag) return null;
@@ -189,7 +186,9 @@ function valueSkeleton(
     }
     return `[$${stops.next++}]`;
   }
-  const only = f.tags?.length === 1 ? ctx.objects.get(f.tags[0]!) : undefined;
+  // One tag, or a circuit (whose other tags are the SDK's ansatz classes): its skeleton.
+  const usual = f.tags?.length === 1 || f.tags?.[0] === '!Circuit' ? f.tags[0] : undefined;
+  const only = usual ? ctx.objects.get(usual) : undefined;
   if (only && depth < MAX_DEPTH && (!flow || only.flow))
     return objectSkeleton(ctx, only, stops, depth + 1);
   if (f.tags) return `$${stops.next++}`;
@@ -333,9 +332,7 @@ export function dialectCompletions(
       if (!isMap(map)) return [];
       const above = chain.slice(0, -2);
       if (parent.key === mark) {
-        const present = new Set(
-          map.items.filter((p) => p !== parent).map((p) => stripUnderscore(keyString(p.key))),
-        );
+        const present = new Set(map.items.filter((p) => p !== parent).map((p) => keyString(p.key)));
         if (above.length === 0 && !map.flow) return documentItems(ctx, map, present);
         const fields = fieldsOf(ctx, map, above);
         if (!fields) return [];

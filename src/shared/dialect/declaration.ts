@@ -1,4 +1,5 @@
 import { RESULT_TAGS, VARIANTS } from '../variants/declaration';
+import { DOMAIN_NAMES } from './parameter-domain';
 import type {
   FunctionalTagOf,
   ReadoutKind,
@@ -70,15 +71,48 @@ export const GATES: Readonly<Record<GateName, GateShape>> = {
 /** Any gate under controls, as the SDK's `Controlled(*control_qubits, basic_gate=...)`. */
 export const CONTROLLED_TAG = '!Controlled';
 
-/** Every tag a circuit's gate list may hold: the gates, `!Controlled` and the measurement `!M`. */
+/** A basic gate's adjoint and its exponential, as the SDK's `Adjoint` and `Exponential`. */
+export const MODIFIER_TAGS = { '!Adjoint': 'adjoint', '!Exponential': 'exponential' } as const;
+export type ModifierTag = keyof typeof MODIFIER_TAGS;
+export type GateModifier = (typeof MODIFIER_TAGS)[ModifierTag];
+
+/** Every tag a circuit's gate list may hold: the gates, the wrappers and the measurement `!M`. */
 export const GATE_TAGS: readonly string[] = [
   ...Object.keys(GATES).map((g) => `!${g}`),
   CONTROLLED_TAG,
+  ...Object.keys(MODIFIER_TAGS),
   '!M',
 ];
 
 /** What `!Controlled` may control: any gate but a measurement. */
 export const CONTROLLABLE_TAGS: readonly string[] = GATE_TAGS.filter((t) => t !== '!M');
+
+/**
+ * What `!Adjoint` and `!Exponential` may wrap: the SDK's basic gates (one gate, no controls of
+ * its own), whose matrix the wrapper transforms.
+ */
+export const MODIFIABLE_GATES: readonly GateName[] = [
+  'I',
+  'X',
+  'Y',
+  'Z',
+  'H',
+  'S',
+  'T',
+  'RX',
+  'RY',
+  'RZ',
+  'U1',
+  'U2',
+  'U3',
+  'SWAP',
+];
+
+/** The SDK's circuit classes a circuit field may hold. */
+export const CIRCUIT_TAGS: readonly string[] = ['!Circuit', '!HardwareEfficientAnsatz'];
+
+/** `!PauliX {qubit}` …: one Pauli operator as an observable (the SDK's `PauliZ(1)`). */
+export const PAULI_OPERATOR_TAGS = ['!PauliX', '!PauliY', '!PauliZ', '!PauliI'] as const;
 
 export interface FieldDecl {
   readonly name: string;
@@ -119,7 +153,11 @@ const INITIAL_STATE = optional(
   'bitstring ("01"), one of 0 1 + - per qubit, or a list of !complex amplitudes',
   '"00"',
 );
-const OBSERVABLES = field('observables', 'Pauli expressions, e.g. ["Z0", "0.5 Z0 Z1"]', '["Z0"]');
+const OBSERVABLES = field(
+  'observables',
+  'Pauli expressions ("Z0", "0.5 Z0 Z1", "(1+2j) X0"), or !QTensor matrices',
+  '["Z0"]',
+);
 
 /** The declaration of a gate (gates are the same in both variants). */
 export function gateDecl(name: GateName): ObjectDecl {
@@ -136,6 +174,17 @@ export function gateDecl(name: GateName): ObjectDecl {
   return { tag: `!${name}`, doc, fields: [...qubits, ...angles], flow: true };
 }
 
+const modifierDecl = (tag: ModifierTag, doc: string): ObjectDecl => ({
+  tag,
+  doc,
+  fields: [
+    field('basic_gate', 'the gate (one of the basic gates)', '', {
+      tags: MODIFIABLE_GATES.map((g) => `!${g}`),
+    }),
+  ],
+  flow: true,
+});
+
 /** `!Controlled {control_qubits: [0, 1], basic_gate: !X {qubit: 2}}` (a Toffoli). */
 export const CONTROLLED_DECL: ObjectDecl = {
   tag: CONTROLLED_TAG,
@@ -150,6 +199,11 @@ export const CONTROLLED_DECL: ObjectDecl = {
 const COMMON: ObjectDecl[] = [
   ...(Object.keys(GATES) as GateName[]).map(gateDecl),
   CONTROLLED_DECL,
+  modifierDecl('!Adjoint', "the gate's adjoint (conjugate transpose): it undoes the gate"),
+  modifierDecl(
+    '!Exponential',
+    "e^M of the gate's matrix M (the SDK's Exponential; not unitary in general)",
+  ),
   {
     tag: '!M',
     doc: 'measure these qubits (without !M every qubit is measured)',
@@ -165,6 +219,28 @@ const COMMON: ObjectDecl[] = [
     ],
   },
   {
+    tag: '!HardwareEfficientAnsatz',
+    doc: "the SDK's hardware-efficient ansatz: layers of one-qubit gates and entanglers",
+    fields: [
+      field('nqubits', 'number of qubits', '3'),
+      optional('layers', 'entangling layers (default 1)', '1'),
+      optional(
+        'connectivity',
+        'linear, circular, full, or a list of [control, target] pairs',
+        'linear',
+      ),
+      optional('structure', 'grouped or interposed (default grouped)', 'grouped', {
+        values: ['grouped', 'interposed'],
+      }),
+      optional('one_qubit_gate', 'U1, U2 or U3 (default U1)', 'U3', { values: ['U1', 'U2', 'U3'] }),
+      optional('two_qubit_gate', 'CZ or CNOT (default CZ)', 'CNOT', { values: ['CZ', 'CNOT'] }),
+      optional('added_gates', "gates added after the ansatz's own (ansatz.add(...))", '', {
+        list: true,
+        tags: GATE_TAGS,
+      }),
+    ],
+  },
+  {
     tag: '!Schedule',
     doc: 'H(t) = sum of coefficient(t) · hamiltonian, for t from 0 to T',
     fields: [
@@ -172,13 +248,55 @@ const COMMON: ObjectDecl[] = [
       field('dt', 'time step of the recorded points', '0.01'),
       field('hamiltonians', 'label: Pauli expression', '{h: "X0"}'),
       field('coefficients', 'label: [[t, value], ...] or a constant', '{h: [[0, 1], [1, 1]]}'),
+      optional(
+        'interpolation',
+        'between points: linear (default), or step (held until the next point)',
+        'step',
+        { values: ['linear', 'step'] },
+      ),
     ],
   },
   {
     tag: '!Parameter',
     doc: 'a number an optimiser (or a reservoir input) may change',
-    fields: [field('name', 'parameter name', 'theta'), field('value', 'initial value', '0.1')],
+    fields: [
+      field('name', 'parameter name', 'theta'),
+      field('value', 'initial value', '0.1'),
+      optional('bounds', '[lower, upper] the optimiser keeps to (default ±1e30)', '[0.0, 3.14]'),
+      optional('domain', "the SDK's Domain (default Real Domain)", 'Real Domain', {
+        values: [...DOMAIN_NAMES],
+      }),
+      optional(
+        'trainable',
+        'whether an optimiser may change it (Variant A; default true)',
+        'false',
+        {
+          values: ['true', 'false'],
+        },
+      ),
+    ],
     flow: true,
+  },
+  ...PAULI_OPERATOR_TAGS.map((tag): ObjectDecl => ({
+    tag,
+    doc: `the single Pauli operator ${tag.slice(6)} on one qubit, as an observable`,
+    fields: [field('qubit', 'qubit index', '0')],
+    flow: true,
+  })),
+  {
+    tag: '!QTensor',
+    doc: 'an observable given as its matrix (qubit 0 most significant)',
+    fields: [
+      field('matrix', 'the rows: numbers, !complex or "1+2j" strings', '[[1, 0], [0, -1]]'),
+      optional(
+        'dtype',
+        'complex128 (default), float64 or int64: how the SDK stores it',
+        'complex128',
+        {
+          values: ['complex128', 'float64', 'int64'],
+        },
+      ),
+    ],
   },
   {
     tag: '!complex',
@@ -191,9 +309,11 @@ const COMMON: ObjectDecl[] = [
     doc: 'the classical optimiser of a variational program',
     fields: [
       field('method', 'optimisation method', 'COBYLA', {
-        values: ['COBYLA', 'Nelder-Mead', 'SPSA'],
+        values: ['COBYLA', 'Nelder-Mead', 'Powell', 'SPSA'],
       }),
-      optional('max_iterations', 'most iterations', '100'),
+      optional('max_iterations', 'most iterations (options.maxiter)', '100'),
+      optional('options', "SciPy's options by name", '{rhobeg: 0.5}'),
+      optional('tol', "SciPy's tolerance", '0.0001'),
     ],
   },
   {
@@ -224,6 +344,9 @@ function variational(inner: readonly string[]): ObjectDecl & { tag: '!Variationa
         fields: [field('observable', 'a Pauli expression', '"Z0 Z1"')],
       }),
       field('optimizer', 'how the parameters are optimised', '', { tags: ['!Optimizer'] }),
+      optional('store_intermediate_results', 'keep every iteration (default true)', 'true', {
+        values: ['true', 'false'],
+      }),
     ],
   };
 }
@@ -233,7 +356,7 @@ const B_FUNCTIONALS: DeclsOf<FunctionalTagOf<'B'>> = {
     tag: '!Sampling',
     doc: 'run a circuit and sample its measured qubits',
     fields: [
-      field('circuit', 'the circuit', '', { tags: ['!Circuit'] }),
+      field('circuit', 'the circuit', '', { tags: CIRCUIT_TAGS }),
       SHOTS('number of samples'),
     ],
   },
@@ -264,8 +387,12 @@ const B_FUNCTIONALS: DeclsOf<FunctionalTagOf<'B'>> = {
     doc: 'a T1 sweep of the wait before measurement',
     fields: [
       field('qubit_id', 'qubit of the device', '0'),
-      field('pulse_duration', 'excitation pulse (ns)', '40'),
-      field('delay_between_pulses', 'idle time between repetitions (ns)', '200000'),
+      optional('pulse_duration', 'excitation pulse (ns); simulator only', '40'),
+      optional(
+        'delay_between_pulses',
+        'idle time between repetitions (ns); simulator only',
+        '200000',
+      ),
       field('wait_times', 'waits before measuring (ns)', '[0, 10000, 20000, 40000]'),
     ],
   },
@@ -275,7 +402,15 @@ const A_READOUTS: DeclsOf<ReadoutTagOf<'A'>> = {
   '!SamplingReadout': {
     tag: '!SamplingReadout',
     doc: 'sample the state',
-    fields: [SHOTS('number of samples')],
+    fields: [
+      SHOTS('number of samples'),
+      optional(
+        'expand_samples',
+        'show unmeasured qubits as _ in the sample keys (default true)',
+        'true',
+        { values: ['true', 'false'] },
+      ),
+    ],
     flow: true,
   },
   '!ExpectationReadout': {
@@ -307,7 +442,7 @@ const A_FUNCTIONALS: DeclsOf<FunctionalTagOf<'A'>> = {
   '!DigitalPropagation': {
     tag: '!DigitalPropagation',
     doc: 'run a circuit; the readouts say what to extract',
-    fields: [field('circuit', 'the circuit', '', { tags: ['!Circuit'] })],
+    fields: [field('circuit', 'the circuit', '', { tags: CIRCUIT_TAGS })],
   },
   '!AnalogEvolution': {
     tag: '!AnalogEvolution',
@@ -315,6 +450,9 @@ const A_FUNCTIONALS: DeclsOf<FunctionalTagOf<'A'>> = {
     fields: [
       field('schedule', 'the Hamiltonian over time', '', { tags: ['!Schedule'] }),
       INITIAL_STATE,
+      optional('store_intermediate_results', 'keep the readouts at every time step', 'true', {
+        values: ['true', 'false'],
+      }),
     ],
   },
   '!QuantumReservoir': {

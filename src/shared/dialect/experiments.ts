@@ -6,18 +6,27 @@ import type { Fields, NodeRef } from './node-reader';
 import { limitProblem } from './parse-context';
 import type { ParseContext } from './parse-context';
 import { need } from './read-session';
+import { isSdkForm } from './sdk-form/dispatch';
+import { readSdkExperiment } from './sdk-form/experiments';
 
 /**
  * Variant B experiments carry no `averages`; the simulator assumes this many repetitions per
  * point, a typical setting for a calibration sweep, so the noise level looks realistic.
  */
-const VARIANT_B_DEFAULT_AVERAGES = 1000;
+export const VARIANT_B_DEFAULT_AVERAGES = 1000;
+
+/**
+ * The NumPy dtype of a sweep as the SDK holds it (`!ndarray {dtype}`): `float64` from
+ * `np.linspace` (what the friendly form compiles to), `int64` from `np.array` of ints.
+ */
+export type SweepDtype = 'float64' | 'int64';
 
 export interface RabiExperiment {
   kind: 'rabi';
   qubit: number;
   /** Drive pulse durations, ns. */
   durationsNs: number[];
+  sweepDtype: SweepDtype;
   averages: number;
   ref: NodeRef;
 }
@@ -27,6 +36,7 @@ export interface T1Experiment {
   qubit: number;
   /** Waits between the excitation pulse and the measurement, ns. */
   waitsNs: number[];
+  sweepDtype: SweepDtype;
   averages: number;
   /** Excitation pulse length, ns (Variant B); null = the device's calibrated π pulse. */
   pulseDurationNs: number | null;
@@ -54,6 +64,7 @@ export function readExperiment(
     });
   }
   ctx.requireCapability(ref, 'experiment', tag);
+  if (isSdkForm(ref)) return readSdkExperiment(ref, ctx, tag as ExperimentTag);
   const variantA = ctx.variant === 'A';
   const f = ref.mapping(mappingSpec(ctx.variant, tag));
   const [qubitKey = '', ...rest] = keysOf(objectDecl(ctx.variant, tag)).required;
@@ -92,29 +103,33 @@ const BUILD: { readonly [T in ExperimentTag]: (read: SweepRead) => Experiment } 
     kind: 'rabi',
     qubit: need(qubit),
     durationsNs: need(sweep),
+    sweepDtype: 'float64',
     averages: need(averages),
     ref,
   }),
   '!T1Experiment': ({ ref, tag, variantA, fields, qubit, sweep, averages }) => {
-    const pulse = variantA
-      ? null
-      : ref.attempt(() => readDuration(fields.req('pulse_duration'), tag));
-    const delay = variantA
-      ? null
-      : ref.attempt(() => readDuration(fields.req('delay_between_pulses'), tag));
+    // Variant B's own two (optional: qilisdk 0.1.x's T1Experiment has neither, so a document
+    // that gives one cannot be compiled for the service; the simulator still honours them).
+    const optionalDuration = (key: string) => {
+      const at = variantA ? undefined : fields.get(key);
+      return at ? ref.attempt(() => readDuration(at, tag)) : null;
+    };
+    const pulse = optionalDuration('pulse_duration');
+    const delay = optionalDuration('delay_between_pulses');
     return {
       kind: 't1',
       qubit: need(qubit),
       waitsNs: need(sweep),
+      sweepDtype: 'float64',
       averages: need(averages),
-      pulseDurationNs: need(pulse),
-      delayNs: need(delay),
+      pulseDurationNs: pulse === null ? null : need(pulse),
+      delayNs: delay === null ? null : need(delay),
       ref,
     };
   },
 };
 
-function readDeviceQubit(ref: NodeRef, ctx: ParseContext, what: string): number {
+export function readDeviceQubit(ref: NodeRef, ctx: ParseContext, what: string): number {
   const q = ref.integer('qubit', 0);
   if (ctx.device && q >= ctx.device.nqubits) {
     ref.fail({
@@ -126,7 +141,7 @@ function readDeviceQubit(ref: NodeRef, ctx: ParseContext, what: string): number 
   return q;
 }
 
-function readAverages(ref: NodeRef, ctx: ParseContext, what: string): number {
+export function readAverages(ref: NodeRef, ctx: ParseContext, what: string): number {
   const n = ref.integer('averages', 1);
   ctx.requireShots(ref, n, `${what} averages`);
   return n;
@@ -138,7 +153,7 @@ function readDuration(ref: NodeRef, what: string): number {
   return v;
 }
 
-function readDurations(ref: NodeRef, ctx: ParseContext, what: string): number[] {
+export function readDurations(ref: NodeRef, ctx: ParseContext, what: string): number[] {
   const items = ref.tag === '!ndarray' ? ndarrayItems(ref, what) : ref.items(`${what} durations`);
   if (items.length === 0) ref.fail({ subject: what, problem: 'the sweep is empty' });
   if (items.length > ctx.limits.maxTimeSteps) {

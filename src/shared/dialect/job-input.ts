@@ -59,4 +59,6 @@ export interface DialectJob {
   readoutPathPrefix?: string | undefined;
   device: DialectDevice;
   limits: Partial<DialectLimits>;
+  /** Read the SDK's form only, refusing the friendly dialect (the simulator's `sdkOnly` switch). */
+  sdkOnly?: boolean;
 }

@@ -20,6 +20,7 @@ import { readReservoir } from './reservoir';
 import type { VariationalProgram } from './variational';
 import { checkSampledCost, readVariational } from './variational';
 import { parseYamlSource } from './yaml-source';
+import { isSdkForm } from './sdk-form/dispatch';
 import { quoted } from '../text/quote';
 
 export type Functional =
@@ -46,14 +47,14 @@ type Reader = (ref: NodeRef, ctx: ParseContext, tags: readonly string[]) => Func
 /** How each execute type's functional object is read; its tags come from the declaration. */
 const READERS = {
   B: {
-    sampling: (r, c) => readSampling(r, c, null),
+    sampling: (r, c) => readSampling(r, c, c.params),
     time_evolution: (r, c) => readTimeEvolution(r, c, null),
     variational_program: readVariational,
     rabi_experiment: readExperiment,
     t1_experiment: readExperiment,
   },
   A: {
-    digital_propagation: (r, c) => readDigitalPropagation(r, c, null),
+    digital_propagation: (r, c) => readDigitalPropagation(r, c, c.params),
     analog_evolution: (r, c) => readAnalogEvolution(r, c, null),
     quantum_reservoir: readReservoir,
     variational_program: readVariational,
@@ -103,13 +104,19 @@ function readFunctional(root: NodeRef, executeType: string, ctx: ParseContext): 
       expected,
     });
   }
+  // In SDK-only reading a friendly functional object is refused where it stands; B's !Sampling
+  // and !TimeEvolution have no private keys in the SDK's form either: their fields decide.
+  if (!isSdkForm(root) && !SDK_FORM_WITHOUT_PRIVATE_KEYS.has(root.tag ?? ''))
+    ctx.refuseFriendly(root, `type ${executeType}`);
   return read(root, ctx, tags);
 }
+
+const SDK_FORM_WITHOUT_PRIVATE_KEYS: ReadonlySet<string> = new Set(['!Sampling', '!TimeEvolution']);
 
 /** Parse and check a job completely (dialect, device fit, limits) without running anything. */
 export function parseJob(job: DialectJob): ParsedJob {
   const { kind } = executeTypeOf(job.variant, job.executeType);
-  const ctx = new ParseContext(job.variant, job.device, job.limits);
+  const ctx = new ParseContext(job.variant, job.device, job.limits, job.sdkOnly ?? false);
   const root = NodeRef.root(parseYamlSource(job.functionalYaml, job.pathPrefix, 'functional'));
   const functional = readFunctional(root, job.executeType, ctx);
   const readoutPath =
@@ -156,13 +163,34 @@ export function checkJobParts(
   functional: NodeRef,
   readout: NodeRef | null,
 ): void {
+  readJobParts(variant, executeType, functional, readout);
+}
+
+/** What `readJobParts` made of a payload's parts (undefined where a part could not be read). */
+export interface JobParts {
+  functional: Functional | undefined;
+  readouts: Readout[] | null | undefined;
+  ctx: ParseContext;
+}
+
+/**
+ * The model of a payload's functional object and readout, read where they stand with every
+ * problem collected in their session (see `checkJobParts`); what compile starts from.
+ */
+export function readJobParts(
+  variant: VariantId,
+  executeType: string,
+  functional: NodeRef,
+  readout: NodeRef | null,
+): JobParts {
   const session = functional.session;
   const ctx = new ParseContext(variant, null, {});
   const read = session.attempt(() => readFunctional(functional, executeType, ctx));
   const { kind } = executeTypeOf(variant, executeType);
-  if (!readout || !kind.readout) return;
+  if (!readout || !kind.readout) return { functional: read, readouts: null, ctx };
   const readouts = session.attempt(() => readReadoutsAt(readout, ctx));
   if (read && readouts) session.attempt(() => checkReadoutsAgainst(read, readouts, ctx));
+  return { functional: read, readouts, ctx };
 }
 
 function checkReadoutsAgainst(
@@ -173,7 +201,7 @@ function checkReadoutsAgainst(
   const target = functional.kind === 'variational' ? functional.inner : functional;
   const width = stateWidth(target);
   checkReadoutsFit(readouts, width, ctx);
-  if (functional.kind === 'variational' && readouts[0]?.kind === 'sampling') {
+  if (functional.kind === 'variational' && functional.cost && readouts[0]?.kind === 'sampling') {
     const measured =
       target.kind === 'digital' || target.kind === 'sampling'
         ? target.circuit.measured

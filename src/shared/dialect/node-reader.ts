@@ -1,6 +1,7 @@
 import { isAlias, isMap, isNode, isPair, isScalar, isSeq } from 'yaml';
 import type { Node } from 'yaml';
-import { codeBearingTag } from '../yaml/code-tags';
+import { codeBearingNodeTag, codeBearingTag } from '../yaml/code-tags';
+import { SDK_FORM_TAGS } from './sdk-form/tags';
 import { isYamlBuiltInTag } from '../yaml/tags';
 import { DIALECT_TAGS } from './declaration';
 import { DialectError } from './dialect-error';
@@ -124,8 +125,9 @@ export class NodeRef {
    */
   checkTag(what: string, expected?: string): void {
     const tag = this.tag;
-    if (!tag || DIALECT_TAGS.has(tag)) return;
-    if (codeBearingTag(tag) && this.session.mode === 'collect') throw new SkippedNode();
+    if (!tag || DIALECT_TAGS.has(tag) || SDK_FORM_TAGS.has(tag)) return;
+    if (this.node && codeBearingNodeTag(this.node) && this.session.mode === 'collect')
+      throw new SkippedNode();
     const known = [...DIALECT_TAGS];
     const meant = known.find((t) => t.toLowerCase() === tag.toLowerCase());
     if (meant) {
@@ -181,7 +183,13 @@ export class NodeRef {
    */
   private misspeltTag(spec: MappingSpec): string | undefined {
     const tag = this.tag;
-    if (!tag || spec.tags === null || DIALECT_TAGS.has(tag) || codeBearingTag(tag))
+    if (
+      !tag ||
+      spec.tags === null ||
+      spec.tags.includes(tag) ||
+      DIALECT_TAGS.has(tag) ||
+      codeBearingTag(tag)
+    )
       return undefined;
     const meant = closestTag(tag, spec.tags);
     if (!meant) return undefined;
@@ -194,7 +202,11 @@ export class NodeRef {
     return meant;
   }
 
-  /** Check tag and keys of a mapping; returns its fields by canonical (underscore-less) name. */
+  /**
+   * Check tag and keys of a mapping; returns its fields by name. Keys are taken as written: a
+   * leading `_` is the SDK's private attribute (`_nshots`), which the friendly dialect does not
+   * alias (an SDK-form node is read by the SDK-form readers, sdk-form/dispatch.ts).
+   */
   mapping(spec: MappingSpec): Fields {
     const meant = this.misspeltTag(spec);
     if (!meant) this.checkTag(spec.what);
@@ -240,25 +252,19 @@ export class NodeRef {
         this.session.note(keyRef.error({ subject: spec.what, problem: 'keys must be names' }));
         continue;
       }
-      const key = written.startsWith('_') ? written.slice(1) : written;
+      const key = written;
       if (!allowed.includes(key)) {
         // The simulator refuses it; a real service's version of the object may have it.
+        const sdkKey = key.startsWith('_') && allowed.includes(key.slice(1));
         this.child(pair.key, this.path).warn({
           subject: spec.what,
           code: 'dialect.unknown_key',
           problem: `unknown key ${quoted(written)}`,
           expected: `one of: ${allowed.join(', ')}`,
-          hint: suggest(key, allowed),
+          hint: sdkKey
+            ? `a key with a leading "_" is the SDK's form; the friendly dialect writes "${key.slice(1)}"`
+            : suggest(key, allowed),
         });
-        continue;
-      }
-      if (fields.has(key)) {
-        this.session.note(
-          this.child(pair.key, this.path).error({
-            subject: spec.what,
-            problem: `key "${key}" is given twice (with and without "_")`,
-          }),
-        );
         continue;
       }
       fields.set(key, this.child(pair.value, `${this.path}.${written}`));

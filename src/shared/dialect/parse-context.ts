@@ -33,8 +33,24 @@ export class ParseContext {
     readonly variant: VariantId,
     readonly device: DialectDevice | null,
     limits: Partial<DialectLimits>,
+    /**
+     * Only the SDK's form is read (the simulator's switch, as the real service): a node in
+     * the friendly dialect is refused with what to do instead.
+     */
+    readonly sdkOnly = false,
   ) {
     this.limits = { ...DEFAULT_DIALECT_LIMITS, ...stripUndefined(limits) };
+  }
+
+  /** In SDK-only reading, a node in the friendly dialect ends the reading (see `sdkOnly`). */
+  refuseFriendly(ref: NodeRef, what: string): void {
+    if (!this.sdkOnly) return;
+    ref.fail({
+      subject: what,
+      code: 'dialect.friendly_form',
+      problem: "this is the app's friendly dialect; the service reads the SDK's form",
+      hint: 'convert it (`qjob convert --to sdk`) or submit it through the app or `qjob submit`, which compile it',
+    });
   }
 
   requireCapability(ref: NodeRef, capability: Capability, what: string): void {

@@ -11,7 +11,13 @@ const MAX_PAULI_QUBIT = 30;
  * when bit q of `zMask` is set. This form applies to a state vector without any matrix.
  */
 export interface PauliTerm {
+  /** The coefficient's real part (a number or a `!Parameter`). */
   coefficient: Num;
+  /**
+   * Its imaginary part when written (`(0.5+0.25j) Z0`, `2j X1`); absent for a real coefficient
+   * (+0.0 to the SDK, whose coefficients are all complex). A written `-0j` is kept as -0.
+   */
+  imag?: number;
   xMask: number;
   zMask: number;
   /** Number of Y factors (Y = i·X·Z contributes a factor i each). */
@@ -28,9 +34,15 @@ export interface PauliSum {
 }
 
 const NUMBER = /^(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/;
+const SIGNED = /^[+-]?(?:\d+\.?\d*|\.\d+)(?:[eE][+-]?\d+)?/;
+/** `(a+bj)`, `(a-bj)`, `(bj)` as Python writes a complex (its repr). */
+const PARENTHESISED = /^\(\s*([^()]*?)\s*\)/;
 const FACTOR = /^([IXYZ])(\d+)/;
 
-/** "0.5 Z0 Z1 + X0 - 1.2 Y1", or a list of {coefficient, paulis}. */
+/**
+ * "0.5 Z0 Z1 + X0 - 1.2 Y1", or a list of {coefficient, paulis}. A coefficient may be complex as
+ * Python writes one: `(0.5+0.25j) Z0 Z1`, `2j X0`, `- (1-0.5j) Z0`.
+ */
 export function readPauliSum(ref: NodeRef, what: string, params: ParamTable | null): PauliSum {
   ref.checkTag(what);
   if (ref.isSequence()) return readListForm(ref, what, params);
@@ -56,9 +68,16 @@ function readListForm(ref: NodeRef, what: string, params: ParamTable | null): Pa
       required: ['paulis'],
       optional: ['coefficient'],
     });
-    const coefficient: Num = f.get('coefficient')
-      ? readNum(f.req('coefficient'), 'coefficient', params)
-      : { kind: 'const', value: 1 };
+    const coefRef = f.get('coefficient');
+    let imag: number | undefined;
+    let coefficient: Num = { kind: 'const', value: 1 };
+    if (coefRef?.tag === '!complex') {
+      const z = coefRef.complex('coefficient');
+      coefficient = { kind: 'const', value: z.re };
+      imag = z.im;
+    } else if (coefRef) {
+      coefficient = readNum(coefRef, 'coefficient', params);
+    }
     const paulisRef = f.req('paulis');
     const written = paulisRef.string('paulis');
     const masks = parseFactors(
@@ -66,7 +85,7 @@ function readListForm(ref: NodeRef, what: string, params: ParamTable | null): Pa
       (problem) =>
         paulisRef.fail({ subject: `${what} term`, problem, expected: 'factors like "Z0 Z1"' }),
     );
-    return { coefficient, ...masks };
+    return { coefficient, ...(imag === undefined ? {} : { imag }), ...masks };
   });
   if (terms.length === 0) ref.fail({ subject: what, problem: 'the expression has no terms' });
   return { terms, maxQubit: maxQubitOf(terms), ref };
@@ -87,14 +106,25 @@ function parseExpression(text: string, fail: (problem: string) => never): PauliT
     }
     first = false;
     let coefficient = 1;
+    let imag: number | undefined;
     let explicit = false;
-    const num = NUMBER.exec(rest);
-    if (num) {
+    const complexText = PARENTHESISED.exec(rest);
+    const num = complexText ? null : NUMBER.exec(rest);
+    if (complexText) {
+      [coefficient, imag] = parseComplex(complexText[1]!, fail);
+      explicit = true;
+      rest = rest.slice(complexText[0].length).trimStart();
+    } else if (num) {
       coefficient = Number(num[0]);
       explicit = true;
       rest = rest.slice(num[0].length).trimStart();
-      if (rest[0] === '*') rest = rest.slice(1).trimStart();
+      if (rest[0] === 'j') {
+        // `2j`: an imaginary coefficient.
+        [coefficient, imag] = [0, coefficient];
+        rest = rest.slice(1).trimStart();
+      }
     }
+    if (explicit && rest[0] === '*') rest = rest.slice(1).trimStart();
     const factors: string[] = [];
     for (;;) {
       const m = FACTOR.exec(rest);
@@ -111,12 +141,43 @@ function parseExpression(text: string, fail: (problem: string) => never): PauliT
     }
     if (!explicit && factors.length === 0)
       fail('a term has neither a coefficient nor a Pauli factor');
+    // As Python sums `a + b - c`: each term added to, or taken from, complex 0 (so a part
+    // written -0 reads as +0, as the SDK's Hamiltonian would hold it).
+    const signed = (x: number) => (sign < 0 ? 0 - x : 0 + x);
+    const im = imag === undefined ? 0 : signed(imag);
     terms.push({
-      coefficient: { kind: 'const', value: sign * coefficient },
+      coefficient: { kind: 'const', value: signed(coefficient) },
+      ...(im === 0 ? {} : { imag: im }),
       ...parseFactors(factors, fail),
     });
   }
   return terms;
+}
+
+/** "1.5", "2j", "1+2j", "(1-2j)": a complex number as Python writes one, or null. */
+export function complexFromText(text: string): [number, number] | null {
+  const inner = /^\((.*)\)$/.exec(text.trim())?.[1] ?? text;
+  try {
+    return parseComplex(inner, () => {
+      throw new Error('not complex');
+    });
+  } catch {
+    return null;
+  }
+}
+
+/** The inside of `(a+bj)`: its real and imaginary parts. */
+function parseComplex(text: string, fail: (problem: string) => never): [number, number] {
+  const compact = text.replace(/\s+/g, '');
+  const real = SIGNED.exec(compact);
+  if (real && compact.slice(real[0].length) === '') return [Number(real[0]), 0];
+  if (real && compact[real[0].length] === 'j' && real[0].length + 1 === compact.length)
+    return [0, Number(real[0])];
+  const rest = real ? compact.slice(real[0].length) : '';
+  const imag = SIGNED.exec(rest);
+  if (!real || !imag || !/^[+-]/.test(rest) || rest.slice(imag[0].length) !== 'j')
+    fail(`"(${text})" is not a complex number`);
+  return [Number(real[0]), Number(imag[0])];
 }
 
 function parseFactors(

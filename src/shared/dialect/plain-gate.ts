@@ -8,7 +8,8 @@ import type { GateName, GateShape } from './declaration';
 /*
  * The common gate read straight from its node: a mapping tagged with a plain gate's tag
  * (`!RY {qubit: 3, theta: 0.25}`), exactly its keys, each an untagged finite number, the qubits
- * integers in the circuit, control and target apart. A megabyte of gates is nearly all such
+ * integers in the circuit, control and target apart, the angles not whole numbers (whether
+ * `1` or `1.0` was written, an int or a float to the SDK, only the text says). A megabyte of gates is nearly all such
  * gates, and the general reader (a reference per field, each field's read in its own attempt,
  * made to report every problem with its place) allocated as much as the document itself.
  * Anything else, and every gate with a problem, returns null and goes to the general reader,
@@ -95,6 +96,10 @@ function plainGate(known: PlainShape, path: string, nqubits: number): Gate | nul
     if (k < qubitCount) {
       if (!Number.isInteger(value) || value < 0 || value >= nqubits) return null;
       qubits[k] = value;
+    } else if (Number.isInteger(value)) {
+      // `theta: 1` is a Python int to the SDK, `theta: 1.0` a float: only the text tells, and
+      // the general reader reads it.
+      return null;
     } else angles[k - qubitCount] = { kind: 'const', value };
   }
   if (qubitCount === 2 && qubits[0] === qubits[1]) return null;

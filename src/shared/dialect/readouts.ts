@@ -1,7 +1,9 @@
 import { mappingSpec } from './mapping-spec';
 import { NodeRef, readEach } from './node-reader';
-import { readPauliSum } from './pauli-expression';
-import type { PauliSum } from './pauli-expression';
+import { observableMaxQubit, observableRef, readObservable } from './observable';
+import type { Observable } from './observable';
+import { isSdkForm } from './sdk-form/dispatch';
+import { readSdkReadout, readSdkReadoutItem } from './sdk-form/readouts';
 import { limitProblem } from './parse-context';
 import type { ParseContext } from './parse-context';
 import { need } from './read-session';
@@ -10,8 +12,14 @@ import { quoted } from '../text/quote';
 
 /** Variant A readout settings: what to extract from the state a functional object prepares. */
 export type Readout =
-  | { kind: 'sampling'; nshots: number; ref: NodeRef }
-  | { kind: 'expectation'; observables: PauliSum[]; nshots: number; ref: NodeRef }
+  | {
+      kind: 'sampling';
+      nshots: number;
+      /** Unmeasured qubits as `_` in the samples' keys (the SDK's default, true). */
+      expandSamples: boolean;
+      ref: NodeRef;
+    }
+  | { kind: 'expectation'; observables: Observable[]; nshots: number; ref: NodeRef }
   | { kind: 'tomography'; ref: NodeRef };
 
 const READOUT_TAGS = ['!SamplingReadout', '!ExpectationReadout', '!StateTomographyReadout'];
@@ -21,8 +29,12 @@ export function readReadouts(yaml: string, rootPath: string, ctx: ParseContext):
   return readReadoutsAt(NodeRef.root(parseYamlSource(yaml, rootPath, 'readout')), ctx);
 }
 
-/** One readout or a list of them; each is read on its own, so every bad one is reported. */
+/**
+ * One readout or a list of them; each is read on its own, so every bad one is reported. The
+ * SDK's form is one `!Readout` with a slot per kind (sampling, expectation, tomography).
+ */
 export function readReadoutsAt(root: NodeRef, ctx: ParseContext): Readout[] {
+  if (root.tag === '!Readout') return readSdkReadout(root, ctx);
   const refs = root.isSequence() && !root.tag ? root.items('readout') : [root];
   if (refs.length === 0)
     root.fail({ subject: 'readout', problem: 'the list of readouts is empty' });
@@ -30,19 +42,22 @@ export function readReadoutsAt(root: NodeRef, ctx: ParseContext): Readout[] {
 }
 
 function readReadout(ref: NodeRef, ctx: ParseContext): Readout {
+  if (isSdkForm(ref)) return readSdkReadoutItem(ref, ctx);
+  ctx.refuseFriendly(ref, 'readout');
   const tag = ref.tag;
   if (tag === '!SamplingReadout') {
     const f = ref.mapping(mappingSpec(ctx.variant, tag));
     const nshots = f.req('nshots').integer('nshots', 1);
     ctx.requireShots(f.req('nshots'), nshots, tag);
-    return { kind: 'sampling', nshots, ref };
+    const expandSamples = f.get('expand_samples')?.boolean('expand_samples') ?? true;
+    return { kind: 'sampling', nshots, expandSamples, ref };
   }
   if (tag === '!ExpectationReadout') {
     const f = ref.mapping(mappingSpec(ctx.variant, tag));
     const observables = ref.attempt(() => {
       const list = f.req('observables').items('observables');
       if (list.length === 0) f.req('observables').fail({ subject: tag, problem: 'no observables' });
-      return readEach(list, (o, i) => readPauliSum(o, `observable ${i}`, null));
+      return readEach(list, (o, i) => readObservable(o, `observable ${i}`, null, ctx));
     });
     const nshots = ref.attempt(() => {
       const n = f.get('nshots')?.integer('nshots', 0) ?? 0;
@@ -80,11 +95,12 @@ export function checkReadoutsFit(readouts: Readout[], nqubits: number, ctx: Pars
   for (const r of readouts) {
     if (r.kind === 'expectation') {
       for (const o of r.observables) {
-        if (o.maxQubit >= nqubits) {
-          o.ref.report({
+        const max = observableMaxQubit(o);
+        if (max >= nqubits) {
+          observableRef(o).report({
             subject: '!ExpectationReadout',
             code: 'dialect.qubit_range',
-            problem: `the observable acts on qubit ${o.maxQubit}, but the state has ${nqubits} qubits`,
+            problem: `the observable acts on qubit ${max}, but the state has ${nqubits} qubits`,
           });
         }
       }

@@ -34,7 +34,7 @@ export function readReservoir(ref: NodeRef, ctx: ParseContext): QuantumReservoir
   const f = ref.mapping(mappingSpec(ctx.variant, tag));
   ctx.requireCapability(ref, 'schedule', tag);
   const initialRef = f.get('initial_state');
-  const initial = readOptionalInitialState(f, ref);
+  const initial = readOptionalInitialState(f, ref, ctx);
   const layers = ref.attempt(() => {
     const layerRefs = f.req('layers').items('layers');
     if (layerRefs.length === 0) f.req('layers').fail({ subject: tag, problem: 'no layers' });
@@ -54,7 +54,7 @@ export function readReservoir(ref: NodeRef, ctx: ParseContext): QuantumReservoir
               ),
             ),
           );
-          const n = initial ? initial.nqubits : widest;
+          const n = initial && initial.kind !== 'named' ? initial.nqubits : widest;
           if (widest > n) {
             initialRef?.fail({
               subject: tag,

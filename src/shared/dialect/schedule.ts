@@ -4,9 +4,12 @@ import type { Num, ParamTable } from './numbers';
 import { readPauliSum } from './pauli-expression';
 import type { PauliSum } from './pauli-expression';
 import { mappingSpec } from './mapping-spec';
-import { limitProblem } from './parse-context';
+import type { PyNum } from './parameter-domain';
 import type { ParseContext } from './parse-context';
 import { need, SkippedNode } from './read-session';
+import { coefficientPoints, readTimeStep, readTotalTime, scheduleGrid } from './schedule-timing';
+import { isSdkForm } from './sdk-form/dispatch';
+import { readSdkSchedule } from './sdk-form/schedule';
 import { quoted } from '../text/quote';
 
 export interface CoefficientPoint {
@@ -17,13 +20,28 @@ export interface CoefficientPoint {
 export interface ScheduleTerm {
   label: string;
   hamiltonian: PauliSum;
-  /** Piecewise-linear in t; held constant before the first and after the last point. */
+  /**
+   * The coefficient's defined points, in time order; between them as the schedule's
+   * interpolation says, held constant before the first and after the last point.
+   */
   points: CoefficientPoint[];
+  /** Its own interpolation where it differs from the schedule's (0.2.x: one per Interpolator). */
+  interpolation?: Interpolation;
 }
+
+/**
+ * How a coefficient goes from one point to the next: along a straight line (friendly default;
+ * qilisdk 0.1.x `LinearSchedule`, 0.2.x `Interpolation.LINEAR`) or held until the next point
+ * (0.1.x `Schedule`, 0.2.x `Interpolation.STEP`).
+ */
+export type Interpolation = 'linear' | 'step';
 
 export interface Schedule {
   T: number;
   dt: number;
+  /** T and dt as written: the SDK keeps an int as an int (`_T: 10`). */
+  written: { T: PyNum; dt: PyNum };
+  interpolation: Interpolation;
   terms: ScheduleTerm[];
   /** Highest qubit index the Hamiltonian touches (-1: identity only). */
   maxQubit: number;
@@ -33,28 +51,21 @@ export interface Schedule {
 }
 
 export function readSchedule(ref: NodeRef, ctx: ParseContext, params: ParamTable | null): Schedule {
+  if (isSdkForm(ref) || ref.tag === '!LinearSchedule') return readSdkSchedule(ref, ctx, params);
+  ctx.refuseFriendly(ref, '!Schedule');
   const f = ref.mapping(mappingSpec(ctx.variant, '!Schedule'));
-  const T = ref.attempt(() => {
-    const tRef = f.req('T');
-    const t = tRef.number('T');
-    if (t <= 0) tRef.fail({ subject: '!Schedule', problem: `T must be positive, found ${t}` });
-    return t;
-  });
-  const timing = ref.attempt(() => {
-    const dtRef = f.req('dt');
-    const dt = dtRef.number('dt');
-    const total = need(T);
-    if (dt <= 0 || dt > total)
-      dtRef.fail({ subject: '!Schedule', problem: `dt must be in (0, T], found ${dt}` });
-    const steps = Math.ceil(total / dt - 1e-9);
-    if (steps > ctx.limits.maxTimeSteps) {
-      limitProblem(dtRef, {
+  const T = ref.attempt(() => readTotalTime(f.req('T'), '!Schedule'));
+  const timing = ref.attempt(() => readTimeStep(f.req('dt'), '!Schedule', need(T).value, ctx));
+  const interpolation = ref.attempt(() => {
+    const iRef = f.get('interpolation');
+    const written = iRef?.string('interpolation') ?? 'linear';
+    if (written !== 'linear' && written !== 'step')
+      iRef!.fail({
         subject: '!Schedule',
-        problem: `T/dt = ${steps} time steps exceed the simulator limit maxTimeSteps = ${ctx.limits.maxTimeSteps}`,
-        hint: 'use a larger dt or raise maxTimeSteps in the simulator settings',
+        problem: `unknown interpolation ${quoted(written)}`,
+        expected: 'linear (the default) or step',
       });
-    }
-    return { dt, steps };
+    return written as Interpolation;
   });
 
   // A label whose expression cannot be read still counts as given: its coefficient is no orphan.
@@ -78,7 +89,7 @@ export function readSchedule(ref: NodeRef, ctx: ParseContext, params: ParamTable
       });
       continue;
     }
-    const points = value.attempt(() => readCoefficient(value, key, T ?? Infinity, params));
+    const points = value.attempt(() => readCoefficient(value, key, T?.value ?? Infinity, params));
     coefficients.set(key, points);
   }
   const terms: ScheduleTerm[] = [];
@@ -89,7 +100,7 @@ export function readSchedule(ref: NodeRef, ctx: ParseContext, params: ParamTable
       keyRef.report({
         subject: '!Schedule',
         problem: `hamiltonian ${quoted(label)} has no coefficient`,
-        hint: `add coefficients.${label}: [[0, 1.0], [${T ?? 'T'}, 1.0]] (or a constant number)`,
+        hint: `add coefficients.${label}: [[0, 1.0], [${T?.value ?? 'T'}, 1.0]] (or a constant number)`,
       });
       complete = false;
       continue;
@@ -102,12 +113,17 @@ export function readSchedule(ref: NodeRef, ctx: ParseContext, params: ParamTable
     terms.push({ label, hamiltonian: sum, points });
     maxQubit = Math.max(maxQubit, sum.maxQubit);
   }
-  if (!complete || T === undefined || !timing) throw new SkippedNode();
-  // Rounded to 12 significant digits so recorded times read 0.3, not 0.30000000000000004.
-  const grid = Array.from({ length: timing.steps + 1 }, (_, k) =>
-    Math.min(T, Number((k * timing.dt).toPrecision(12))),
-  );
-  return { T, dt: timing.dt, terms, maxQubit, grid, ref };
+  if (!complete || T === undefined || !timing || !interpolation) throw new SkippedNode();
+  return {
+    T: T.value,
+    dt: timing.dt.value,
+    written: { T, dt: timing.dt },
+    interpolation,
+    terms,
+    maxQubit,
+    grid: scheduleGrid(T.value, timing.dt.value, timing.steps),
+    ref,
+  };
 }
 
 /** `[[t, value], ...]` with t non-decreasing in [0, T] (a repeated t makes a jump), or one number. */
@@ -126,7 +142,8 @@ function readCoefficient(
       item.fail({ subject: what, problem: `expected [t, value], found ${pair.length} entries` });
     const [tRef, vRef] = pair as [NodeRef, NodeRef];
     const t = tRef.number(`${what} time`);
-    if (t < 0 || t > T)
+    // A time the SDK computed as step × dt may pass T by a rounding (3 × 0.1 > 0.3).
+    if (t < 0 || t > T * (1 + 1e-12))
       tRef.fail({ subject: what, problem: `time ${t} is outside the schedule 0..${T}` });
     return { t, value: readNum(vRef, `${what} value`, params), ref: tRef };
   });
@@ -145,4 +162,11 @@ export function scheduleBreakpoints(schedule: Schedule): number[] {
   for (const term of schedule.terms)
     for (const p of term.points) if (p.t > 0 && p.t < schedule.T) set.add(p.t);
   return [...set].sort((a, b) => a - b);
+}
+
+/** Each term's coefficient as the piecewise-linear function the integrator follows. */
+export function scheduleCoefficients(schedule: Schedule): CoefficientPoint[][] {
+  return schedule.terms.map((t) =>
+    coefficientPoints(t.points, t.interpolation ?? schedule.interpolation),
+  );
 }

@@ -1,64 +1,52 @@
-import type { DigitalFunctional, EvolutionFunctional, SamplingFunctional } from './functionals';
-import {
-  readAnalogEvolution,
-  readDigitalPropagation,
-  readSampling,
-  readTimeEvolution,
-} from './functionals';
+import { quoted } from '../text/quote';
+export type { InnerFunctional } from './variational-inner';
+export type { OptimizerMethod, OptimizerSpec } from './optimizer';
+import type { InnerFunctional } from './variational-inner';
+import { readInner } from './variational-inner';
+import type { OptimizerMethod, OptimizerSpec } from './optimizer';
+import { checkedIterations, optimizerMethod } from './optimizer';
 import { keysOf, objectDecl } from './declaration';
 import { mappingSpec } from './mapping-spec';
 import type { NodeRef } from './node-reader';
-import { limitProblem } from './parse-context';
 import type { ParseContext } from './parse-context';
 import { need } from './read-session';
 import { readPauliSum } from './pauli-expression';
 import type { PauliSum } from './pauli-expression';
-import type { FunctionalTagOf, VariantId } from '../variants/declaration';
-import { quoted } from '../text/quote';
-
-export type OptimizerMethod = 'COBYLA' | 'Nelder-Mead' | 'SPSA';
-
-export type InnerFunctional = SamplingFunctional | DigitalFunctional | EvolutionFunctional;
+import type { PyNum } from './parameter-domain';
+import { readPyNumber } from './py-number';
+import type { SdkCostFunction } from './sdk-form/cost-functions';
+import { isSdkForm } from './sdk-form/dispatch';
+import { readSdkCostFunction } from './sdk-form/cost-functions';
+import { readSdkVariational } from './sdk-form/variational';
 
 export interface VariationalProgram {
   kind: 'variational';
   inner: InnerFunctional;
-  cost: PauliSum;
+  /** The friendly cost: ⟨observable⟩ (null when the SDK's cost function stands in `costFunction`). */
+  cost: PauliSum | null;
   method: OptimizerMethod;
   maxIterations: number;
+  optimizer: OptimizerSpec;
+  /** The SDK's cost function as read from its form (null when written in the friendly form). */
+  costFunction: SdkCostFunction | null;
+  storeIntermediateResults: boolean;
   ref: NodeRef;
 }
 
-/** Used when `max_iterations` is left out; the simulator's maxIterations limit still applies. */
-const DEFAULT_MAX_ITERATIONS = 100;
-
-const METHODS: Record<string, OptimizerMethod> = {
-  cobyla: 'COBYLA',
-  'nelder-mead': 'Nelder-Mead',
-  neldermead: 'Nelder-Mead',
-  spsa: 'SPSA',
-};
-
-type InnerReader = (ref: NodeRef, ctx: ParseContext) => InnerFunctional;
-
-/** What a variational program may optimise, by the tag of a functional object the variant declares. */
-const INNER: { readonly [V in VariantId]: { readonly [T in FunctionalTagOf<V>]?: InnerReader } } = {
-  B: {
-    '!Sampling': (ref, ctx) => readSampling(ref, ctx, ctx.params),
-    '!TimeEvolution': (ref, ctx) => readTimeEvolution(ref, ctx, ctx.params),
-  },
-  A: {
-    '!DigitalPropagation': (ref, ctx) => readDigitalPropagation(ref, ctx, ctx.params),
-    '!AnalogEvolution': (ref, ctx) => readAnalogEvolution(ref, ctx, ctx.params),
-  },
-};
-
 export function readVariational(ref: NodeRef, ctx: ParseContext): VariationalProgram {
   const tag = '!VariationalProgram';
+  if (isSdkForm(ref)) return readSdkVariational(ref, ctx);
   const f = ref.mapping(mappingSpec(ctx.variant, tag));
   const inner = ref.attempt(() => readInner(f.req('functional'), ctx));
+  // The SDK's own cost function may stand under `cost:` as it is (a wire island: Variant B's
+  // carries pickled code only Python writes), read as the SDK form.
+  const costRef = f.req('cost');
+  const costFunction = isSdkForm(costRef)
+    ? ref.attempt(() => readSdkCostFunction(costRef, ctx))
+    : null;
   const cost = ref.attempt(() => {
-    const costF = f.req('cost').mapping({
+    if (isSdkForm(costRef)) return null;
+    const costF = costRef.mapping({
       tags: null,
       what: `${tag} cost`,
       ...keysOf(costFields(ctx)),
@@ -83,40 +71,19 @@ export function readVariational(ref: NodeRef, ctx: ParseContext): VariationalPro
     });
   }
   const optimizer = ref.attempt(() => readOptimizer(f.req('optimizer'), ctx));
+  const storeRef = f.get('store_intermediate_results');
+  const store = storeRef ? ref.attempt(() => storeRef.boolean('store_intermediate_results')) : true;
   return {
     kind: 'variational',
     inner: need(inner),
-    cost: need(cost),
+    cost: cost === null ? null : need(cost),
     method: need(optimizer).method,
     maxIterations: need(optimizer).maxIterations,
+    optimizer: need(optimizer).spec,
+    costFunction: costFunction === null ? null : need(costFunction),
+    storeIntermediateResults: need(store),
     ref,
   };
-}
-
-function readInner(innerRef: NodeRef, ctx: ParseContext): InnerFunctional {
-  const tag = '!VariationalProgram';
-  const readers: Readonly<Partial<Record<string, InnerReader>>> = INNER[ctx.variant];
-  const reader = readers[innerRef.tag ?? ''];
-  const expected = `functional: ${Object.keys(readers).join(' or ')} holding !Parameter values`;
-  if (!reader) {
-    innerRef.checkTag(tag, expected);
-    throw innerRef.error({
-      subject: tag,
-      problem: innerRef.tag
-        ? `${innerRef.tag} cannot be optimised here`
-        : `expected a tagged functional, found ${innerRef.describe()}`,
-      expected,
-    });
-  }
-  const inner = reader(innerRef, ctx);
-  if (ctx.params.size === 0) {
-    innerRef.fail({
-      subject: tag,
-      problem: 'the functional has no !Parameter to optimise',
-      hint: 'write an angle or coefficient as !Parameter {name: theta, value: 0.1}',
-    });
-  }
-  return inner;
 }
 
 function costFields(ctx: ParseContext) {
@@ -127,28 +94,30 @@ function costFields(ctx: ParseContext) {
 function readOptimizer(
   ref: NodeRef,
   ctx: ParseContext,
-): { method: OptimizerMethod; maxIterations: number } {
+): { method: OptimizerMethod; maxIterations: number; spec: OptimizerSpec } {
   const opt = ref.mapping(mappingSpec(ctx.variant, '!Optimizer'));
   const methodRef = opt.req('method');
-  const written = methodRef.string('method');
-  const method = METHODS[written.toLowerCase().replace(/[\s_]/g, '-')];
-  if (!method) {
-    throw methodRef.error({
-      subject: '!Optimizer',
-      problem: `unknown method ${quoted(written)}`,
-      expected: 'COBYLA, Nelder-Mead or SPSA',
-    });
-  }
+  const method = optimizerMethod(methodRef);
   const itRef = opt.get('max_iterations');
-  const maxIterations = itRef?.integer('max_iterations', 1) ?? DEFAULT_MAX_ITERATIONS;
-  if (maxIterations > ctx.limits.maxIterations) {
-    limitProblem(itRef ?? methodRef, {
-      subject: '!Optimizer',
-      problem: `${maxIterations} iterations exceed the simulator limit maxIterations = ${ctx.limits.maxIterations}`,
-      hint: 'lower max_iterations or raise maxIterations in the simulator settings',
-    });
+  const optionsRef = opt.get('options');
+  const options: Array<[string, PyNum]> = optionsRef
+    ? optionsRef
+        .entries('optimizer options')
+        .map(({ key, value }) => [key, readPyNumber(value, key)])
+    : [];
+  if (itRef) {
+    if (options.some(([k]) => k === 'maxiter'))
+      itRef.fail({
+        subject: '!Optimizer',
+        problem: 'max_iterations and options.maxiter say the same thing',
+        hint: 'keep one of them',
+      });
+    options.unshift(['maxiter', { value: itRef.integer('max_iterations', 1), int: true }]);
   }
-  return { method, maxIterations };
+  const tolRef = opt.get('tol');
+  const tol = tolRef ? readPyNumber(tolRef, 'tol') : null;
+  const spec: OptimizerSpec = { method: methodRef.string('method'), options, tol };
+  return { method, maxIterations: checkedIterations(spec, itRef ?? methodRef, ctx), spec };
 }
 
 /**

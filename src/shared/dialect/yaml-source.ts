@@ -3,7 +3,7 @@ import type { Document, Node } from 'yaml';
 import { limitPassedMessage } from '../yaml/bounded-cst';
 import type { LimitPassed } from '../yaml/bounded-cst';
 import { parseDocumentWithin } from '../yaml/bounded-document';
-import { codeBearingTag } from '../yaml/code-tags';
+import { codeBearingNodeTag, codeBearingTag, isSdkHandlerCode } from '../yaml/code-tags';
 import { PAYLOAD_LIMITS } from '../yaml/limits';
 import { readPlainDocument } from '../yaml/parse';
 import { plainYamlMessage } from '../yaml/yaml-messages';
@@ -85,10 +85,15 @@ function firstLine(message: string): string {
   return message.split('\n')[0] ?? message;
 }
 
-function rejectCodeBearingTags(src: YamlSource, node: unknown, path: string): void {
+function rejectCodeBearingTags(
+  src: YamlSource,
+  node: unknown,
+  path: string,
+  ancestors: unknown[] = [],
+): void {
   if (!isNode(node)) return;
-  const tag = codeBearingTag(node.tag);
-  if (tag) {
+  const tag = codeBearingNodeTag(node);
+  if (tag && !isSdkHandlerCode(node, ancestors)) {
     throw new DialectError({
       path,
       subject: `tag ${tag}`,
@@ -103,11 +108,14 @@ function rejectCodeBearingTags(src: YamlSource, node: unknown, path: string): vo
     for (const pair of node.items) {
       if (!isPair(pair)) continue;
       const key = isScalar(pair.key) ? String(pair.key.value) : '?';
-      rejectCodeBearingTags(src, pair.key, `${path}.${key}`);
-      rejectCodeBearingTags(src, pair.value, `${path}.${key}`);
+      const within = [...ancestors, node, pair];
+      rejectCodeBearingTags(src, pair.key, `${path}.${key}`, within);
+      rejectCodeBearingTags(src, pair.value, `${path}.${key}`, within);
     }
   } else if (isSeq(node)) {
-    node.items.forEach((item, i) => rejectCodeBearingTags(src, item, `${path}[${i}]`));
+    node.items.forEach((item, i) =>
+      rejectCodeBearingTags(src, item, `${path}[${i}]`, [...ancestors, node]),
+    );
   }
 }
 

@@ -52,8 +52,9 @@ export const handoverCalls = {
       deviceCode: z.string().nullable(),
       name: z.string(),
       exact: z.boolean(),
+      kept: z.array(z.strictObject({ path: z.string(), reason: z.string() })).max(1000),
     }),
-    'A job’s payload document and device, to open in the editor and run again (`exact`: the bytes submitted from here).',
+    'A job’s payload document and device, to open in the editor and run again (`exact`: the bytes submitted from here; else the service’s copy in the friendly form, `kept` naming the parts that stay in the SDK’s form).',
   ),
   'jobs.rerun': call(
     z.strictObject({ id: jobId, deviceCode: z.string().min(1).max(200).optional() }),

@@ -26,9 +26,11 @@ export interface ExperimentData {
 }
 
 /**
- * Rabi and T1 results in both variants:
- * - B: `!RabiExperimentResult {drive_pulse_duration, s21}`, `!T1ExperimentResult {wait_times, s21}`;
- * - A: `{qubit, averages, data: [!complex], dims: [{labels: [name], values: [[sweep]]}]}`.
+ * Rabi and T1 results:
+ * - the SDK's (both variants): `{qubit, averages?, data: !ndarray (N, 2) of I and Q, dims:
+ *   [!Dimension {labels: [name], values: [!ndarray sweep]}]}`;
+ * - LEGACY, the simulator's own before it wrote the SDK's: B `{drive_pulse_duration | wait_times,
+ *   s21: [!complex]}`, A `{qubit, averages, data: [!complex], dims: [{labels, values: [[..]]}]}`.
  * Throws `ShapeError` naming the path when the node does not have that shape.
  */
 export function readExperimentData(

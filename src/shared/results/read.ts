@@ -1,26 +1,15 @@
 import type { TNode } from './tree';
 import { childCount, describeNode, fieldOf, itemAt } from './tree';
+import { iqPairsOf, isNdarray, isNpScalar, ndarrayOf } from './sdk-data';
+import { ShapeError, join } from './shape-error';
+
+export { ShapeError, join };
 
 /**
  * Readers that turn tree nodes into the arrays a viewer needs, accepting both the spelled-out
  * and the compact forms. Each throws `ShapeError` naming the path and what was found, which the
  * viewer shows as its note when it falls back to the tree view.
  */
-
-export class ShapeError extends Error {
-  override readonly name = 'ShapeError';
-  constructor(
-    readonly path: string,
-    readonly expected: string,
-    readonly found: string,
-  ) {
-    super(`${path || 'the result'}: expected ${expected}, found ${found}`);
-  }
-}
-
-export function join(path: string, key: string | number): string {
-  return typeof key === 'number' ? `${path}[${key}]` : path ? `${path}.${key}` : key;
-}
 
 export function required(node: TNode, name: string, path: string): TNode {
   const value = fieldOf(node, name);
@@ -33,8 +22,10 @@ export function optional(node: TNode, name: string): TNode | undefined {
   return value && !(value.kind === 'scalar' && value.value === null) ? value : undefined;
 }
 
+/** A number: a plain one, or the SDK's NumPy scalar `!np_scalar {dtype, value}` (an optimiser's cost). */
 export function numberOf(node: TNode | undefined, path: string): number {
   if (node?.kind === 'scalar' && typeof node.value === 'number') return node.value;
+  if (node && isNpScalar(node)) return numberOf(fieldOf(node, 'value'), join(path, 'value'));
   throw new ShapeError(path, 'a number', describeNode(node));
 }
 
@@ -44,8 +35,10 @@ export function optionalNumber(node: TNode | undefined, path: string): number | 
     : numberOf(node, path);
 }
 
+/** A list of numbers, or the SDK's `!ndarray` of them (its values flattened, row-major). */
 export function numbersOf(node: TNode | undefined, path: string): Float64Array {
   if (node?.kind === 'numbers') return node.values;
+  if (node && isNdarray(node)) return ndarrayOf(node, path).values;
   if (node?.kind === 'seq') {
     const out = new Float64Array(node.items.length);
     node.items.forEach((item, i) => (out[i] = numberOf(item, join(path, i))));
@@ -59,9 +52,13 @@ export interface ComplexArray {
   im: Float64Array;
 }
 
-/** `[!complex {real, imag}, ...]`; a plain number counts as a real amplitude. */
+/**
+ * `[!complex {real, imag}, ...]`; a plain number counts as a real amplitude. The SDK's
+ * `!ndarray` of shape (N, 2) reads as N points of (real, imaginary) — an experiment's I and Q.
+ */
 export function complexesOf(node: TNode | undefined, path: string): ComplexArray {
   if (node?.kind === 'complexes') return { re: node.re, im: node.im };
+  if (node && isNdarray(node)) return iqPairsOf(ndarrayOf(node, path), path);
   if (node?.kind === 'numbers')
     return { re: node.values, im: new Float64Array(node.values.length) };
   if (node?.kind === 'seq') {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { JobType, VariantId } from '../variants/declaration';
-import { executeKind } from '../variants/declaration';
+import { executeKind, VARIANTS } from '../variants/declaration';
 import type { PathIssue } from '../variants/issues';
 import { pathIssues } from '../variants/issues';
 import type { ExecutePayload } from '../variants/payload';
@@ -51,6 +51,31 @@ export interface BuildExecuteEnvelopeInput<V extends VariantId = VariantId> {
 }
 
 /**
+ * The ExecutePayload as the SDK's client serializes it (pydantic's `model_dump_json`): `type`, then
+ * every payload field of the variant in its declared order, null where unused, each inner payload
+ * with its functional object first and its readout after. The service's own client sends exactly
+ * these bytes (the SDK corpus' requests), so ours do too.
+ */
+export function executePayloadJson(variant: VariantId, payload: ExecutePayload): string {
+  const fields = payload as unknown as Record<string, unknown>;
+  const ordered: Record<string, unknown> = { type: payload.type };
+  for (const kind of VARIANTS[variant].executeKinds) {
+    const inner = fields[kind.payloadField];
+    if (inner === undefined || inner === null) {
+      ordered[kind.payloadField] = null;
+      continue;
+    }
+    const innerFields = inner as Record<string, unknown>;
+    const first = [kind.functionalField, 'readout'].filter((k) => Object.hasOwn(innerFields, k));
+    const rest = Object.keys(innerFields).filter((k) => !first.includes(k));
+    ordered[kind.payloadField] = Object.fromEntries(
+      [...first, ...rest].map((k) => [k, innerFields[k]]),
+    );
+  }
+  return JSON.stringify(ordered);
+}
+
+/**
  * The execute body for a payload. `job_type` follows from the payload's execute type (the
  * variant's declaration). Throws `WireDecodeError` (`schema_mismatch`, field `payload...`) when
  * the payload breaks the model: nothing invalid is ever sent.
@@ -71,7 +96,7 @@ export function buildExecuteEnvelope<V extends VariantId>(
     );
   const envelope: ExecuteEnvelope = {
     device_code: input.deviceCode,
-    payload: JSON.stringify(parsed.data),
+    payload: executePayloadJson(variant, parsed.data),
     job_type: kind.jobType as JobType,
     meta: input.meta ?? {},
   };

@@ -8,12 +8,14 @@ export interface AliasFinding {
 }
 
 /**
- * Checks the aliases of a composed document without ever expanding them. The expansion count
- * of a node is the number of alias resolutions a consumer would perform to build it in full
- * (nested aliases multiply); a document whose count passes `maxAliasCount` is an alias bomb.
- * Counts are capped, so a billion laughs costs a few hundred steps here.
+ * Checks the aliases of a composed document without ever expanding them. Each alias stands for
+ * a copy of the node it refers to, so it costs a consumer that walks the document that node's
+ * size (nested aliases multiply); a document whose aliases add more than `maxAliasNodes` nodes
+ * is an alias bomb. What is measured is nodes, not aliases: the SDK's own form aliases a small
+ * object (a Parameter, an empty dict) once per gate, thousands of times, harmlessly. Sizes are
+ * capped, so a billion laughs costs a few hundred steps here.
  */
-export function checkAliases(doc: Document, maxAliasCount: number): AliasFinding[] {
+export function checkAliases(doc: Document, maxAliasNodes: number): AliasFinding[] {
   const findings: AliasFinding[] = [];
   const aliases: Alias[] = [];
   visit(doc, {
@@ -23,19 +25,20 @@ export function checkAliases(doc: Document, maxAliasCount: number): AliasFinding
   });
   if (!aliases.length) return findings;
 
-  const cap = maxAliasCount + 1;
+  const cap = maxAliasNodes + 1;
   const memo = new Map<Node, number>();
   const inProgress = new Set<Node>();
 
+  /** The nodes a full copy of `node` holds, its aliases expanded (capped). */
   const expansions = (node: Node): number => {
     const hit = memo.get(node);
     if (hit !== undefined) return hit;
     if (inProgress.has(node)) return cap;
     inProgress.add(node);
-    let total = 0;
+    let total = 1;
     if (isAlias(node)) {
       const target = aliasTarget(node);
-      total = 1 + (target ? expansions(target) : 0);
+      total = target ? expansions(target) : 1;
     } else if (isCollection(node)) {
       for (const item of node.items) {
         for (const child of isPair(item) ? [item.key, item.value] : [item]) {
@@ -51,7 +54,7 @@ export function checkAliases(doc: Document, maxAliasCount: number): AliasFinding
   };
 
   let running = 0;
-  let reported = maxAliasCount < 0;
+  let reported = maxAliasNodes < 0;
   for (const alias of aliases) {
     const target = aliasTarget(alias);
     if (target === null) {
@@ -64,7 +67,7 @@ export function checkAliases(doc: Document, maxAliasCount: number): AliasFinding
     }
     if (reported) continue;
     running += expansions(alias);
-    if (running > maxAliasCount) {
+    if (running > maxAliasNodes) {
       findings.push({ kind: 'alias_limit', alias });
       reported = true;
     }

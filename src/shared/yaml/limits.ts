@@ -25,8 +25,11 @@ export interface DocumentLimits {
    * A flat document of millions of tiny nodes costs as much memory as deep nesting does.
    */
   maxNodes: number;
-  /** Alias expansions allowed in the whole document (nested ones multiply); -1 disables. */
-  maxAliasCount: number;
+  /**
+   * Nodes the document's aliases may add when expanded (an alias costs the size of what it
+   * refers to; nested ones multiply); -1 disables.
+   */
+  maxAliasNodes: number;
 }
 
 /**
@@ -38,7 +41,7 @@ export const PAYLOAD_LIMITS: Readonly<DocumentLimits> = {
   maxBytes: 8 * MiB,
   maxDepth: 64,
   maxNodes: 1_000_000,
-  maxAliasCount: 100,
+  maxAliasNodes: 1_000_000,
 };
 
 /**

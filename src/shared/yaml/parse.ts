@@ -136,7 +136,7 @@ export function parsePayloadText(
   limits: PayloadParseLimits = {},
   { plainReader = true }: { plainReader?: boolean } = {},
 ): ParsedPayloadText {
-  const { maxAliasCount, maxDepth, maxBytes, maxNodes } = { ...DEFAULT_PARSE_LIMITS, ...limits };
+  const { maxAliasNodes, maxDepth, maxBytes, maxNodes } = { ...DEFAULT_PARSE_LIMITS, ...limits };
   const lineCounter = new LineCounter();
   const problems: YamlProblem[] = [];
 
@@ -231,7 +231,7 @@ export function parsePayloadText(
   }
 
   const hasAliases = recordOrigins(doc, scan);
-  for (const finding of checkAliases(doc, maxAliasCount)) {
+  for (const finding of checkAliases(doc, maxAliasNodes)) {
     const [start = 0, end = start] = finding.alias.range ?? [];
     const range = sourceRange(lineCounter, start, end);
     const name = `*${finding.alias.source}`;
@@ -240,7 +240,7 @@ export function parsePayloadText(
         ? `alias ${name} refers to no anchor &${finding.alias.source} defined before it`
         : finding.kind === 'recursive_alias'
           ? `alias ${name} is inside the node it refers to (an endlessly deep structure)`
-          : `the document would expand more than ${maxAliasCount} aliases (protection against alias bombs); the limit is passed at ${name}`;
+          : `the document's aliases would expand to more than ${maxAliasNodes.toLocaleString('en-US')} nodes (protection against alias bombs); the limit is passed at ${name}`;
     problems.push(problemAt(range, 'error', finding.kind, message));
   }
   problems.sort((a, b) => a.line - b.line || a.column - b.column);

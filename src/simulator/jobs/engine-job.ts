@@ -14,6 +14,7 @@ export function toEngineJob(
   device: DeviceSpec,
   seed: number,
   limits: EngineLimits,
+  { sdkOnly = false }: { sdkOnly?: boolean } = {},
 ): EngineJob {
   const kind = executeKind(job.variant, job.execute_type);
   if (!kind)
@@ -29,6 +30,7 @@ export function toEngineJob(
     device: device.physical,
     seed,
     limits,
+    sdkOnly,
   };
   if (kind.readout) {
     engineJob.readoutYaml = inner.readout ?? '';

@@ -30,6 +30,8 @@ export interface JobManagerOptions {
   /** Simulated seconds a job spends in `validating` before the check itself. */
   validationDelaySeconds: number;
   limits: EngineLimits;
+  /** Read the SDK's form only (SimulatorOptions.sdkOnly). */
+  sdkOnly?: boolean;
   /** Told about trouble that does not belong to one request (a failed disk write). */
   onProblem: (message: string) => void;
   /** Real milliseconds between attempts to write changes a failed write left off disk. */
@@ -299,7 +301,9 @@ export class JobManager {
   }
 
   private engineJob(live: LiveJob, device: DeviceSpec) {
-    return toEngineJob(live.record, device, mixSeed(this.o.seed, 'job', live.id), this.o.limits);
+    return toEngineJob(live.record, device, mixSeed(this.o.seed, 'job', live.id), this.o.limits, {
+      sdkOnly: this.o.sdkOnly ?? false,
+    });
   }
 
   /** One timer for every job a failed write left off disk; a job that fails again comes back. */

@@ -22,10 +22,11 @@ export function jobIdView(variant: VariantId, job: StoredJob): JobId {
 }
 
 /**
- * JobInfo (spec §2.10). `withStatus` is false only for Variant A's job list, whose records do
- * not show `status`; every single-job lookup carries it, so that is how Variant A clients poll.
+ * JobInfo (spec §2.10), with `status` in both variants: the specification does not show it in
+ * Variant A's job list, but the real service sends it there and qilisdk 0.2.x's `list_jobs()`
+ * requires it on every record (docs/wire-format.md).
  */
-export function jobInfoView(variant: VariantId, job: StoredJob, withStatus: boolean): JobInfo {
+export function jobInfoView(variant: VariantId, job: StoredJob): JobInfo {
   const info: JobInfo = {
     ...jobIdView(variant, job),
     name: job.name,
@@ -35,7 +36,7 @@ export function jobInfoView(variant: VariantId, job: StoredJob, withStatus: bool
     updated_at: job.updated_at,
     completed_at: job.completed_at,
   };
-  if (withStatus) info.status = job.status;
+  info.status = job.status;
   return info;
 }
 
@@ -47,7 +48,7 @@ export function jobDetailView(
   flags: DetailFlags,
 ): JobDetail {
   const detail: JobDetail = {
-    ...jobInfoView(variant, job, true),
+    ...jobInfoView(variant, job),
     payload: flags.payload ? job.payload : null,
     result: flags.result ? job.result : null,
     logs: flags.logs ? logs : null,

@@ -43,6 +43,7 @@ describe("the app's submit path", () => {
       deviceCode: 'sim.statevector',
       name: 'kept',
       exact: true,
+      kept: [],
     });
 
     const rerun = await call('jobs.rerun', { id: first });

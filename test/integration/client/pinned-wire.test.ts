@@ -47,8 +47,8 @@ const EXPECTED = {
       token_type: 'bearer',
     },
     jobs: [
-      [815, undefined, '2026-11-22T11:25:28Z', null],
-      [814, undefined, '2026-11-21T23:59:59Z', '2026-11-22T00:00:07Z'],
+      [815, 'queued', '2026-11-22T11:25:28Z', null],
+      [814, 'completed', '2026-11-21T23:59:59Z', '2026-11-22T00:00:07Z'],
     ],
     jobId: 815,
     lookupStatus: 'running',
@@ -308,6 +308,21 @@ describe.each(['A', 'B'] as const)('Variant %s: the client and the pinned wire',
   });
 
   if (variant === 'A') {
+    it("takes the specification's job list, whose records show no status", async () => {
+      const { client, session } = await loggedIn();
+      serve('GET', '/jobs', 'a/jobs-without-status-response.json');
+      const jobs = await client.listJobs();
+      expect(jobs.map((j) => [j.id, j.status])).toEqual([
+        [815, undefined],
+        [814, undefined],
+      ]);
+      expect(client.listCarriesStatus?.()).toBe(false);
+      serve('GET', '/jobs', 'a/jobs-response.json');
+      await client.listJobs();
+      expect(client.listCarriesStatus?.()).toBe(true);
+      session.dispose();
+    });
+
     it('takes an integer issuedAt and any case of "bearer", and a job id whose message is null', async () => {
       serve('POST', '/authorisation-tokens', 'a/token-response-integer-issued-at.json');
       const bare = createServiceClient({

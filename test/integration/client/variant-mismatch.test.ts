@@ -11,8 +11,8 @@ import { REPO_ROOT } from '../../support/cli-runner';
 
 /**
  * A connection set to one variant against a simulator of the other: the client says which
- * variant the service seems to speak, and why, where the answers tell (the job list of
- * Variant A, any record of Variant B), instead of decoding half of it.
+ * variant the service seems to speak, and why, where the answers tell (a job's full record),
+ * instead of decoding half of it.
  */
 
 const DIALECT = path.join(REPO_ROOT, 'test/fixtures/dialect');
@@ -68,12 +68,17 @@ describe('the variant a service speaks', () => {
     session.dispose();
   });
 
-  it('a Variant B connection on a Variant A service: the job list says A', async () => {
+  it('a Variant B connection on a Variant A service: the records say A', async () => {
     const session = await login(sims.A.url, 'B');
-    const error = await failure(session.client.listJobs());
+    // Variant A's list carries status as B's does (the real service sends it; qilisdk 0.2.x
+    // requires it), and its record fits B: nothing there tells, so no error.
+    const jobs = await session.client.listJobs();
+    expect(jobs.length).toBe(1);
+    expect(jobs[0]!.status).toEqual(expect.any(String));
+    const error = await failure(session.client.getJob(jobs[0]!.id, { full: true }));
     expect(error.code).toBe('variant-mismatch');
     expect(error.message).toMatch(
-      /^The service at .* seems to speak Variant A \(job 1 in the job list has no status, which every Variant B record carries\); this connection is set to Variant B\. Switch to A\.$/,
+      /^The service at .* seems to speak Variant A \(.*\); this connection is set to Variant B\. Switch to A\.$/,
     );
     expect((await probeVariant(session.client)).outcome).toBe('mismatch');
     session.dispose();

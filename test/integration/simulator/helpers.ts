@@ -1,12 +1,12 @@
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { isMap, isScalar, isSeq, parseDocument } from 'yaml';
-import type { Node } from 'yaml';
 import { startSimulator } from '../../../src/simulator';
 import type { SimulatorHandle, SimulatorOptions } from '../../../src/simulator';
 import type { JobDetail, VariantId } from '../../../src/shared/variants';
 import { decodeJobDetail } from '../../../src/shared/wire';
+import type { SdkNode } from '../../../src/shared/sdk/node';
+import { readSdkYaml } from '../../../src/shared/sdk/yaml';
 
 export interface Reply {
   status: number;
@@ -128,30 +128,6 @@ export async function fullDetail(
   return detail;
 }
 
-/** YAML with tags kept: a tagged node becomes `{ $tag, ...content }` (or `{ $tag, items }` for a sequence). */
-export function parseTaggedYaml(text: string): unknown {
-  const doc = parseDocument(text);
-  if (doc.errors.length) throw new Error(doc.errors.map((e) => e.message).join('; '));
-  return toTagged(doc.contents);
-}
-
-function toTagged(node: Node | null | unknown): unknown {
-  if (isMap(node)) {
-    const out: Record<string, unknown> = node.tag ? { $tag: node.tag } : {};
-    for (const pair of node.items) {
-      const key = isScalar(pair.key) ? String(pair.key.value) : String(pair.key);
-      out[key] = toTagged(pair.value);
-    }
-    return out;
-  }
-  if (isSeq(node)) {
-    const items = node.items.map(toTagged);
-    return node.tag ? { $tag: node.tag, items } : items;
-  }
-  if (isScalar(node)) return node.value;
-  return node;
-}
-
 export const BELL_CIRCUIT = `!Circuit
 nqubits: 2
 gates:
@@ -202,23 +178,44 @@ export function envelope(
   };
 }
 
-/** The histogram of a sampling result in either variant's result shape. */
+/** The entry `key` of an SDK mapping, or a thrown error that names it. */
+function entry(node: SdkNode | undefined, key: string): SdkNode {
+  if (node?.kind !== 'map') throw new Error(`expected a mapping holding ${key}`);
+  const hit = node.entries.find(([k]) => k.kind === 'str' && k.value === key);
+  if (!hit) throw new Error(`no ${key} in ${node.tag ?? 'the mapping'}`);
+  return hit[1];
+}
+
+/**
+ * The histogram of a sampling result in either variant's SDK result shape (read with the SDK
+ * reader): B `!SamplingResult {_samples}`, A `!FunctionalResult` whose composite readout
+ * results hold a `!SamplingReadoutResult {_samples}`.
+ */
 export function samplesOf(
   variant: VariantId,
   result: Record<string, unknown>,
 ): Record<string, number> {
+  const field = variant === 'B' ? 'sampling_result' : 'functional_result';
+  const doc = readSdkYaml(String(result[field]));
+  if (doc.problems.length > 0 || !doc.node) throw new Error(`${field} did not read`);
+  let sampling: SdkNode;
   if (variant === 'B') {
-    const parsed = parseTaggedYaml(String(result.sampling_result)) as Record<string, unknown>;
-    if (parsed.$tag !== '!SamplingResult') throw new Error(`unexpected tag ${String(parsed.$tag)}`);
-    return parsed.samples as Record<string, number>;
+    if (doc.node.tag !== '!SamplingResult') throw new Error(`unexpected tag ${doc.node.tag}`);
+    sampling = doc.node;
+  } else {
+    if (doc.node.tag !== '!FunctionalResult') throw new Error(`unexpected tag ${doc.node.tag}`);
+    sampling = entry(entry(doc.node, '_readout_results'), 'sampling');
+    if (sampling.tag !== '!SamplingReadoutResult')
+      throw new Error(`unexpected readout tag ${String(sampling.tag)}`);
   }
-  const parsed = parseTaggedYaml(String(result.functional_result)) as Record<string, unknown>;
-  if (parsed.$tag !== '!FunctionalResult') throw new Error(`unexpected tag ${String(parsed.$tag)}`);
-  const readouts = parsed.readout_results as Record<string, unknown>[];
-  const first = readouts[0] ?? {};
-  if (first.$tag !== '!SamplingReadoutResult')
-    throw new Error(`unexpected readout tag ${String(first.$tag)}`);
-  return first.samples as Record<string, number>;
+  const samples = entry(sampling, '_samples');
+  if (samples.kind !== 'map') throw new Error('_samples is not a mapping');
+  const out: Record<string, number> = {};
+  for (const [k, v] of samples.entries) {
+    if (k.kind !== 'str' || v.kind !== 'int') throw new Error('a sample is not bitstring: count');
+    out[k.value] = Number(v.value);
+  }
+  return out;
 }
 
 /** A circuit wide and deep enough to keep a worker busy for a while. */

@@ -31,7 +31,10 @@ describe('the submit path', () => {
     expect(callersOf(/\.execute\s*\(/)).toEqual(['src/core/submit/send-payload.ts']);
   });
 
-  it('has one builder of the request body: the client', () => {
-    expect(callersOf(/\bbuildExecuteEnvelope\s*\(/)).toEqual(['src/core/client/service-client.ts']);
+  it('has one builder of the request body: the client, and the dry run beside the one door', () => {
+    expect(callersOf(/\bbuildExecuteEnvelope\s*\(/)).toEqual([
+      'src/core/client/service-client.ts',
+      'src/core/submit/send-payload.ts',
+    ]);
   });
 });

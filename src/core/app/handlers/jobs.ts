@@ -82,6 +82,7 @@ export function jobsHandlers(deps: JobsDeps): NamespaceHandlers<'jobs'> {
         {
           store: cache.annotations,
           profileKey: cacheKeyOf(active),
+          variant: active.profile.variant,
           fullDetail: async (jobId) => (await fetchDetail(cache, active, jobId, true)).detail,
           devices: async () => (await active.devices(false)).devices,
         },

@@ -209,7 +209,7 @@ export function JobDetailPane({
                 log={progress(id)}
               />
             ) : null}
-            {tab === 'payload' ? <PayloadTab view={view} /> : null}
+            {tab === 'payload' ? <PayloadTab view={view} variant={variant} /> : null}
             {tab === 'result' ? <ResultTab view={view} variant={variant} /> : null}
             {tab === 'logs' ? (
               <LogViewer

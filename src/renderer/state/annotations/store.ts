@@ -1,4 +1,5 @@
 import type { JobAnnotations } from '../../../shared/annotations';
+import { keptSentence } from '../../../shared/sdk/decompile/kept-sentence';
 import { call } from '../../services/qjob';
 import { describeError } from '../../services/errors';
 import { useAppStore } from '../app/store';
@@ -129,7 +130,7 @@ export const useAnnotationsStore = createDomainStore<AnnotationsState, Annotatio
               'info',
               source.exact
                 ? `Job ${id}'s payload, as it was submitted, is open in a new tab.`
-                : `Job ${id}'s payload, rebuilt from the service's copy, is open in a new tab.`,
+                : `Job ${id}'s payload, rebuilt from the service's copy, is open in a new tab, in the friendly form${source.kept.length ? ` except where named (${keptSentence(source.kept)})` : ''}.`,
             );
         } catch (error) {
           useAppStore.getState().notify('err', describeError(error, `open job ${id} again`).detail);

@@ -2,6 +2,9 @@ import type { Gate } from '../../../shared/dialect/circuit';
 import { evalNum } from '../../../shared/dialect/numbers';
 import type { ParamValues } from '../../../shared/dialect/numbers';
 import { conjugate, singleQubitMatrix, writeSingleQubitMatrix } from '../physics/gate-matrices';
+import { complex } from '../../../shared/sdk/numeric/complex';
+import { cmatrix } from '../../../shared/sdk/numeric/cmatrix';
+import { expm } from '../../../shared/sdk/numeric/expm';
 
 /**
  * A circuit as the engine runs it: every gate is one of four operations on the amplitudes,
@@ -70,8 +73,46 @@ const CONTROLLED_BASE: Partial<Record<Gate['name'], Gate['name']>> = {
   CU1: 'U1',
 };
 
+/** The 2×2 of `m` transformed by a gate's modifier (its adjoint, or e^M). */
+function modified(m: Float64Array, modifier: NonNullable<Gate['modifier']>): Float64Array {
+  if (modifier === 'adjoint') return conjugateTranspose(m);
+  const e = expm(
+    cmatrix([
+      [complex(m[0]!, m[1]!), complex(m[2]!, m[3]!)],
+      [complex(m[4]!, m[5]!), complex(m[6]!, m[7]!)],
+    ]),
+  );
+  return Float64Array.from(e.data.flatMap((z) => [z.re, z.im]));
+}
+
+function conjugateTranspose(m: Float64Array): Float64Array {
+  return Float64Array.from([m[0]!, -m[1]!, m[4]!, -m[5]!, m[2]!, -m[3]!, m[6]!, -m[7]!]);
+}
+
+/** e^SWAP = cosh(1)·I + sinh(1)·SWAP as a 4×4 op (symmetric in its two qubits). */
+function exponentialSwap(a: number, b: number, controls: number): Op {
+  if (controls !== 0)
+    throw new Error('a controlled !Exponential of !SWAP is not supported by the simulator');
+  const e = expm(
+    cmatrix([
+      [complex(1), complex(0), complex(0), complex(0)],
+      [complex(0), complex(0), complex(1), complex(0)],
+      [complex(0), complex(1), complex(0), complex(0)],
+      [complex(0), complex(0), complex(0), complex(1)],
+    ]),
+  );
+  return {
+    kind: 'mat4',
+    target: Math.min(a, b),
+    other: Math.max(a, b),
+    controls: 0,
+    m: e.data.flatMap((z) => [z.re, z.im]),
+  };
+}
+
 /** One gate as an op on a pure state (`null` for the identity). */
 function gateOp(gate: Gate, values: ParamValues): Op | null {
+  if (gate.modifier) return modifiedGateOp(gate, values);
   const extra = maskOf(gate.controls);
   const a = gate.qubits[0] ?? 0;
   const b = gate.qubits[1] ?? 0;
@@ -100,6 +141,27 @@ function gateOp(gate: Gate, values: ParamValues): Op | null {
       return base ? matrixOp(b, extra | (1 << a), SCRATCH) : matrixOp(a, extra, SCRATCH);
     }
   }
+}
+
+/** An !Adjoint or !Exponential of a basic gate (under any controls). */
+function modifiedGateOp(gate: Gate, values: ParamValues): Op {
+  const extra = maskOf(gate.controls);
+  const a = gate.qubits[0] ?? 0;
+  if (gate.name === 'SWAP') {
+    if (gate.modifier === 'adjoint')
+      return { kind: 'swap', target: a, other: gate.qubits[1]!, controls: extra, m: NO_MATRIX };
+    return exponentialSwap(a, gate.qubits[1]!, extra);
+  }
+  const [x, y, z] = gate.angles;
+  const written = writeSingleQubitMatrix(
+    gate.name,
+    x ? evalNum(x, values) : 0,
+    y ? evalNum(y, values) : 0,
+    z ? evalNum(z, values) : 0,
+    SCRATCH,
+  );
+  if (!written) throw new Error(`no matrix for gate ${gate.name}`);
+  return matrixOp(a, extra, modified(SCRATCH, gate.modifier!));
 }
 
 /**

@@ -66,6 +66,30 @@ export async function simulateCircuit(
   work: Work,
   o: CircuitOptions = {},
 ): Promise<SparseState | StateVector> {
+  const state = await runCircuit(circuit, values, work, o);
+  // An !Exponential gate (e^M of a gate's matrix) is not unitary: the state is normalised at
+  // the end, so its probabilities are those of the state the gates make, up to scale.
+  if (circuit.gates.some((g) => g.modifier === 'exponential')) normalise(state.re, state.im);
+  return state;
+}
+
+function normalise(re: ArrayLike<number> & { [i: number]: number }, im: typeof re): void {
+  let norm2 = 0;
+  for (let i = 0; i < re.length; i++) norm2 += re[i]! * re[i]! + im[i]! * im[i]!;
+  if (!(norm2 > 0)) return;
+  const scale = 1 / Math.sqrt(norm2);
+  for (let i = 0; i < re.length; i++) {
+    re[i] = re[i]! * scale;
+    im[i] = im[i]! * scale;
+  }
+}
+
+async function runCircuit(
+  circuit: Circuit,
+  values: ParamValues,
+  work: Work,
+  o: CircuitOptions,
+): Promise<SparseState | StateVector> {
   const n = circuit.nqubits;
   const ops = compileGates(circuit.gates, values, null);
   let k = 0;

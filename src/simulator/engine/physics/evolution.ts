@@ -1,7 +1,7 @@
 import { evalNum } from '../../../shared/dialect/numbers';
 import type { ParamValues } from '../../../shared/dialect/numbers';
 import type { Schedule } from '../../../shared/dialect/schedule';
-import { scheduleBreakpoints } from '../../../shared/dialect/schedule';
+import { scheduleBreakpoints, scheduleCoefficients } from '../../../shared/dialect/schedule';
 import type { Work } from '../run/work';
 import { GroupedPauliOperator } from './pauli-groups';
 import { PauliOperator } from './pauli-operator';
@@ -47,8 +47,9 @@ export async function evolve(
   if (opts.densityQubits !== null) op = op.liouvillian(opts.densityQubits);
   const nqubits = Math.log2(re.length);
   const grouped = GroupedPauliOperator.from(op, nqubits, schedule.terms.length);
-  const coefficients = schedule.terms.map((t) =>
-    t.points.map((p) => ({ t: p.t, v: evalNum(p.value, values) })),
+  // A step coefficient comes as jumps (scheduleCoefficients), so every piece is linear.
+  const coefficients = scheduleCoefficients(schedule).map((points) =>
+    points.map((p) => ({ t: p.t, v: evalNum(p.value, values) })),
   );
   const stepper = new TaylorStepper(grouped, re.length, opts.maxSteps);
   const grid = schedule.grid;

@@ -34,9 +34,12 @@ export class PauliOperator {
     sums.forEach((sum, g) => {
       for (const t of sum.terms) {
         const c = evalNum(t.coefficient, values);
-        if (c === 0) continue;
+        const ci = t.imag ?? 0;
+        if (c === 0 && ci === 0) continue;
+        // f = (c + i·ci) · i^nY; a complex c makes the operator non-Hermitian, and the
+        // expectation value computed is the real part of ⟨O⟩.
         const [pr, pi] = I_POWERS[t.nY % 4]!;
-        rows.push([t.xMask, t.zMask, c * pr, c * pi, g, c]);
+        rows.push([t.xMask, t.zMask, c * pr - ci * pi, c * pi + ci * pr, g, c]);
       }
     });
     return PauliOperator.fromRows(rows);

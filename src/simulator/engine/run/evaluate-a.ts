@@ -1,14 +1,23 @@
 import type { DigitalFunctional, EvolutionFunctional } from '../../../shared/dialect/functionals';
 import type { ParamValues } from '../../../shared/dialect/numbers';
 import type { Readout } from '../../../shared/dialect/readouts';
+import type { SdkMap } from '../../../shared/sdk/node';
+import {
+  expectationReadoutResult,
+  functionalResult,
+  readoutCompositeResults,
+  samplingFromCounts,
+  samplingReadoutResult,
+  stateTomographyReadoutResult,
+} from '../../../shared/sdk/a/results';
+import type { ReadoutParts } from '../../../shared/sdk/a/results';
 import type { DensityMatrix } from '../physics/density-matrix';
 import { estimateExpectation, expectationFromCounts } from '../physics/estimators';
-import { PauliOperator } from '../physics/pauli-operator';
+import type { PauliOperator } from '../physics/pauli-operator';
+import { pauliOperatorOf, qtensorExpectation } from '../physics/observables';
 import type { StateVector } from '../physics/state-vector';
-import { Tagged } from '../results/tagged-yaml';
-import type { YValue } from '../results/tagged-yaml';
 import type { Evaluation } from './evaluate-b';
-import { amplitudes } from './evaluate-b';
+import { densityOf, elapsedSeconds, ketOf } from './sdk-states';
 import { prepareFinalState } from './prepare-functional';
 import { sampleMeasured } from './run-context';
 import type { RunContext } from './run-context';
@@ -18,14 +27,23 @@ export type ReadableState =
   { kind: 'pure'; sv: StateVector } | { kind: 'mixed'; dm: DensityMatrix };
 
 export interface ReadoutOutput {
-  results: Tagged[];
+  /** `!ReadoutCompositeResults`: one result per kind of readout (the SDK's `from_list`: the last wins). */
+  composite: SdkMap;
   /** The cost observable read the way the first readout reads the state. */
   cost: number | null;
+  /** Whether that cost is a mean over samples (the SDK's cost is then a NumPy scalar). */
+  costFromSamples: boolean;
+}
+
+/** Whether a sampling readout writes `_` for unmeasured qubits (qilisdk's default: yes). */
+function expandsSamples(r: Readout): boolean {
+  return (r as { expandSamples?: boolean }).expandSamples !== false;
 }
 
 /**
- * Apply Variant A readouts to a prepared state. A cost, when asked for, is measured like the
- * first readout: from its samples, with its shots, or exactly for tomography.
+ * Apply Variant A readouts to a prepared state, as qilisdk 0.2.x's backends do, into one
+ * `!ReadoutCompositeResults`. A cost, when asked for, is measured like the first readout: from
+ * its samples, with its shots, or exactly for tomography.
  */
 export function applyReadouts(
   readouts: readonly Readout[],
@@ -42,50 +60,61 @@ export function applyReadouts(
         ? op.termExpectation(k, state.sv.re, state.sv.im)
         : op.termTraceWithDensity(k, state.dm.re, state.dm.im, n);
   let cost: number | null = null;
-  const results = readouts.map((r, index) => {
+  const costFromSamples = readouts[0]?.kind === 'sampling';
+  const parts: { -readonly [K in keyof ReadoutParts]: ReadoutParts[K] } = {};
+  readouts.forEach((r, index) => {
     if (r.kind === 'sampling') {
       const probabilities =
         state.kind === 'pure' ? state.sv.probabilities() : state.dm.probabilities();
       const set = sampleMeasured(ctx, probabilities, measured, r.nshots);
       if (index === 0 && costOp) cost = expectationFromCounts(costOp, set.counts, measured);
-      const frequencies = new Map(
-        [...set.samples].map(([bits, count]) => [bits, count / r.nshots]),
-      );
-      return new Tagged('!SamplingReadoutResult', {
-        samples: set.samples,
-        probabilities: frequencies,
-      });
+      const table = samplingFromCounts([...set.samples], measured, n, expandsSamples(r));
+      parts.sampling = samplingReadoutResult(table.samples, table.probabilities);
+      return;
     }
     const shots = (nshots: number) =>
       nshots > 0 ? { nshots, rng: ctx.rng, readoutErrors: ctx.readoutErrorsByQubit(n) } : null;
     if (r.kind === 'expectation') {
       const values = r.observables.map((o) => {
-        const op = PauliOperator.fromSums([o], new Map());
+        if (o.kind === 'qtensor') {
+          // A matrix observable is read off the state exactly (no shot noise is drawn for it).
+          const pure = state.kind === 'pure' ? state.sv : state.dm.toPure();
+          if (!pure) {
+            return r.ref.fail({
+              subject: '!ExpectationReadout',
+              problem:
+                'a !QTensor observable of a mixed state (after qubit resets) is not supported by the simulator',
+            });
+          }
+          return qtensorExpectation(o, pure.re, pure.im, n);
+        }
+        const op = pauliOperatorOf(o);
         return estimateExpectation(op, exactTerm(op), shots(r.nshots));
       });
       if (index === 0 && costOp)
         cost = estimateExpectation(costOp, exactTerm(costOp), shots(r.nshots));
-      return new Tagged('!ExpectationReadoutResult', {
-        expectation_values: values,
-        nshots: r.nshots,
-      });
+      parts.expectationValues = expectationReadoutResult(values, r.nshots);
+      return;
     }
-    const pure = state.kind === 'pure' ? state.sv : state.dm.toPure();
-    if (!pure) {
-      const purity = state.kind === 'mixed' ? state.dm.purity() : 1;
-      return r.ref.fail({
-        subject: '!StateTomographyReadout',
-        problem: `the state is mixed (purity ${purity.toFixed(6)}) after qubit resets; a state vector cannot describe it`,
-        hint: 'use an !ExpectationReadout or a !SamplingReadout, or leave qubits_to_reset empty',
-      });
+    // State tomography: the ket of a pure state, the density matrix of a mixed one (the SDK's
+    // QTensor holds either; a reservoir's state is a density matrix).
+    if (state.kind === 'pure') {
+      if (index === 0 && costOp) cost = costOp.expectation(state.sv.re, state.sv.im);
+      parts.stateTomography = stateTomographyReadoutResult(ketOf(state.sv));
+      return;
     }
-    if (index === 0 && costOp) cost = costOp.expectation(pure.re, pure.im);
-    return new Tagged('!StateTomographyReadoutResult', { state: amplitudes(pure) });
+    if (index === 0 && costOp) cost = state.dm.expectation(costOp);
+    parts.stateTomography = stateTomographyReadoutResult(densityOf(state.dm));
   });
-  return { results, cost };
+  return { composite: readoutCompositeResults(parts), cost, costFromSamples };
 }
 
-/** `!DigitalPropagation` / `!AnalogEvolution` → `!FunctionalResult` through the readouts. */
+/**
+ * `!DigitalPropagation` / `!AnalogEvolution` → `!FunctionalResult` through the readouts. An
+ * analog evolution that stores intermediate results gets one `!ReadoutCompositeResults` per
+ * time of its grid (t = 0 and T included), as QiliSim returns them; `_execution_time` is the
+ * wall-clock time this run took.
+ */
 export async function evaluateFunctionalA(
   f: DigitalFunctional | EvolutionFunctional,
   readouts: readonly Readout[],
@@ -94,16 +123,22 @@ export async function evaluateFunctionalA(
   work: Work,
   costOp: PauliOperator | null,
 ): Promise<Evaluation> {
-  const sv = await prepareFinalState(f, values, ctx, work);
+  const started = performance.now();
   const measured =
     f.kind === 'digital' ? f.circuit.measured : Array.from({ length: f.nqubits }, (_, q) => q);
+  const intermediate: SdkMap[] = [];
+  const record =
+    f.kind === 'analog' && f.storeIntermediate
+      ? (_i: number, _t: number, state: StateVector) =>
+          intermediate.push(
+            applyReadouts(readouts, { kind: 'pure', sv: state }, measured, ctx, null).composite,
+          )
+      : undefined;
+  const sv = await prepareFinalState(f, values, ctx, work, record);
   const out = applyReadouts(readouts, { kind: 'pure', sv }, measured, ctx, costOp);
-  return { result: functionalResult(out.results, []), cost: out.cost };
-}
-
-export function functionalResult(readoutResults: Tagged[], intermediate: YValue[]): Tagged {
-  return new Tagged('!FunctionalResult', {
-    readout_results: readoutResults,
-    intermediate_results: intermediate,
-  });
+  return {
+    result: functionalResult(out.composite, intermediate, elapsedSeconds(started)),
+    cost: out.cost,
+    costFromSamples: out.costFromSamples,
+  };
 }

@@ -1,7 +1,7 @@
 import type { FunctionalOf } from '../../../shared/dialect/job-model';
 import { entryFor } from '../../../shared/variants/declaration';
 import type { ExecuteTypeOf, VariantId } from '../../../shared/variants/declaration';
-import type { Tagged } from '../results/tagged-yaml';
+import type { SdkMap } from '../../../shared/sdk/node';
 import { evaluateFunctionalA } from './evaluate-a';
 import { evaluateSampling, evaluateTimeEvolution } from './evaluate-b';
 import type { RunContext } from './run-context';
@@ -15,15 +15,12 @@ type Evaluator<V extends VariantId, T extends ExecuteTypeOf<V>> = (
   functional: FunctionalOf<V, T>,
   ctx: RunContext,
   work: Work,
-) => Promise<Tagged>;
+) => Promise<SdkMap>;
 
 /** One evaluator per declared execute type: the compiler names this table for a new one. */
 type Evaluators = {
   readonly [V in VariantId]: { readonly [T in ExecuteTypeOf<V>]: Evaluator<V, T> };
 };
-
-/** Parameters at their initial values; a job alone has none to optimise. */
-const NO_VALUES = new Map<string, number>();
 
 const functionalA: Evaluator<'A', 'digital_propagation' | 'analog_evolution'> = async (
   f,
@@ -43,10 +40,12 @@ const functionalA: Evaluator<'A', 'digital_propagation' | 'analog_evolution'> = 
 
 const EVALUATORS: Evaluators = {
   B: {
+    // A Parameter outside a variational program keeps its declared value (the SDK's `_value`).
     sampling: async (f, ctx, work) =>
-      (await evaluateSampling(f, NO_VALUES, ctx, work, null)).result,
+      (await evaluateSampling(f, ctx.parsed.ctx.params.initialValues(), ctx, work, null)).result,
     time_evolution: async (f, ctx, work) =>
-      (await evaluateTimeEvolution(f, NO_VALUES, ctx, work, null)).result,
+      (await evaluateTimeEvolution(f, ctx.parsed.ctx.params.initialValues(), ctx, work, null))
+        .result,
     variational_program: runVariational,
     rabi_experiment: async (f, ctx) => runExperiment(f, ctx),
     t1_experiment: async (f, ctx) => runExperiment(f, ctx),
@@ -60,8 +59,8 @@ const EVALUATORS: Evaluators = {
   },
 };
 
-/** The parsed job of `ctx` run to its result by the evaluator of its execute type. */
-export function evaluateJob(ctx: RunContext, work: Work): Promise<Tagged> {
+/** The parsed job of `ctx` run to its result (the SDK's result graph of its variant) by the evaluator of its execute type. */
+export function evaluateJob(ctx: RunContext, work: Work): Promise<SdkMap> {
   const { variant, executeType, functional } = ctx.parsed;
   const evaluate = entryFor<Evaluator<VariantId, never>>(EVALUATORS, variant, executeType);
   if (!evaluate) throw new Error(`no evaluator for ${executeType} in Variant ${variant}`);

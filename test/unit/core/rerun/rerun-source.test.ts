@@ -44,6 +44,7 @@ function deps(store = new MemoryAnnotationStore(), record = detail()) {
   return {
     store,
     profileKey: 'lab',
+    variant: 'B' as const,
     fullDetail: (id: number) =>
       id === record.id ? Promise.resolve(record) : Promise.reject(new Error(`no job ${id}`)),
     devices: () => Promise.resolve(DEVICES),

@@ -127,6 +127,8 @@ describe('dialect completion', () => {
       '!CRZ',
       '!CU1',
       '!Controlled',
+      '!Adjoint',
+      '!Exponential',
       '!M',
     ]);
     expect(result?.items.find((i) => i.label === '!CNOT')?.insertText).toBe(
@@ -204,7 +206,7 @@ variational_program_payload:
     optimizer: !Optimizer
       method: |
 `;
-    expect(labels('B', opt)).toEqual(['COBYLA', 'Nelder-Mead', 'SPSA']);
+    expect(labels('B', opt)).toEqual(['COBYLA', 'Nelder-Mead', 'Powell', 'SPSA']);
     const inner = opt.replace('    optimizer: !Optimizer\n      method: |', '    functional: |');
     expect(labels('B', inner)).toEqual(['!Sampling', '!TimeEvolution']);
     expect(

@@ -110,7 +110,7 @@ describe('!Controlled', () => {
       "10 gate !Controlled: qubit 2 is a control and a qubit the gate acts on; expected control qubits other than the gate's own qubits",
       "11 gate !M: a measurement cannot be controlled; put the !M in the circuit's gate list, after the last gate on its qubits",
       '12 gate !Controlled: qubit 7 is outside the circuit (nqubits: 3); expected a qubit index from 0 to 2',
-      '12 gate !Hadamard: unknown gate tag !Hadamard; expected one of !I !X !Y !Z !H !S !T !RX !RY !RZ !U1 !U2 !U3 !CNOT !CZ !SWAP !CRX !CRY !CRZ !CU1 !Controlled',
+      '12 gate !Hadamard: unknown gate tag !Hadamard; expected one of !I !X !Y !Z !H !S !T !RX !RY !RZ !U1 !U2 !U3 !CNOT !CZ !SWAP !CRX !CRY !CRZ !CU1 !Controlled !Adjoint !Exponential',
       '13 gate !Controlled: missing key "basic_gate"; expected keys control_qubits, basic_gate',
     ]);
   });

@@ -238,7 +238,7 @@ describe('errors where the dialect is certain, warnings where a real service may
       problems.map((p) => `${p.severity} ${p.line}:${p.column} ${p.code} ${p.message}`),
     ).toEqual([
       'error 5:14 dialect.unknown_tag !Circuit: unknown tag !Circut; did you mean !Circuit? The rest is checked as !Circuit',
-      'error 8:11 dialect.unknown_gate gate !Hadamard: unknown gate tag !Hadamard; expected one of !I !X !Y !Z !H !S !T !RX !RY !RZ !U1 !U2 !U3 !CNOT !CZ !SWAP !CRX !CRY !CRZ !CU1 !Controlled !M',
+      'error 8:11 dialect.unknown_gate gate !Hadamard: unknown gate tag !Hadamard; expected one of !I !X !Y !Z !H !S !T !RX !RY !RZ !U1 !U2 !U3 !CNOT !CZ !SWAP !CRX !CRY !CRZ !CU1 !Controlled !Adjoint !Exponential !M',
     ]);
     // The simulator's validating step refuses the job for the misspelling itself.
     const outcome = validateJob(

@@ -36,14 +36,23 @@ describe('execute envelope (docs/wire-format.md, "Execute")', () => {
     (variant, type, jobType) => {
       const payload = payloadFor(variant, type);
       const envelope = buildExecuteEnvelope({ variant, payload, deviceCode: 'sim' });
+      // As the SDK's client writes it: type, then every payload field in declared order, null
+      // where unused (test/fixtures/sdk's requests).
+      const fields = VARIANTS[variant].executeKinds.map((k) => k.payloadField);
+      const json = JSON.parse(envelope.payload) as Record<string, unknown>;
+      expect(Object.keys(json)).toEqual(['type', ...fields]);
+      expect(json).toEqual({
+        ...Object.fromEntries(fields.map((f) => [f, null])),
+        ...JSON.parse(JSON.stringify(payload)),
+      });
       expect(envelope).toEqual({
         device_code: 'sim',
-        payload: JSON.stringify(payload),
+        payload: envelope.payload,
         job_type: jobType,
         meta: {},
       });
       const decoded = decodeExecuteEnvelope(variant, JSON.parse(JSON.stringify(envelope)));
-      expect(decoded).toEqual({ ok: true, envelope, payload });
+      expect(decoded).toEqual({ ok: true, envelope, payload: expect.objectContaining(payload) });
     },
   );
 

@@ -87,7 +87,7 @@ describe('nesting, checked while the text is read', () => {
 });
 
 describe('node counts, checked while the text is read', () => {
-  const limits = { maxDepth: MAX, maxNodes: 10, maxAliasCount: 100, maxBytes: 1e6 };
+  const limits = { maxDepth: MAX, maxNodes: 10, maxAliasNodes: 100, maxBytes: 1e6 };
   // A root mapping, its key and a sequence of values: 1 + 1 + 1 + n nodes.
   const flat = (n: number) => `a: [${Array(n).fill('0').join(', ')}]\n`;
 

@@ -79,9 +79,14 @@ repeat: *shots
     expect(b?.sampling_payload?.sampling).toBe(bell);
     // ... and the execute body carries that same text, unchanged, inside its JSON string.
     const envelope = buildExecuteEnvelope({ variant: 'B', payload: b!, deviceCode: 'sim-1' });
+    // (every other payload field null, as the SDK's client writes them)
     expect(JSON.parse(envelope.payload)).toEqual({
       type: 'sampling',
       sampling_payload: { sampling: bell },
+      time_evolution_payload: null,
+      variational_program_payload: null,
+      rabi_experiment_payload: null,
+      t1_experiment_payload: null,
     });
 
     const a = documentToExecutePayload('A', A_DOC).payload?.digital_propagation_payload;

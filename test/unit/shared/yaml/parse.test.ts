@@ -76,15 +76,15 @@ describe('parsePayloadText: limits', () => {
     const { problems } = parsePayloadText(lines.join('\n'));
     const bomb = problems.find((p) => p.code === 'alias_limit');
     expect(bomb?.severity).toBe('error');
-    expect(bomb?.message).toMatch(/more than 100 aliases/);
-    // a..c expand 99 times; the first alias on line 4 (each worth 91) passes 100.
-    expect(bomb?.line).toBe(4);
+    expect(bomb?.message).toMatch(/aliases would expand to more than 1,000,000 nodes/);
+    // The aliases of b..f add 672,588 nodes; the first alias on line 7 (worth 597,871) passes 1M.
+    expect(bomb?.line).toBe(7);
   });
 
-  it('lets a document use a few aliases, and honours a custom maxAliasCount', () => {
+  it('lets a document use a few aliases, and honours a custom maxAliasNodes', () => {
     const text = 'x: &x 1\ny: [*x, *x, *x]\n';
     expect(parsePayloadText(text).problems).toEqual([]);
-    expect(parsePayloadText(text, { maxAliasCount: 2 }).problems.map((p) => p.code)).toEqual([
+    expect(parsePayloadText(text, { maxAliasNodes: 2 }).problems.map((p) => p.code)).toEqual([
       'alias_limit',
     ]);
   });

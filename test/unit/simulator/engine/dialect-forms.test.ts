@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { runJob, validateJob } from '../../../../src/simulator/engine';
 import { makeJob } from './support/devices';
 import { complexOf, expectOk, parseResult } from './support/results';
+import type { Parsed } from './support/results';
 
 /** A do-nothing evolution (coefficient 0) to read back how an initial state was understood. */
 function idle(initial: string, observables: string): ReturnType<typeof makeJob> {
@@ -65,7 +66,7 @@ describe('dialect forms', () => {
       expectOk(await runJob(makeJob({ executeType: 'rabi_experiment', functionalYaml: nd }))).yaml,
     );
     expect(a).toEqual(b);
-    expect(a.drive_pulse_duration).toEqual([0, 20, 40]);
+    expect((a.dims as Parsed[])[0]!.values).toEqual([[0, 20, 40]]);
     const wrong = validateJob(
       makeJob({
         executeType: 'rabi_experiment',
@@ -87,7 +88,7 @@ describe('dialect forms', () => {
     expect(bad && !bad.ok).toBe(true);
   });
 
-  it('results are tagged YAML strings that begin with their tag', async () => {
+  it("results are the SDK's YAML, as qilisdk 0.1.6 writes a SamplingResult", async () => {
     const out = expectOk(
       await runJob(
         makeJob({
@@ -95,6 +96,8 @@ describe('dialect forms', () => {
         }),
       ),
     );
-    expect(out.yaml).toBe('!SamplingResult\nnshots: 3\nnqubits: 2\nsamples:\n  "00": 3\n');
+    expect(out.yaml).toBe(
+      "!SamplingResult\n_nqubits: 2\n_nshots: 3\n_probabilities: {'00': 1.0}\n_samples: {'00': 3}\n",
+    );
   });
 });

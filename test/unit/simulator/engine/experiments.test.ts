@@ -4,13 +4,20 @@ import type { PhysicalDevice } from '../../../../src/simulator/engine';
 import { fitRabi, fitT1, projectS21 } from '../../../../src/shared/analysis';
 import { QPU_ANALOG, QPU_DIGITAL, QUBIT, SIMULATOR, makeJob } from './support/devices';
 import { jobFromFixture } from './support/fixtures';
-import { complexOf, expectOk, parseResult } from './support/results';
+import { expectOk, parseResult } from './support/results';
+import type { Parsed } from './support/results';
 
 const PI_PULSE_NS = 500 / QUBIT.rabiRateMHz; // 40 ns
 const T1_NS = QUBIT.t1Us * 1000;
 
+/** The SDK's `data`: an (N, 2) array of I and Q per sweep point. */
 function s21Of(points: unknown): Array<{ re: number; im: number }> {
-  return (points as unknown[]).map(complexOf);
+  return (points as number[][]).map(([re, im]) => ({ re: re!, im: im! }));
+}
+
+/** The sweep of the result's first `!Dimension`. */
+function sweepOf(r: Parsed): number[] {
+  return (r.dims as Array<{ values: number[][] }>)[0]!.values[0]!;
 }
 
 describe('Rabi experiment', () => {
@@ -24,8 +31,9 @@ describe('Rabi experiment', () => {
       expect(out.resultField).toBe('rabi_experiment_result');
       const r = parseResult(out.yaml);
       expect(r.$tag).toBe('!RabiExperimentResult');
-      const durations = r.drive_pulse_duration as number[];
-      const signal = projectS21(s21Of(r.s21));
+      expect(Object.keys(r).sort()).toEqual(['$tag', 'data', 'dims', 'qubit']);
+      const durations = sweepOf(r);
+      const signal = projectS21(s21Of(r.data));
       const fit = fitRabi(durations, signal);
       expect(Math.abs(fit.piPulseNs - PI_PULSE_NS) / PI_PULSE_NS).toBeLessThan(0.02);
       expect(fit.rabiFrequencyMHz).toBeCloseTo(QUBIT.rabiRateMHz, 0);
@@ -95,8 +103,8 @@ describe('T1 experiment', () => {
     const out = expectOk(await runJob(jobFromFixture('b-t1.yaml', SIMULATOR)));
     expect(out.resultField).toBe('t1_experiment_result');
     const r = parseResult(out.yaml);
-    const waits = r.wait_times as number[];
-    const p = projectS21(s21Of(r.s21), { ground: QUBIT.ground, excited: QUBIT.excited });
+    const waits = sweepOf(r);
+    const p = projectS21(s21Of(r.data), { ground: QUBIT.ground, excited: QUBIT.excited });
     // A 40 ns π pulse excites with s = (1 + e^{−Γ·40})/2 (Γ: Rabi decay); the 500 µs delay
     // (14·T1) leaves a residual excitation below 1e-6.
     const gamma = 0.5 / (QUBIT.t1Us * 1000) + 0.5 / (QUBIT.t2Us * 1000);
@@ -115,7 +123,7 @@ describe('T1 experiment', () => {
           await runJob(makeJob({ executeType: 't1_experiment', functionalYaml: yaml(delay) })),
         ).yaml,
       );
-      return projectS21(s21Of(r.s21), { ground: QUBIT.ground, excited: QUBIT.excited })[0]!;
+      return projectS21(s21Of(r.data), { ground: QUBIT.ground, excited: QUBIT.excited })[0]!;
     };
     expect(await level(10 * T1_NS)).toBeGreaterThan(0.98);
     expect(await level(0.2 * T1_NS)).toBeLessThan(0.8);

@@ -4,7 +4,8 @@ import { runJob, validateJob } from '../../../../src/simulator/engine';
 import type { PhysicalDevice } from '../../../../src/simulator/engine';
 import { QPU_ANALOG, QPU_DIGITAL, SIMULATOR } from './support/devices';
 import { fixtureNames, jobFromFixture } from './support/fixtures';
-import { expectOk, parseResult } from './support/results';
+import { expectOk, parseResult, sdkGraph } from './support/results';
+import type { SdkNode } from '../../../../src/shared/sdk/node';
 import type { Parsed } from './support/results';
 
 /** Result field and root tag each fixture must produce. */
@@ -23,19 +24,16 @@ const EXPECTED: Record<string, [string, string]> = {
   'b-variational-qaoa.yaml': ['variational_program_result', '!VariationalProgramResult'],
 };
 
-/** Every tag anywhere in a YAML text, as the parser sees it. */
+/** Every tag anywhere in a result, as the SDK's reader sees it. */
 function tagsIn(yaml: string): string[] {
-  const tags: string[] = [];
-  const walk = (v: unknown): void => {
-    if (Array.isArray(v)) v.forEach(walk);
-    else if (v && typeof v === 'object') {
-      const p = v as Parsed;
-      if (p.$tag) tags.push(p.$tag);
-      Object.values(p).forEach(walk);
-    }
+  const tags = new Set<string>();
+  const walk = (n: SdkNode): void => {
+    if (n.tag) tags.add(n.tag);
+    if (n.kind === 'seq') n.items.forEach(walk);
+    if (n.kind === 'map') n.entries.forEach(([k, v]) => (walk(k), walk(v)));
   };
-  walk(parseResult(yaml));
-  return tags;
+  walk(sdkGraph(yaml));
+  return [...tags];
 }
 
 describe('dialect fixtures (test/fixtures/dialect)', () => {
@@ -56,8 +54,11 @@ describe('dialect fixtures (test/fixtures/dialect)', () => {
       expect(doc.errors).toEqual([]);
       expect(doc.contents?.tag).toBe(tag);
       const tags = tagsIn(out.yaml);
-      // s21 points, tomography amplitudes and final states are !complex values.
-      if (/rabi|t1|a-digital-bell|time-evolution/.test(name)) expect(tags).toContain('!complex');
+      // I/Q points are an !ndarray over !Dimension sweeps; states are QTensors of !complex values.
+      if (/rabi|t1/.test(name))
+        expect(tags).toEqual(expect.arrayContaining(['!ndarray', '!Dimension']));
+      if (/a-digital-bell|time-evolution/.test(name))
+        expect(tags).toEqual(expect.arrayContaining(['!QTensor', '!csr_matrix', '!complex']));
     },
   );
 
@@ -75,7 +76,11 @@ describe('dialect fixtures (test/fixtures/dialect)', () => {
     const r = parseResult(
       expectOk(await runJob(jobFromFixture('a-digital-bell.yaml', SIMULATOR))).yaml,
     );
-    const [sampling, expectation, tomography] = r.readout_results as Parsed[];
+    const {
+      sampling,
+      expectation_values: expectation,
+      state_tomography: tomography,
+    } = r.readout_results as Record<string, Parsed>;
     expect(sampling!.$tag).toBe('!SamplingReadoutResult');
     expect(Object.keys(sampling!.samples as object).sort()).toEqual(['00', '11']);
     const probabilities = sampling!.probabilities as Record<string, number>;
@@ -97,7 +102,10 @@ describe('dialect fixtures (test/fixtures/dialect)', () => {
     const r = parseResult(
       expectOk(await runJob(jobFromFixture('a-analog-two-qubit.yaml', SIMULATOR))).yaml,
     );
-    const [expectation, sampling] = r.readout_results as Parsed[];
+    const { expectation_values: expectation, sampling } = r.readout_results as Record<
+      string,
+      Parsed
+    >;
     const [z0, z1] = expectation!.expectation_values as number[];
     expect(z0).toBeCloseTo(1, 8);
     expect(z1).toBeCloseTo(-1, 8);
@@ -108,10 +116,12 @@ describe('dialect fixtures (test/fixtures/dialect)', () => {
     const r = parseResult(
       expectOk(await runJob(jobFromFixture('b-time-evolution-two-qubit.yaml', SIMULATOR))).yaml,
     );
+    // One row per grid time 0, 0.5, …, 10 (the SDK's rows carry values only), a state per row.
     const rows = r.expected_values as number[][];
-    expect(rows.map((row) => row[0])).toEqual(Array.from({ length: 21 }, (_, k) => k * 0.5));
-    expect(rows[0]!.slice(1)).toEqual([0, 0, 0]);
-    expect(r.final_expected_values).toEqual(rows[20]!.slice(1));
+    expect(rows).toHaveLength(21);
+    expect(rows[0]).toEqual([0, 0, 0]);
+    expect(r.final_expected_values).toEqual(rows[20]);
     expect((r.final_state as unknown[]).length).toBe(4);
+    expect(r.intermediate_states as unknown[]).toHaveLength(21);
   });
 });

@@ -44,7 +44,8 @@ describe('sampling a state vector', () => {
           ),
         ).yaml,
       );
-      const [tomo, expectation] = exact.readout_results as Array<Record<string, unknown>>;
+      const composite = exact.readout_results as Record<string, Record<string, unknown>>;
+      const [tomo, expectation] = [composite.state_tomography, composite.expectation_values];
       const amps = (tomo!.state as unknown[]).map(complexOf);
       expect(amps[0]!.re ** 2 + amps[0]!.im ** 2).toBeCloseTo(expected0, 14);
       expect(amps[1]!.re ** 2 + amps[1]!.im ** 2).toBeCloseTo(1 - expected0, 14);

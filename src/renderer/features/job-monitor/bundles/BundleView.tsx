@@ -198,7 +198,13 @@ export function BundleView({ bundle, variant }: { bundle: Bundle; variant: Varia
             log={null}
           />
         ) : null}
-        {tab === 'payload' ? <PayloadTab view={job.view} documentText={job.payload?.text} /> : null}
+        {tab === 'payload' ? (
+          <PayloadTab
+            view={job.view}
+            variant={bundle.source.variant}
+            documentText={job.payload?.text}
+          />
+        ) : null}
         {tab === 'result' ? <ResultTab view={job.view} variant={bundle.source.variant} /> : null}
         {tab === 'logs' ? (
           <LogViewer

@@ -5,6 +5,7 @@ import { downloadText } from '../../../../ui/charts';
 import { compareModels } from '../model/compare';
 import { comparisonCsv, comparisonJson } from '../model/compare-export';
 import { hintsFromPayload } from '../model/hints';
+import { NO_HINTS } from '../model/models';
 import { typedResultOf } from '../model/typed-result';
 import { ComparisonBody } from './ComparePanels';
 import { Section } from './parts';
@@ -35,8 +36,7 @@ function useSide(variant: VariantId, detail: Detail) {
   const outcome = useMemo(() => typedResultOf(variant, detail), [variant, detail]);
   const type = outcome.ok ? outcome.executeType : null;
   const hints = useMemo(
-    () =>
-      type ? hintsFromPayload(variant, type, detail.payload) : { observables: null, readouts: [] },
+    () => (type ? hintsFromPayload(variant, type, detail.payload) : NO_HINTS),
     [variant, type, detail.payload],
   );
   const decoded = useDecoded(outcome.ok ? outcome.yaml : null, hints);

@@ -10,6 +10,7 @@ const READOUT_NAMES: Partial<Record<ViewModel['kind'], string>> = {
   sampling: 'sampling',
   expectation: 'expectation values',
   state: 'state tomography',
+  density: 'state tomography',
 };
 
 function readoutTitle(m: ViewModel, i: number, count: number): string {
@@ -54,6 +55,8 @@ export function FunctionalView({
   const selectId = useId();
   const response = useInputResponse(model);
   const current = model.intermediate[Math.min(step, model.intermediate.length - 1)];
+  // Intermediate results are the inputs of a reservoir, or the time steps of an evolution.
+  const word = model.intermediate[0]?.label.startsWith('Input') ? 'input' : 'step';
   return (
     <Section
       title={title}
@@ -66,7 +69,10 @@ export function FunctionalView({
         facts={[
           { label: 'Readouts', value: model.readouts.length },
           ...(model.intermediate.length
-            ? [{ label: 'Inputs', value: model.intermediate.length }]
+            ? [{ label: word === 'input' ? 'Inputs' : 'Steps', value: model.intermediate.length }]
+            : []),
+          ...(model.executionTime !== null
+            ? [{ label: 'Execution time', value: `${model.executionTime.toPrecision(3)} s` }]
             : []),
         ]}
       />
@@ -77,7 +83,7 @@ export function FunctionalView({
             r,
             level + 1,
             model.intermediate.length
-              ? `After the last input — ${readoutTitle(r, i, model.readouts.length)}`
+              ? `After the last ${word} — ${readoutTitle(r, i, model.readouts.length)}`
               : readoutTitle(r, i, model.readouts.length),
           )}
         </div>
@@ -86,11 +92,11 @@ export function FunctionalView({
         <div className="rv-nested" data-testid="intermediate-results">
           {response ? (
             <LineChart
-              title="Readout per input"
-              ariaLabel={`Expectation values of ${response.series.map((s) => s.label).join(', ')} after each of ${response.x.length} inputs`}
+              title={`Readout per ${word}`}
+              ariaLabel={`Expectation values of ${response.series.map((s) => s.label).join(', ')} after each of ${response.x.length} ${word}s`}
               x={response.x}
               series={response.series}
-              xLabel="Input"
+              xLabel={word === 'input' ? 'Input' : 'Step'}
               integerX
               yLabel="⟨O⟩"
               height={240}

@@ -7,6 +7,7 @@ import type { JobRef } from './ExportButtons';
 import { FunctionalView } from './FunctionalView';
 import { SamplingView } from './SamplingView';
 import { StateView } from './StateView';
+import { DensityView } from './DensityView';
 import { TimeEvolutionView } from './TimeEvolutionView';
 import { TreeView } from './TreeView';
 import { VariationalView } from './VariationalView';
@@ -36,6 +37,7 @@ const VIEWERS: { readonly [K in ViewKind]: ComponentType<ViewerProps<K>> } = {
   sampling: SamplingView,
   expectation: ExpectationView,
   state: StateView,
+  density: DensityView,
   'time-evolution': TimeEvolutionView,
   variational: VariationalViewer,
   experiment: ExperimentView,

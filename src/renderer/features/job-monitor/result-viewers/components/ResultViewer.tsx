@@ -3,6 +3,7 @@ import type { VariantId } from '../../../../../shared/variants/declaration';
 import { StateMessage } from '../../../../ui/components/States';
 import { unexpectedTagNote } from '../model/expected-tags';
 import { hintsFromPayload } from '../model/hints';
+import { NO_HINTS } from '../model/models';
 import { typedResultOf } from '../model/typed-result';
 import type { TypedOutcome } from '../model/typed-result';
 import type { JobRef } from './ExportButtons';
@@ -67,8 +68,7 @@ export function ResultViewer({ variant, detail, executeType }: ResultViewerProps
   );
   const type = outcome.ok ? outcome.executeType : null;
   const hints = useMemo(
-    () =>
-      type ? hintsFromPayload(variant, type, detail.payload) : { observables: null, readouts: [] },
+    () => (type ? hintsFromPayload(variant, type, detail.payload) : NO_HINTS),
     [variant, type, detail.payload],
   );
   const decoded = useDecoded(outcome.ok ? outcome.yaml : null, hints);

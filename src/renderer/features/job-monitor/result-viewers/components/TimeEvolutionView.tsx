@@ -6,6 +6,7 @@ import { ExportButtons } from './ExportButtons';
 import type { JobRef } from './ExportButtons';
 import { Facts, Notes, Section } from './parts';
 import { StateView } from './StateView';
+import { DensityView } from './DensityView';
 
 /** `!TimeEvolutionResult`: each observable over time, the final values, the final state. */
 export function TimeEvolutionView({
@@ -36,8 +37,16 @@ export function TimeEvolutionView({
       <Facts
         facts={[
           { label: 'Observables', value: model.labels.length },
-          { label: 'Time points', value: t ? t.length.toLocaleString('en-US') : 'final only' },
-          ...(t && t.length ? [{ label: 'Time span', value: `${t[0]} … ${t[t.length - 1]}` }] : []),
+          {
+            label: model.series?.axis === 'step' ? 'Steps' : 'Time points',
+            value: t ? t.length.toLocaleString('en-US') : 'final only',
+          },
+          ...(t && t.length && model.series?.axis === 'time'
+            ? [{ label: 'Time span', value: `${t[0]} … ${t[t.length - 1]}` }]
+            : []),
+          ...(model.intermediateStates
+            ? [{ label: 'Intermediate states', value: model.intermediateStates }]
+            : []),
         ]}
       />
       <Notes notes={model.notes} />
@@ -47,7 +56,7 @@ export function TimeEvolutionView({
           ariaLabel={`Expectation values of ${model.labels.join(', ')} against time, ${t.length} points each`}
           x={t}
           series={series}
-          xLabel="t"
+          xLabel={model.series?.axis === 'step' ? 'Step' : 't'}
           yLabel="⟨O⟩"
           exportName={`job-${job.id}-time-evolution`}
           testId="time-evolution-chart"
@@ -58,8 +67,10 @@ export function TimeEvolutionView({
         values={model.finalValues}
         caption="Final expectation values"
       />
-      {model.finalState ? (
+      {model.finalState?.kind === 'state' ? (
         <StateView model={model.finalState} job={job} level={level + 1} title="Final state" />
+      ) : model.finalState ? (
+        <DensityView model={model.finalState} job={job} level={level + 1} title="Final state" />
       ) : null}
     </Section>
   );

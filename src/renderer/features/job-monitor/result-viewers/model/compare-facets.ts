@@ -2,6 +2,7 @@ import { fittedPopulation, population } from '../../../../../shared/analysis/exp
 import { formatNsWithError } from '../../../../../shared/results/format';
 import type { ViewModel } from './models';
 import type { CountTable } from '../../../../../shared/results/read';
+import { populations } from './density-rows';
 import { basisLabel, probabilities } from './state-rows';
 
 /*
@@ -36,6 +37,7 @@ const KIND_NAMES: Record<ViewModel['kind'], string> = {
   sampling: 'a sampling result',
   expectation: 'expectation values',
   state: 'a state vector',
+  density: 'a density matrix',
   'time-evolution': 'a time evolution',
   variational: 'a variational program',
   experiment: 'an experiment',
@@ -61,6 +63,15 @@ export function facetOf(m: ViewModel): Facet | null {
         counts: {
           keys: Array.from({ length: m.amplitudes.re.length }, (_, i) => basisLabel(i, m.nqubits)),
           values: probabilities(m),
+        },
+      };
+    case 'density':
+      return {
+        kind: 'distribution',
+        what: 'basis-state populations',
+        counts: {
+          keys: Array.from({ length: 2 ** m.nqubits }, (_, i) => basisLabel(i, m.nqubits)),
+          values: populations(m),
         },
       };
     case 'expectation':

@@ -1,9 +1,9 @@
 import type {
+  DensityModel,
   ExpectationModel,
   ReadoutHint,
   SamplingModel,
   StateModel,
-  TimeEvolutionModel,
 } from './models';
 import type { CountTable } from '../../../../../shared/results/read';
 import {
@@ -15,11 +15,12 @@ import {
   optional,
   optionalNumber,
   required,
-  rowsOf,
 } from '../../../../../shared/results/read';
+import type { DenseMatrix } from '../../../../../shared/results/sdk-data';
+import { isQTensor, qtensorOf } from '../../../../../shared/results/sdk-data';
 import type { TNode } from '../../../../../shared/results/tree';
 
-/** Decoders of the leaf results: sampling, expectation values, states, time evolution. */
+/** Decoders of the leaf results: sampling, expectation values, states. */
 
 export function sumOf(values: ArrayLike<number>): number {
   let s = 0;
@@ -119,59 +120,51 @@ export function decodeStateVector(
   return { kind: 'state', tag, path, notes, nqubits, amplitudes };
 }
 
-/** `!StateTomographyReadoutResult {state}` */
-export function decodeTomography(node: TNode, path: string): StateModel {
-  return decodeStateVector(required(node, 'state', path), join(path, 'state'), node.tag);
+/** A density matrix → its model; a pure one is still drawn as a density matrix, as the SDK sent it. */
+function decodeDensity(m: DenseMatrix, path: string, tag: string | null): DensityModel {
+  const nqubits = Math.log2(m.rows);
+  if (m.rows < 2 || !Number.isInteger(nqubits))
+    throw new ShapeError(path, 'a 2^n × 2^n density matrix', `${m.rows} × ${m.cols}`);
+  const notes: string[] = [];
+  let trace = 0;
+  let purity = 0;
+  for (let i = 0; i < m.rows; i++) trace += m.re[i * m.cols + i]!;
+  for (let k = 0; k < m.re.length; k++) purity += m.re[k]! ** 2 + m.im[k]! ** 2;
+  if (Math.abs(trace - 1) > 1e-6)
+    notes.push(`The density matrix's trace is ${trace.toPrecision(8)}, not 1.`);
+  return { kind: 'density', tag, path, notes, nqubits, matrix: { re: m.re, im: m.im }, purity };
 }
 
-/** `!TimeEvolutionResult {final_expected_values, expected_values?, final_state?}` */
-export function decodeTimeEvolution(
+/**
+ * A state: the SDK's `!QTensor` (a ket 2^n × 1, a bra 1 × 2^n, or a density matrix), or a
+ * list of `!complex` amplitudes (results stored before the SDK's shapes).
+ */
+export function decodeState(
   node: TNode,
   path: string,
-  hint: string[] | null,
-): TimeEvolutionModel {
-  const notes: string[] = [];
-  const finalValues = numbersOf(
-    required(node, 'final_expected_values', path),
-    join(path, 'final_expected_values'),
-  );
-  const labels = observableLabels(finalValues.length, hint, notes);
-  const rowsNode = optional(node, 'expected_values');
-  let series: TimeEvolutionModel['series'] = null;
-  if (rowsNode) {
-    const rowsPath = join(path, 'expected_values');
-    const rows = rowsOf(rowsNode, rowsPath);
-    if (rows.count > 0 && rows.width !== finalValues.length + 1) {
-      throw new ShapeError(
-        join(rowsPath, 0),
-        `[t, ${finalValues.length} values]`,
-        `${rows.width} numbers`,
-      );
-    }
-    const t = new Float64Array(rows.count);
-    const values = finalValues.length
-      ? Array.from(finalValues, () => new Float64Array(rows.count))
-      : [];
-    for (let r = 0; r < rows.count; r++) {
-      t[r] = rows.values[r * rows.width]!;
-      for (let c = 0; c < values.length; c++) values[c]![r] = rows.values[r * rows.width + c + 1]!;
-    }
-    series = { t, values };
-  } else {
-    notes.push('The job did not store intermediate results, so only the final values are shown.');
-  }
-  const stateNode = optional(node, 'final_state');
-  const finalState = stateNode
-    ? decodeStateVector(stateNode, join(path, 'final_state'), null)
-    : null;
-  return {
-    kind: 'time-evolution',
-    tag: node.tag,
+  tag: string | null,
+): StateModel | DensityModel {
+  if (!isQTensor(node)) return decodeStateVector(node, path, tag);
+  const m = qtensorOf(node, path);
+  if (m.rows === m.cols && m.rows > 1) return decodeDensity(m, path, tag);
+  if (m.cols !== 1 && m.rows !== 1)
+    throw new ShapeError(path, 'a ket, a bra or a square density matrix', `${m.rows} × ${m.cols}`);
+  // A bra's amplitudes are the conjugates of the ket's.
+  const im = m.rows === 1 ? m.im.map((v) => -v) : m.im;
+  return decodeStateVector(
+    { kind: 'complexes', tag: null, itemTag: null, re: m.re, im },
     path,
-    notes,
-    labels,
-    finalValues,
-    series,
-    finalState,
-  };
+    tag,
+  );
+}
+
+/** The key a field is written under: `name`, or the SDK's `_name`. */
+export function fieldKey(node: TNode, name: string): string {
+  if (node.kind !== 'map' || node.entries.some((e) => e.key === name)) return name;
+  return node.entries.some((e) => e.key === `_${name}`) ? `_${name}` : name;
+}
+
+/** `!StateTomographyReadoutResult {_state: !QTensor}` (also the old `{state: [!complex]}`). */
+export function decodeTomography(node: TNode, path: string): StateModel | DensityModel {
+  return decodeState(required(node, 'state', path), join(path, fieldKey(node, 'state')), node.tag);
 }

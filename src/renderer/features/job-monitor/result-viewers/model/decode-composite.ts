@@ -15,10 +15,11 @@ import {
   optional,
   optionalNumber,
   required,
-  textOf,
 } from '../../../../../shared/results/read';
 import type { TNode } from '../../../../../shared/results/tree';
-import { fieldNames, fieldOf } from '../../../../../shared/results/tree';
+import { describeNode, fieldNames, fieldOf, tagName } from '../../../../../shared/results/tree';
+import { fieldKey } from './decode-basic';
+import { decodeLegacyFunctional } from './decode-legacy';
 
 /** Decodes a nested result with its own hints; given by decode.ts (avoids an import cycle). */
 export type DecodeNested = (
@@ -102,69 +103,87 @@ export function decodeVariational(
   };
 }
 
-function readoutList(
-  node: TNode | undefined,
+const READOUT_FIELDS = [
+  { key: 'sampling', readout: 'SamplingReadout' },
+  { key: 'expectation_values', readout: 'ExpectationReadout' },
+  { key: 'state_tomography', readout: 'StateTomographyReadout' },
+] as const;
+
+/** The payload's readout of a kind (`SamplingReadout`, ...), for labels and the shot check. */
+function readoutHintOf(hints: ResultHints, readout: string): ReadoutHint | null {
+  return hints.readouts.find((r) => tagName(r.tag) === readout) ?? null;
+}
+
+/**
+ * `!ReadoutCompositeResults {sampling, expectation_values, state_tomography}` (qilisdk 0.2.x):
+ * one viewer per readout the job asked for (None for the others). Keys the SDK does not write
+ * are kept, each shown in its own tree, so nothing a newer service adds is hidden.
+ */
+export function decodeReadoutComposite(
+  node: TNode,
   path: string,
   hints: ResultHints,
   nested: DecodeNested,
 ): ViewModel[] {
-  if (!node) return [];
-  const items = node.kind === 'seq' ? node.items : [node];
-  return items.map((item, i) =>
-    nested(item, node.kind === 'seq' ? join(path, i) : path, hints, hints.readouts[i] ?? null),
-  );
+  const known = new Set<string>(READOUT_FIELDS.map((f) => f.key));
+  const out: ViewModel[] = [];
+  for (const f of READOUT_FIELDS) {
+    const value = optional(node, f.key);
+    if (value) out.push(nested(value, join(path, f.key), hints, readoutHintOf(hints, f.readout)));
+  }
+  for (const name of fieldNames(node)) {
+    if (known.has(name)) continue;
+    const value = optional(node, name);
+    if (value) out.push(nested(value, join(path, name), hints, null));
+  }
+  return out;
 }
 
-/** `!FunctionalResult {readout_results: [...], intermediate_results: [...]}` (Variant A). */
+function isComposite(node: TNode): boolean {
+  return tagName(node.tag) === 'ReadoutCompositeResults';
+}
+
+/**
+ * `!FunctionalResult {_readout_results: !ReadoutCompositeResults, _intermediate_results:
+ * [!ReadoutCompositeResults], _execution_time}` (Variant A, qilisdk 0.2.x): the final readouts,
+ * and one set of readouts per intermediate step (a time step of an analog evolution, an input
+ * of a reservoir). A result in the simulator's older shape goes to the legacy decoder.
+ */
 export function decodeFunctional(
   node: TNode,
   path: string,
   hints: ResultHints,
   nested: DecodeNested,
 ): FunctionalModel {
+  const final = required(node, 'readout_results', path);
+  if (!isComposite(final)) return decodeLegacyFunctional(node, path, hints, nested);
   const notes: string[] = [];
-  const readoutsPath = join(path, 'readout_results');
-  const readouts = readoutList(
-    required(node, 'readout_results', path),
-    readoutsPath,
-    hints,
-    nested,
-  );
+  const at = join(path, fieldKey(node, 'readout_results'));
+  const readouts = decodeReadoutComposite(final, at, hints, nested);
   if (readouts.length === 0) notes.push('The result holds no readout results.');
-  const interPath = join(path, 'intermediate_results');
+  const interPath = join(path, fieldKey(node, 'intermediate_results'));
   const interNode = optional(node, 'intermediate_results');
-  const intermediate: IntermediateResult[] = (interNode ? itemsOf(interNode, interPath) : []).map(
-    (item, i) => {
-      const at = join(interPath, i);
-      // A reservoir step is `{input: {name: value}, readout_results: [...]}`; anything else is one result.
-      if (
-        item.tag === null &&
-        (item.kind === 'map' || item.kind === 'counts') &&
-        fieldOf(item, 'readout_results')
-      ) {
-        const inputNode = optional(item, 'input');
-        const input = inputNode
-          ? fieldNames(mappingOf(inputNode, join(at, 'input'))).map((name) => ({
-              name,
-              value: textOf(fieldOf(inputNode, name)) ?? '(complex value)',
-            }))
-          : [];
-        const label = `Input ${i + 1}${input.length ? ` (${input.map((p) => `${p.name} = ${p.value}`).join(', ')})` : ''}`;
-        return {
-          label,
-          input,
-          readouts: readoutList(
-            fieldOf(item, 'readout_results'),
-            join(at, 'readout_results'),
-            hints,
-            nested,
-          ),
-        };
-      }
-      if (item.kind === 'scalar')
-        throw new ShapeError(at, 'an intermediate result', String(item.value));
-      return { label: `Step ${i + 1}`, input: [], readouts: [nested(item, at, hints, null)] };
-    },
-  );
-  return { kind: 'functional', tag: node.tag, path, notes, readouts, intermediate };
+  const steps = interNode ? itemsOf(interNode, interPath) : [];
+  const word = hints.intermediate === 'input' ? 'Input' : 'Step';
+  const intermediate: IntermediateResult[] = steps.map((item, i) => {
+    const itemPath = join(interPath, i);
+    if (!isComposite(item)) {
+      throw new ShapeError(itemPath, 'a !ReadoutCompositeResults', describeNode(item));
+    }
+    return {
+      label: `${word} ${i + 1}`,
+      input: [],
+      readouts: decodeReadoutComposite(item, itemPath, hints, nested),
+    };
+  });
+  const time = optional(node, 'execution_time');
+  return {
+    kind: 'functional',
+    tag: node.tag,
+    path,
+    notes,
+    readouts,
+    intermediate,
+    executionTime: time ? numberOf(time, join(path, fieldKey(node, 'execution_time'))) : null,
+  };
 }

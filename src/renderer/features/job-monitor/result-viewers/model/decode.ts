@@ -1,11 +1,7 @@
 import type { ResultTag, TagName } from '../../../../../shared/variants';
-import {
-  decodeExpectation,
-  decodeSampling,
-  decodeTimeEvolution,
-  decodeTomography,
-} from './decode-basic';
-import { decodeFunctional, decodeVariational } from './decode-composite';
+import { decodeExpectation, decodeSampling, decodeState, decodeTomography } from './decode-basic';
+import { decodeFunctional, decodeReadoutComposite, decodeVariational } from './decode-composite';
+import { decodeTimeEvolution } from './decode-time-evolution';
 import type { DecodeNested } from './decode-composite';
 import { decodeExperiment } from './decode-experiment';
 import type { ReadoutHint, ResultHints, ViewModel } from './models';
@@ -32,16 +28,38 @@ const DECODERS: { readonly [N in TagName<ResultTag>]: Decoder } = {
   SamplingReadoutResult: (n, p, _h, r) => decodeSampling(n, p, r),
   ExpectationReadoutResult: (n, p, _h, r) => decodeExpectation(n, p, r),
   StateTomographyReadoutResult: (n, p) => decodeTomography(n, p),
-  TimeEvolutionResult: (n, p, h) => decodeTimeEvolution(n, p, h.observables),
+  TimeEvolutionResult: (n, p, h) => decodeTimeEvolution(n, p, h),
   VariationalProgramResult: (n, p, h) => decodeVariational(n, p, h, decodeNode),
   FunctionalResult: (n, p, h) => decodeFunctional(n, p, h, decodeNode),
   RabiExperimentResult: (n, p) => decodeExperiment(n, p, 'rabi'),
   T1ExperimentResult: (n, p) => decodeExperiment(n, p, 't1'),
 };
 
+/**
+ * Parts of the SDK's results that a viewer can also draw on their own (met where a newer
+ * service nests them elsewhere): a composite of readout results, a state.
+ */
+const PARTS: Readonly<Record<string, Decoder>> = {
+  ReadoutCompositeResults: (n, p, h) => ({
+    kind: 'functional',
+    tag: n.tag,
+    path: p,
+    notes: [],
+    readouts: decodeReadoutComposite(n, p, h, decodeNode),
+    intermediate: [],
+    executionTime: null,
+  }),
+  QTensor: (n, p) => decodeState(n, p, n.tag),
+};
+
 /** A tag name (from a result, so anything) that has a decoder. */
 function isDecodedName(name: string | null): name is keyof typeof DECODERS {
   return name !== null && Object.hasOwn(DECODERS, name);
+}
+
+function decoderOf(name: string | null): Decoder | undefined {
+  if (isDecodedName(name)) return DECODERS[name];
+  return name !== null && Object.hasOwn(PARTS, name) ? PARTS[name] : undefined;
 }
 
 /** Tags a specific viewer knows. */
@@ -55,7 +73,7 @@ export function knownResultTag(tag: string | null): boolean {
  */
 export const decodeNode: DecodeNested = (node, path, hints, readout) => {
   const name = tagName(node.tag);
-  const decoder = isDecodedName(name) ? DECODERS[name] : undefined;
+  const decoder = decoderOf(name);
   if (!decoder) {
     const reason = !node.tag
       ? isMapping(node)

@@ -1,5 +1,6 @@
 import type { ViewModel } from './models';
-import { stateRow } from './state-rows';
+import { populations } from './density-rows';
+import { basisLabel, stateRow } from './state-rows';
 import { rankAll } from './top-k';
 import type { TNode } from '../../../../../shared/results/tree';
 import { childCount, itemAt } from '../../../../../shared/results/tree';
@@ -65,6 +66,12 @@ function* longRows(m: ViewModel, part: string): Generator<CsvValue[]> {
         yield [part, 'amplitude_imag', r.bits, r.im];
       }
       return;
+    case 'density': {
+      const pops = populations(m);
+      for (let i = 0; i < pops.length; i++)
+        yield [part, 'population', basisLabel(i, m.nqubits), pops[i]!];
+      return;
+    }
     case 'functional':
       for (const [i, r] of m.readouts.entries()) yield* longRows(r, `${part}readout_results[${i}]`);
       for (const step of m.intermediate) {
@@ -103,6 +110,18 @@ export function toCsv(m: ViewModel): string {
           return [r.bits, r.index, r.re, r.im, r.magnitude, r.phase, r.probability];
         }),
       );
+    case 'density': {
+      const dim = 2 ** m.nqubits;
+      return csv(
+        ['row_state', 'column_state', 're', 'im'],
+        Array.from({ length: dim * dim }, (_, k) => [
+          basisLabel(Math.floor(k / dim), m.nqubits),
+          basisLabel(k % dim, m.nqubits),
+          m.matrix.re[k]!,
+          m.matrix.im[k]!,
+        ]),
+      );
+    }
     case 'time-evolution': {
       if (!m.series)
         return csv(
@@ -111,7 +130,7 @@ export function toCsv(m: ViewModel): string {
         );
       const s = m.series;
       return csv(
-        ['t', ...m.labels],
+        [s.axis === 'step' ? 'step' : 't', ...m.labels],
         Array.from(s.t, (t, r) => [t, ...s.values.map((v) => v[r]!)]),
       );
     }

@@ -74,12 +74,31 @@ function modelToJson(m: ViewModel): Json {
           im: num(m.amplitudes.im[i]!),
         })),
       };
+    case 'density': {
+      const dim = 2 ** m.nqubits;
+      return {
+        ...base,
+        nqubits: m.nqubits,
+        purity: num(m.purity),
+        density_matrix: Array.from({ length: dim }, (_, r) =>
+          Array.from({ length: dim }, (_, c) => ({
+            re: num(m.matrix.re[r * dim + c]!),
+            im: num(m.matrix.im[r * dim + c]!),
+          })),
+        ),
+      };
+    }
     case 'time-evolution':
       return {
         ...base,
         observables: m.labels,
         final_expected_values: nums(m.finalValues),
-        ...(m.series ? { t: nums(m.series.t), expected_values: m.series.values.map(nums) } : {}),
+        ...(m.series
+          ? {
+              [m.series.axis === 'step' ? 'step' : 't']: nums(m.series.t),
+              expected_values: m.series.values.map(nums),
+            }
+          : {}),
         ...(m.finalState ? { final_state: modelToJson(m.finalState) } : {}),
       };
     case 'variational':
@@ -123,6 +142,7 @@ function modelToJson(m: ViewModel): Json {
     case 'functional':
       return {
         ...base,
+        ...(m.executionTime !== null ? { execution_time_s: num(m.executionTime) } : {}),
         readout_results: m.readouts.map(modelToJson),
         intermediate_results: m.intermediate.map((s) => ({
           label: s.label,

@@ -61,6 +61,33 @@ function observableList(node: TNode | undefined): string[] | null {
   return out;
 }
 
+/**
+ * The readouts a payload's `readout` holds: a list of readout objects (the friendly dialect),
+ * one of them, or the SDK's `!Readout {_sampling, _expectation, _state_tomography}` (each
+ * present one a readout, in that order).
+ */
+function readoutHints(readout: TNode): ReadoutHint[] {
+  if (readout.kind === 'seq') return readout.items.map(readoutHint);
+  if (isSequence(readout)) return [];
+  if (tagName(readout.tag) !== 'Readout') return [readoutHint(readout)];
+  const out: ReadoutHint[] = [];
+  for (const key of ['sampling', 'expectation', 'state_tomography']) {
+    const part = fieldOf(readout, key);
+    if (part && !(part.kind === 'scalar' && part.value === null)) out.push(readoutHint(part));
+  }
+  return out;
+}
+
+/** The duration of an evolution: its schedule's `T` (friendly `T`, SDK `_T`), or null. */
+function durationOf(node: TNode | null): number | null {
+  if (!node) return null;
+  if (tagName(node.tag) === 'VariationalProgram')
+    return durationOf(fieldOf(node, 'functional') ?? null);
+  const schedule = fieldOf(node, 'schedule');
+  const t = schedule ? fieldOf(schedule, 'T') : undefined;
+  return t?.kind === 'scalar' && typeof t.value === 'number' ? t.value : null;
+}
+
 function readoutHint(node: TNode): ReadoutHint {
   const nshots = fieldOf(node, 'nshots');
   return {
@@ -103,12 +130,10 @@ export function hintsFromPayload(
   const fields = inner as Record<string, unknown>;
   const functional = parseOptional(fields[kind.functionalField]);
   const readout = kind.readout ? parseOptional(fields.readout) : null;
-  const readouts = !readout
-    ? []
-    : readout.kind === 'seq'
-      ? readout.items.map(readoutHint)
-      : isSequence(readout)
-        ? []
-        : [readoutHint(readout)];
-  return { observables: functionalObservables(functional), readouts };
+  return {
+    observables: functionalObservables(functional),
+    readouts: readout ? readoutHints(readout) : [],
+    duration: durationOf(functional),
+    intermediate: executeType === 'quantum_reservoir' ? 'input' : 'step',
+  };
 }

@@ -40,8 +40,20 @@ export interface StateModel extends ModelBase {
   amplitudes: ComplexArray;
 }
 
+/** A density matrix (a reservoir's state, a mixed state): populations, coherences, purity. */
+export interface DensityModel extends ModelBase {
+  kind: 'density';
+  nqubits: number;
+  /** ρ, row-major, 2^n × 2^n. */
+  matrix: ComplexArray;
+  /** Tr ρ². */
+  purity: number;
+}
+
 export interface TimeSeries {
+  /** The time of each row, or the step number when the result does not say the times. */
   t: Float64Array;
+  axis: 'time' | 'step';
   /** One array per observable, aligned with `t`. */
   values: Float64Array[];
 }
@@ -51,7 +63,9 @@ export interface TimeEvolutionModel extends ModelBase {
   labels: string[];
   finalValues: Float64Array;
   series: TimeSeries | null;
-  finalState: StateModel | null;
+  finalState: StateModel | DensityModel | null;
+  /** How many intermediate states the result stores (Variant B's `_intermediate_states`). */
+  intermediateStates: number;
 }
 
 export interface VariationalModel extends ModelBase {
@@ -86,6 +100,8 @@ export interface FunctionalModel extends ModelBase {
   kind: 'functional';
   readouts: ViewModel[];
   intermediate: IntermediateResult[];
+  /** Seconds the backend took (the SDK's `_execution_time`), when the result says. */
+  executionTime: number | null;
 }
 
 export interface TreeModel extends ModelBase {
@@ -99,6 +115,7 @@ export type ViewModel =
   | SamplingModel
   | ExpectationModel
   | StateModel
+  | DensityModel
   | TimeEvolutionModel
   | VariationalModel
   | ExperimentModel
@@ -119,6 +136,15 @@ export interface ResultHints {
   /** Observables of a time evolution (also inside a variational program). */
   observables: string[] | null;
   readouts: ReadoutHint[];
+  /** The evolution's total time (its schedule's `T`), to place Variant B's rows of values in time. */
+  duration: number | null;
+  /** What each intermediate result of a functional result stands for. */
+  intermediate: 'step' | 'input';
 }
 
-export const NO_HINTS: ResultHints = { observables: null, readouts: [] };
+export const NO_HINTS: ResultHints = {
+  observables: null,
+  readouts: [],
+  duration: null,
+  intermediate: 'step',
+};

@@ -1,3 +1,4 @@
+import { NO_HINTS } from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/models';
 import { describe, expect, it } from 'vitest';
 import { decodeResultText } from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/decode';
 import { toCsv } from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/export-csv';
@@ -81,6 +82,7 @@ describe('CSV and JSON exports', () => {
 
   it('exports a time evolution as one column per observable', () => {
     const m = decodeResultText(timeEvolution(4, 1), {
+      ...NO_HINTS,
       observables: ['Z0', 'Z1', 'Z0 Z1'],
       readouts: [],
     });

@@ -1,9 +1,14 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { NO_HINTS } from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/models';
 import {
   hintsFromPayload,
   observableText,
 } from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/hints';
 import { parseResultTree } from '../../../../../../src/shared/results/parse-result';
+
+const SDK = join(import.meta.dirname, '../../../../../fixtures/sdk');
 
 describe('names from the payload', () => {
   it('reads the observables of a Variant B time evolution', () => {
@@ -17,6 +22,8 @@ describe('names from the payload', () => {
     expect(hintsFromPayload('B', 'time_evolution', payload)).toEqual({
       observables: ['Z0', '0.5 Z0 Z1 + X1', '2 X0 - Y1'],
       readouts: [],
+      duration: null,
+      intermediate: 'step',
     });
   });
 
@@ -57,15 +64,37 @@ describe('names from the payload', () => {
   });
 
   it('gives nothing for a missing or unreadable payload', () => {
-    expect(hintsFromPayload('B', 'sampling', null)).toEqual({ observables: null, readouts: [] });
+    expect(hintsFromPayload('B', 'sampling', null)).toEqual(NO_HINTS);
     expect(
       hintsFromPayload('B', 'time_evolution', {
         time_evolution_payload: { time_evolution: '{ broken' },
       }),
-    ).toEqual({
-      observables: null,
-      readouts: [],
-    });
+    ).toEqual(NO_HINTS);
+  });
+
+  it("reads the SDK's own payloads: !Readout's parts, the schedule's _T, a reservoir's inputs", () => {
+    const corpus = (version: string, name: string) =>
+      JSON.parse(
+        (
+          JSON.parse(readFileSync(join(SDK, version, 'requests', `${name}.json`), 'utf8')) as {
+            payload: string;
+          }
+        ).payload,
+      ) as Record<string, unknown>;
+    const all = hintsFromPayload(
+      'A',
+      'digital_propagation',
+      corpus('A-main', 'a_bell_all_readouts'),
+    );
+    expect(all.readouts.map((r) => [r.tag, r.nshots])).toEqual([
+      ['!SamplingReadout', 500],
+      ['!ExpectationReadout', 1000],
+      ['!StateTomographyReadout', null],
+    ]);
+    const te = hintsFromPayload('B', 'time_evolution', corpus('B-0.1.6', 'b_te_linear_two_qubit'));
+    expect(te.duration).toBe(5);
+    const reservoir = hintsFromPayload('A', 'quantum_reservoir', corpus('A-main', 'a_reservoir'));
+    expect(reservoir.intermediate).toBe('input');
   });
 
   it('writes a term list the way people write it', () => {

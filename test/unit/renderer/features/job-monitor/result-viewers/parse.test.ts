@@ -1,3 +1,4 @@
+import { NO_HINTS } from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/models';
 import { describe, expect, it } from 'vitest';
 import {
   decodeResultText,
@@ -77,7 +78,10 @@ describe('decoding result YAML into viewer models', () => {
 
   it('labels time-evolution curves with the observables the payload names', () => {
     const m = as(
-      decodeResultText(timeEvolution(10), { observables: ['Z0', 'Z1', 'Z0 Z1'], readouts: [] }),
+      decodeResultText(timeEvolution(10), {
+        ...NO_HINTS,
+        observables: ['Z0', 'Z1', 'Z0 Z1'],
+      }),
       'time-evolution',
     );
     expect(m.labels).toEqual(['Z0', 'Z1', 'Z0 Z1']);
@@ -119,6 +123,7 @@ describe('decoding result YAML into viewer models', () => {
   it('reads a functional result with one model per readout, labelled from the payload', () => {
     const m = as(
       decodeResultText(functionalA(), {
+        ...NO_HINTS,
         observables: null,
         readouts: [
           { tag: '!SamplingReadout', observables: null, nshots: 500 },

@@ -1,0 +1,94 @@
+import { writeSdkYaml } from '../yaml';
+import { entryFor } from '../../variants/declaration';
+import type { VariantId } from '../../variants/declaration';
+import type { ExecutePayload } from '../../variants/payload';
+import { executePayloadSchema } from '../../variants/payload';
+import { readDocumentModel, toProblem } from '../../dialect/check-document';
+import { NodeRef } from '../../dialect/node-reader';
+import { documentToExecutePayload } from '../../yaml/document-payload';
+import type { PayloadParseLimits } from '../../yaml/parse';
+import { parsePayloadText } from '../../yaml/parse';
+import type { YamlProblem } from '../../yaml/problems';
+import { hasErrors } from '../../yaml/problems';
+import { COMPILERS, NotCompiledYet } from './compilers';
+import type { CompiledParts } from './compilers';
+import { CompileProblem } from './gate-factory';
+
+export interface CompileResult<V extends VariantId = VariantId> {
+  /**
+   * The ExecutePayload the client sends: its functional object and readout fields hold the
+   * SDK's YAML strings for the variant's SDK version. Null when any problem is an error.
+   */
+  payload: ExecutePayload<V> | null;
+  problems: YamlProblem[];
+  /**
+   * Set when the document is sound but its execute type has no compiler yet: why it cannot be
+   * written in the SDK's form (the payload is null). The caller decides what to send.
+   */
+  notCompiled?: string;
+  /** With `notCompiled`: the checked payload as written (the friendly form), for the caller. */
+  asWritten?: ExecutePayload<V>;
+}
+
+/**
+ * The one converter from the friendly dialect to the wire: a payload document (what the editor
+ * holds) → the ExecutePayload in the SDK's form. The document is read with the dialect's
+ * readers (every problem with its line and column), the model compiled by the execute type's
+ * compiler (COMPILERS) through the builders, each part written by the SDK YAML writer.
+ */
+export function compilePayload<V extends VariantId>(
+  variant: V,
+  text: string,
+  limits: PayloadParseLimits = {},
+): CompileResult<V> {
+  const checked = documentToExecutePayload(variant, text, limits);
+  if (!checked.payload) return { payload: null, problems: checked.problems };
+  const parsed = parsePayloadText(text, limits);
+  const model = readDocumentModel(variant, parsed.doc, parsed.lineCounter, text);
+  const problems = [...checked.problems, ...(model?.problems ?? [])];
+  const parts = model?.parts;
+  if (!model || !parts?.functional || hasErrors(problems)) return { payload: null, problems };
+  const compile = entryFor(COMPILERS, variant, model.executeType);
+  if (!compile) return { payload: null, problems };
+  let compiled: CompiledParts;
+  try {
+    compiled = compile({
+      functional: parts.functional,
+      readouts: parts.readouts ?? null,
+      params: parts.ctx.params,
+    });
+  } catch (error) {
+    if (!(error instanceof CompileProblem)) throw error;
+    const at = error.at instanceof NodeRef ? error.at : parts.functional.ref;
+    const problem = toProblem(
+      at.error({
+        code: 'compile',
+        subject: 'compile',
+        problem: error.message,
+        path: error.at.path,
+      }),
+      parsed.lineCounter,
+    );
+    if (error instanceof NotCompiledYet) {
+      const notice: YamlProblem = { ...problem, severity: 'warning', code: 'compile.not_yet' };
+      return {
+        payload: null,
+        problems: [...problems, notice],
+        notCompiled: error.message,
+        asWritten: checked.payload,
+      };
+    }
+    return { payload: null, problems: [...problems, problem] };
+  }
+  const inner: Record<string, string> = {
+    [model.functionalField]: writeSdkYaml(compiled.functional),
+  };
+  if (compiled.readout) inner.readout = writeSdkYaml(compiled.readout);
+  const final = executePayloadSchema(variant).safeParse({
+    type: model.executeType,
+    [model.payloadField]: inner,
+  });
+  if (!final.success)
+    throw new Error(`compile made a payload its schema refuses: ${final.error.message}`);
+  return { payload: final.data, problems };
+}

@@ -1,0 +1,81 @@
+import type { CorpusCase } from './sdk-digital-corpus';
+
+/*
+ * The variational-program cases of the corpus this slice reads (cases.md of each version in
+ * test/fixtures/sdk), in the words of cases.md. The analog ones (b_vp_time_evolution_lbfgsb,
+ * a_vp_analog_lbfgsb) wait for the analog slice; a_vp_digital_nelder_mead_model_cost for
+ * parameter constraints.
+ */
+
+export interface VariationalCase extends CorpusCase {
+  method: string;
+  /** SciPy's options as `name=value`, and tol. */
+  options: string[];
+  tol: number | null;
+  store: boolean;
+  /** The cost function's kind, and for an observable cost its QTensor's diagonal. */
+  cost: { kind: 'observable'; diagonal: number[] } | { kind: 'model' };
+  /** Parts kept in the SDK's form on decompile. */
+  islands: string[];
+}
+
+const COST = 'variational_program_payload.variational_program._cost_function';
+const A_VERSIONS = ['A-main', 'A-0.2.1.post1'] as const;
+
+export const VARIATIONAL_CASES: VariationalCase[] = [
+  {
+    version: 'B-0.1.6',
+    name: 'b_vp_sampling_cobyla',
+    method: 'COBYLA',
+    options: ['maxiter=20', 'rhobeg=0.5'],
+    tol: 0.0001,
+    store: true,
+    // Z0 Z1 + 0.5 Z0 on |00>, |01>, |10>, |11>
+    cost: { kind: 'observable', diagonal: [1.5, -0.5, -1.5, 0.5] },
+    islands: [COST],
+  },
+  {
+    version: 'B-0.1.6',
+    name: 'b_vp_sampling_powell_qtensor_cost',
+    method: 'Powell',
+    options: ['maxiter=8', 'xtol=0.001'],
+    tol: null,
+    store: false,
+    // the QTensor diag(1, -1, -1, 3) as the SDK wrote it
+    cost: { kind: 'observable', diagonal: [1, -1, -1, 3] },
+    islands: [COST],
+  },
+  {
+    version: 'B-0.1.6',
+    name: 'b_vp_sampling_nelder_mead_model_cost',
+    method: 'Nelder-Mead',
+    options: ['fatol=0.001', 'maxiter=40', 'xatol=0.001'],
+    tol: null,
+    store: true,
+    cost: { kind: 'model' },
+    islands: [COST],
+  },
+  ...A_VERSIONS.flatMap((version): VariationalCase[] => [
+    {
+      version,
+      name: 'a_vp_digital_cobyla',
+      method: 'COBYLA',
+      options: ['maxiter=20', 'rhobeg=0.5'],
+      tol: 0.0001,
+      store: true,
+      cost: { kind: 'observable', diagonal: [1.5, -0.5, -1.5, 0.5] },
+      islands: [COST],
+    },
+    {
+      version,
+      name: 'a_vp_digital_powell_pauli_cost',
+      method: 'Powell',
+      options: ['maxiter=8', 'xtol=0.001'],
+      tol: null,
+      store: false,
+      // PauliZ(0): a 2×2 matrix on qubit 0
+      cost: { kind: 'observable', diagonal: [1, -1] },
+      islands: [COST],
+    },
+  ]),
+];
