@@ -121,8 +121,9 @@ describe('qjob sweep', () => {
       expect(detail.name).toBe(m.name);
       counts.push((detail.result as { sampling_result: string }).sampling_result);
     }
-    expect(counts[0]).toContain('samples:\n  "0": 200\n');
-    expect(counts[2]).toContain('samples:\n  "1": 200\n');
+    // The SDK's !SamplingResult (docs/sdk-wire.md, "Results"): `_samples` as a flow mapping.
+    expect(counts[0]).toMatch(/^_samples: \{'0': 200\}$/m);
+    expect(counts[2]).toMatch(/^_samples: \{'1': 200\}$/m);
 
     // A second batch of the same name gets a name of its own: its members find only their jobs.
     const again = await runCli(

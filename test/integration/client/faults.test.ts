@@ -312,7 +312,14 @@ describe('POST /execute is never repeated blindly', () => {
       server.requests.filter((r) => r.path.endsWith('/execute'))[0]!.body,
     ) as Record<string, unknown>;
     expect(body).toMatchObject({ device_code: 'sim-1', job_type: 'digital', meta: {}, name: 'n1' });
-    expect(JSON.parse(body.payload as string)).toEqual(SAMPLING_PAYLOAD_B);
+    // Every payload field of the variant, null where unused, as the SDK's client sends it.
+    expect(JSON.parse(body.payload as string)).toEqual({
+      ...SAMPLING_PAYLOAD_B,
+      time_evolution_payload: null,
+      variational_program_payload: null,
+      rabi_experiment_payload: null,
+      t1_experiment_payload: null,
+    });
   });
 
   it('an invalid payload is refused before anything is sent', async () => {
