@@ -228,8 +228,12 @@ describe('devices and waiting', () => {
           status: string;
         }
       ).status;
+    // Up to 30 s, however slow the engine's thread is to start (the device stays away 504 s).
     let now = await status();
-    for (let tries = 0; now !== 'queued' && tries < 50; tries++) now = await status();
+    for (let tries = 0; (now === 'pending' || now === 'validating') && tries < 300; tries++) {
+      await new Promise((r) => setTimeout(r, 100));
+      now = await status();
+    }
     expect(now).toBe('queued');
     const wait = await runCli(
       ['wait', String(id), '--timeout', '0.5', '--interval', '0.1', ...awayConn()],

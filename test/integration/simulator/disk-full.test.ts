@@ -29,7 +29,7 @@ describe.runIf(tmpfs !== null)('the simulator on a full disk (tmpfs)', () => {
   it('never tells a client a state that is not on disk, so a restart contradicts nothing', async () => {
     const disk = tmpfs as Tmpfs;
     const dataDir = join(disk.dir, 'data');
-    const options = { variant: 'B' as const, dataDir, speed: 600 };
+    const options = { variant: 'B' as const, dataDir, speed: 60 };
     const first = await startTestSimulator(options);
     running.push(first);
     const { sim } = first;
