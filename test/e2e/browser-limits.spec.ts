@@ -6,7 +6,18 @@ import { expect, openYamlFile, reviewShot, test } from './fixtures';
  * too large for the socket are left out of the autosave with a message, never sent.
  */
 test.describe('browser mode limits', () => {
-  test.use({ openApp: false, variant: 'B' });
+  test.use({
+    openApp: false,
+    variant: 'B',
+    // The second tab is refused on purpose: Chromium logs the refused socket, and the page logs
+    // the call that could not be made, with the message the test reads on the page.
+    expectedConsoleErrors: new RegExp(
+      [
+        /^WebSocket connection to '.*' failed/.source,
+        /^app\.info failed QjobCallError: This tab cannot connect to the app/.source,
+      ].join('|'),
+    ),
+  });
 
   test('the launch address opens the app once; a second tab says why it cannot connect', async ({
     page,
