@@ -45,6 +45,7 @@ test.describe('browser mode limits', () => {
     page,
     studio,
   }) => {
+    test.slow(); // 49 MB go through the DevTools protocol into the file input first
     const errors: string[] = [];
     page.on('websocket', (ws) => ws.on('close', () => errors.push('socket closed')));
     await page.goto(studio.url);

@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { CATALOGUE } from '../../src/simulator';
 import type { JobDetail } from '../../src/shared/variants';
 import {
@@ -58,8 +60,6 @@ const T1 = `type: t1_experiment
 t1_experiment_payload:
   t1_experiment: !T1Experiment
     qubit_id: 0
-    pulse_duration: ${Math.round(PI_NS)}
-    delay_between_pulses: ${Math.round(10 * T1_NS)}
     wait_times: [${range(41, Math.round((3 * T1_NS) / 40))}]
 `;
 
@@ -68,20 +68,14 @@ const RABI_FINE = RABI.replace(
   `drive_pulse_duration: [${range(151, 10)}]`,
 );
 
-const VQE = `type: variational_program
-variational_program_payload:
-  variational_program: !VariationalProgram
-    functional: !Sampling
-      nshots: 2000
-      circuit: !Circuit
-        nqubits: 2
-        gates:
-          - !RY {qubit: 0, theta: !Parameter {name: t0, value: 0.1}}
-          - !RY {qubit: 1, theta: !Parameter {name: t1, value: 0.2}}
-          - !CNOT {control: 0, target: 1}
-    cost: {observable: "Z0 Z1 + 0.5 Z0"}
-    optimizer: !Optimizer {method: COBYLA, max_iterations: 30}
-`;
+/**
+ * Variant B's cost functions carry pickled Python only the SDK writes, so a B variational
+ * program comes from a notebook: the SDK's own request for ⟨Z0 Z1 + 0.5 Z0⟩ with COBYLA.
+ */
+const VQE = readFileSync(
+  join(import.meta.dirname, '../fixtures/sdk/B-0.1.6/requests/b_vp_sampling_cobyla.yaml'),
+  'utf8',
+);
 
 /** Submit through the contract (what the editor's Submit does) and wait for the job to end. */
 async function runJob(
@@ -172,7 +166,8 @@ test.describe('Variant B on the simulator', () => {
     expect(file.suggestedFilename()).toBe(`job-${id}-sampling.csv`);
     const csv = await (await file.createReadStream()).toArray();
     const lines = Buffer.concat(csv).toString('utf8').trim().split('\r\n');
-    expect(lines[0]).toBe('outcome,count,probability');
+    // The SDK's SamplingResult carries its own probabilities: they are exported beside ours.
+    expect(lines[0]).toBe('outcome,count,probability,reported_probability');
     expect(lines.slice(1).reduce((s, l) => s + Number(l.split(',')[1]), 0)).toBe(1000);
 
     const png = page.waitForEvent('download');
@@ -240,7 +235,7 @@ test.describe('Variant B on the simulator', () => {
     await page.screenshot({ path: shot('viewer-t1-1280.png') });
   });
 
-  test('a variational program shows its cost per iteration, the optimum and the inner result', async ({
+  test('a variational program from the SDK shows its cost per iteration, the optimum and the inner result', async ({
     page,
     studio,
   }) => {

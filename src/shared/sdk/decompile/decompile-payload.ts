@@ -3,12 +3,7 @@ import { readSdkYaml, sameSdkTree } from '../yaml';
 import type { VariantId } from '../../variants/declaration';
 import { executeKind } from '../../variants/declaration';
 import type { ExecutePayload } from '../../variants/payload';
-import { readJobParts } from '../../dialect/job-model';
-import type { JobParts } from '../../dialect/job-model';
-import { NodeRef } from '../../dialect/node-reader';
-import { ReadSession } from '../../dialect/read-session';
-import { parseYamlSource } from '../../dialect/yaml-source';
-import { DialectError } from '../../dialect/dialect-error';
+import { innerPayload, readPayloadParts } from '../../dialect/payload-parts';
 import { compilePayload } from '../compile/compile-payload';
 import { functionalLines, NotPrintable, readoutLines } from '../friendly-print/functional';
 import type { PrintedField } from '../friendly-print/payload';
@@ -44,41 +39,6 @@ function islandsOf(f: Functional): KeptPart[] {
   return kept;
 }
 
-function readParts(
-  variant: VariantId,
-  executeType: string,
-  kind: ReturnType<typeof executeKind>,
-  payload: ExecutePayload,
-): {
-  parts: JobParts;
-  problems: DialectError[];
-} {
-  const inner = innerPayload(payload, kind!.payloadField);
-  const session = new ReadSession('collect');
-  const at = (text: string, field: string, what: string) =>
-    NodeRef.root(parseYamlSource(text, `${kind!.payloadField}.${field}`, what), session);
-  const functionalText = inner[kind!.functionalField] ?? '';
-  const readoutText = kind!.readout ? inner.readout : undefined;
-  let parts: JobParts | undefined;
-  try {
-    parts = session.attempt(() =>
-      readJobParts(
-        variant,
-        executeType,
-        at(functionalText, kind!.functionalField, 'functional object'),
-        readoutText !== undefined ? at(readoutText, 'readout', 'readout') : null,
-      ),
-    );
-  } catch (error) {
-    if (!(error instanceof DialectError)) throw error;
-    session.problems.push(error);
-  }
-  return {
-    parts: parts ?? { functional: undefined, readouts: undefined, ctx: undefined as never },
-    problems: session.problems.filter((p) => p.severity === 'error' || p.severity === 'warning'),
-  };
-}
-
 /**
  * A payload in the SDK's form (a job fetched from the service, a file saved from a notebook) →
  * the friendly form where it can be, verified: the friendly text, read again and compiled, must
@@ -97,7 +57,7 @@ export function decompilePayload(variant: VariantId, payload: ExecutePayload): D
       { sdk: functionalText },
       readoutText !== undefined ? { sdk: readoutText } : null,
     );
-  const { parts, problems } = readParts(variant, payload.type, kind, payload);
+  const { parts, problems } = readPayloadParts(variant, payload);
   const functionalPath = `${kind.payloadField}.${kind.functionalField}`;
   if (problems.length > 0 || !parts.functional) {
     const first = problems[0];
@@ -162,12 +122,6 @@ function verify(
       };
   }
   return null;
-}
-
-/** The YAML strings of one payload field (`sampling_payload`), or none. */
-function innerPayload(payload: ExecutePayload, field: string): Record<string, string> {
-  const value = (payload as Record<string, unknown>)[field];
-  return value && typeof value === 'object' ? (value as Record<string, string>) : {};
 }
 
 function nodeOf(text: string): SdkNode | null {

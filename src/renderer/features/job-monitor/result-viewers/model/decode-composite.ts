@@ -170,9 +170,11 @@ export function decodeFunctional(
     if (!isComposite(item)) {
       throw new ShapeError(itemPath, 'a !ReadoutCompositeResults', describeNode(item));
     }
+    const input = hints.intermediate === 'input' ? (hints.inputs?.[i] ?? []) : [];
+    const bound = input.map((p) => `${p.name} = ${p.value}`).join(', ');
     return {
-      label: `${word} ${i + 1}`,
-      input: [],
+      label: `${word} ${i + 1}${bound ? ` (${bound})` : ''}`,
+      input,
       readouts: decodeReadoutComposite(item, itemPath, hints, nested),
     };
   });

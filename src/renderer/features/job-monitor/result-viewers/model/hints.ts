@@ -1,119 +1,104 @@
-import { VARIANTS } from '../../../../../shared/variants/declaration';
-import type { VariantId } from '../../../../../shared/variants/declaration';
+import { executeKind } from '../../../../../shared/variants/declaration';
+import type { ExecuteKind, VariantId } from '../../../../../shared/variants/declaration';
+import type { ExecutePayload } from '../../../../../shared/variants/payload';
+import type { Functional } from '../../../../../shared/dialect/job-model';
+import type { Observable } from '../../../../../shared/dialect/observable';
+import type { Readout } from '../../../../../shared/dialect/readouts';
+import { readReadouts } from '../../../../../shared/dialect/readouts';
+import { ParseContext } from '../../../../../shared/dialect/parse-context';
+import { readPayloadParts } from '../../../../../shared/dialect/payload-parts';
+import { pauliSumText } from '../../../../../shared/sdk/friendly-print/observables';
 import type { ReadoutHint, ResultHints } from './models';
 import { NO_HINTS } from './models';
-import { parseResultTree } from '../../../../../shared/results/parse-result';
-import { textOf } from '../../../../../shared/results/read';
-import type { TNode } from '../../../../../shared/results/tree';
-import {
-  fieldOf,
-  isSequence,
-  itemAt,
-  childCount,
-  tagName,
-} from '../../../../../shared/results/tree';
 
 /*
  * The result names nothing: a time evolution's values are in the order of the payload's
- * observables, and a readout result in the order of the payload's readouts. The payload (a
- * JobDetail field, each functional object a YAML string) supplies the names.
+ * observables, a readout result in the order of the payload's readouts, a reservoir's steps in
+ * the order of its inputs. The payload (a JobDetail field, each functional object a YAML string,
+ * in the friendly or the SDK's form) supplies the names, read by the dialect's own readers.
  */
 
-function formatNumber(n: number): string {
-  return Number.isInteger(n) ? String(n) : String(Number(n.toPrecision(6)));
-}
-
-/** One observable as people write it: `"0.5 Z0 Z1 + X0"`, or terms `[{coefficient, paulis}]`. */
-export function observableText(node: TNode | undefined): string | null {
-  if (!node) return null;
-  const text = textOf(node);
-  if (text !== null) return text.trim();
-  const term = (t: TNode): string | null => {
-    const paulis = textOf(fieldOf(t, 'paulis'));
-    if (paulis === null) return null;
-    const c = fieldOf(t, 'coefficient');
-    const coefficient = c?.kind === 'scalar' && typeof c.value === 'number' ? c.value : textOf(c);
-    if (coefficient === null || coefficient === 1) return paulis;
-    if (coefficient === -1) return `-${paulis}`;
-    return `${typeof coefficient === 'number' ? formatNumber(coefficient) : coefficient} ${paulis}`;
-  };
-  if (node.kind === 'map') return term(node);
-  if (isSequence(node)) {
-    const parts: string[] = [];
-    for (let i = 0; i < childCount(node); i++) {
-      const t = term(itemAt(node, i)!);
-      if (t === null) return null;
-      parts.push(t);
-    }
-    return parts.join(' + ').replace(/\+ -/g, '- ');
+/** An observable as a label: `"0.5 Z0 Z1 + X0"`, `Z1` for the SDK's `PauliZ(1)`, a matrix's size. */
+export function observableLabel(o: Observable): string | null {
+  switch (o.kind) {
+    case 'hamiltonian':
+      return pauliSumText(o.sum);
+    case 'pauli':
+      return `${o.pauli}${o.qubit}`;
+    case 'qtensor':
+      return `${o.size}×${o.size} matrix`;
   }
-  return null;
 }
 
-function observableList(node: TNode | undefined): string[] | null {
-  if (!node || !isSequence(node)) return null;
+function labels(observables: readonly Observable[]): string[] | null {
   const out: string[] = [];
-  for (let i = 0; i < childCount(node); i++) {
-    const text = observableText(itemAt(node, i));
-    if (text === null) return null;
-    out.push(text);
+  for (const o of observables) {
+    const label = observableLabel(o);
+    if (label === null) return null;
+    out.push(label);
   }
   return out;
+}
+
+const READOUT_TAG = {
+  sampling: '!SamplingReadout',
+  expectation: '!ExpectationReadout',
+  tomography: '!StateTomographyReadout',
+} as const;
+
+function readoutHint(r: Readout): ReadoutHint {
+  return {
+    tag: READOUT_TAG[r.kind],
+    observables: r.kind === 'expectation' ? labels(r.observables) : null,
+    nshots: r.kind === 'tomography' ? null : r.nshots,
+  };
+}
+
+/** The functional that is run: a variational program's inner one, else itself. */
+function run(f: Functional): Functional {
+  return f.kind === 'variational' ? f.inner : f;
 }
 
 /**
- * The readouts a payload's `readout` holds: a list of readout objects (the friendly dialect),
- * one of them, or the SDK's `!Readout {_sampling, _expectation, _state_tomography}` (each
- * present one a readout, in that order).
+ * Functional objects that name a result's rows (observables, duration, inputs); a circuit names
+ * none, and the SDK's form of a circuit is large to read (about 450 characters a gate).
  */
-function readoutHints(readout: TNode): ReadoutHint[] {
-  if (readout.kind === 'seq') return readout.items.map(readoutHint);
-  if (isSequence(readout)) return [];
-  if (tagName(readout.tag) !== 'Readout') return [readoutHint(readout)];
-  const out: ReadoutHint[] = [];
-  for (const key of ['sampling', 'expectation', 'state_tomography']) {
-    const part = fieldOf(readout, key);
-    if (part && !(part.kind === 'scalar' && part.value === null)) out.push(readoutHint(part));
-  }
-  return out;
-}
+const NAMING_TYPES: ReadonlySet<string> = new Set([
+  'time_evolution',
+  'analog_evolution',
+  'quantum_reservoir',
+  'variational_program',
+]);
 
-/** The duration of an evolution: its schedule's `T` (friendly `T`, SDK `_T`), or null. */
-function durationOf(node: TNode | null): number | null {
-  if (!node) return null;
-  if (tagName(node.tag) === 'VariationalProgram')
-    return durationOf(fieldOf(node, 'functional') ?? null);
-  const schedule = fieldOf(node, 'schedule');
-  const t = schedule ? fieldOf(schedule, 'T') : undefined;
-  return t?.kind === 'scalar' && typeof t.value === 'number' ? t.value : null;
-}
+/** Past this size a functional object is not read for names (it is a large circuit). */
+export const HINTS_MAX_FUNCTIONAL_CHARS = 200_000;
 
-function readoutHint(node: TNode): ReadoutHint {
-  const nshots = fieldOf(node, 'nshots');
-  return {
-    tag: node.tag,
-    observables: observableList(fieldOf(node, 'observables')),
-    nshots: nshots?.kind === 'scalar' && typeof nshots.value === 'number' ? nshots.value : null,
-  };
-}
-
-function parseOptional(text: unknown): TNode | null {
-  if (typeof text !== 'string' || text.trim() === '') return null;
+function readoutsOf(variant: VariantId, kind: ExecuteKind, fields: Record<string, unknown>) {
+  const text = fields.readout;
+  if (!kind.readout || typeof text !== 'string') return [];
   try {
-    return parseResultTree(text);
+    const ctx = new ParseContext(variant, null, {});
+    return readReadouts(text, `${kind.payloadField}.readout`, ctx).map(readoutHint);
   } catch {
-    return null;
+    return [];
   }
 }
 
-/** Observables of a time evolution, looking through a variational program to its functional. */
-function functionalObservables(node: TNode | null): string[] | null {
-  if (!node) return null;
-  if (tagName(node.tag) === 'VariationalProgram') {
-    const inner = fieldOf(node, 'functional');
-    return inner ? functionalObservables(inner) : null;
+function functionalOf(
+  variant: VariantId,
+  kind: ExecuteKind,
+  fields: Record<string, unknown>,
+): Functional | undefined {
+  const text = fields[kind.functionalField];
+  if (!NAMING_TYPES.has(kind.executeType) || typeof text !== 'string') return undefined;
+  if (text.length > HINTS_MAX_FUNCTIONAL_CHARS) return undefined;
+  const payload = { type: kind.executeType, [kind.payloadField]: { [kind.functionalField]: text } };
+  try {
+    const f = readPayloadParts(variant, payload as unknown as ExecutePayload).parts.functional;
+    return f ? run(f) : undefined;
+  } catch {
+    return undefined;
   }
-  return observableList(fieldOf(node, 'observables'));
 }
 
 /** What the job's payload (an ExecutePayload with YAML strings inside) says about its result. */
@@ -123,17 +108,25 @@ export function hintsFromPayload(
   payload: unknown,
 ): ResultHints {
   if (!payload || typeof payload !== 'object') return NO_HINTS;
-  const kind = VARIANTS[variant].executeKinds.find((k) => k.executeType === executeType);
+  const kind = executeKind(variant, executeType);
   if (!kind) return NO_HINTS;
   const inner = (payload as Record<string, unknown>)[kind.payloadField];
   if (!inner || typeof inner !== 'object') return NO_HINTS;
   const fields = inner as Record<string, unknown>;
-  const functional = parseOptional(fields[kind.functionalField]);
-  const readout = kind.readout ? parseOptional(fields.readout) : null;
+  const functional = functionalOf(variant, kind, fields);
+  const evolution =
+    functional?.kind === 'timeEvolution' || functional?.kind === 'analog' ? functional : null;
+  const reservoir = functional?.kind === 'reservoir' ? functional : null;
   return {
-    observables: functionalObservables(functional),
-    readouts: readout ? readoutHints(readout) : [],
-    duration: durationOf(functional),
+    observables:
+      evolution && evolution.observables.length > 0 ? labels(evolution.observables) : null,
+    readouts: readoutsOf(variant, kind, fields),
+    duration: evolution ? evolution.schedule.T : null,
     intermediate: executeType === 'quantum_reservoir' ? 'input' : 'step',
+    inputs: reservoir
+      ? reservoir.inputs.map((input) =>
+          [...input].map(([name, value]) => ({ name, value: String(value) })),
+        )
+      : null,
   };
 }

@@ -140,6 +140,8 @@ export interface ResultHints {
   duration: number | null;
   /** What each intermediate result of a functional result stands for. */
   intermediate: 'step' | 'input';
+  /** A reservoir's inputs, in order: each a binding of its encoding parameters. */
+  inputs: Array<Array<{ name: string; value: string }>> | null;
 }
 
 export const NO_HINTS: ResultHints = {
@@ -147,4 +149,5 @@ export const NO_HINTS: ResultHints = {
   readouts: [],
   duration: null,
   intermediate: 'step',
+  inputs: null,
 };

@@ -2,11 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { NO_HINTS } from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/models';
-import {
-  hintsFromPayload,
-  observableText,
-} from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/hints';
-import { parseResultTree } from '../../../../../../src/shared/results/parse-result';
+import { hintsFromPayload } from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/hints';
 
 const SDK = join(import.meta.dirname, '../../../../../fixtures/sdk');
 
@@ -16,14 +12,16 @@ describe('names from the payload', () => {
       type: 'time_evolution',
       time_evolution_payload: {
         time_evolution:
-          '!TimeEvolution\nobservables: ["Z0", "0.5 Z0 Z1 + X1", [{coefficient: 2, paulis: "X0"}, {coefficient: -1, paulis: "Y1"}]]\nnshots: 0\n',
+          '!TimeEvolution\nschedule: !Schedule {T: 2, dt: 0.5, hamiltonians: {h: "X0 + X1"}, coefficients: {h: [[0, 1], [2, 1]]}}\n' +
+          'observables: ["Z0", "0.5 Z0 Z1 + X1", [{coefficient: 2, paulis: "X0"}, {coefficient: -1, paulis: "Y1"}]]\nnshots: 0\ninitial_state: "00"\n',
       },
     };
     expect(hintsFromPayload('B', 'time_evolution', payload)).toEqual({
-      observables: ['Z0', '0.5 Z0 Z1 + X1', '2 X0 - Y1'],
+      observables: ['Z0', '0.5 Z0 Z1 + X1', '2.0 X0 - Y1'],
       readouts: [],
-      duration: null,
+      duration: 2,
       intermediate: 'step',
+      inputs: null,
     });
   });
 
@@ -32,7 +30,8 @@ describe('names from the payload', () => {
       type: 'variational_program',
       variational_program_payload: {
         variational_program:
-          '!VariationalProgram\nfunctional: !TimeEvolution\n  observables: [Z0]\ncost: {observable: Z0}\n',
+          '!VariationalProgram\nfunctional: !TimeEvolution\n  schedule: !Schedule {T: 1, dt: 0.5, hamiltonians: {h: X0}, coefficients: {h: [[0, !Parameter {name: a, value: 1}], [1, 1]]}}\n' +
+          '  observables: [Z0]\n  initial_state: "0"\n  nshots: 0\ncost: {observable: Z0}\noptimizer: !Optimizer {method: COBYLA, max_iterations: 3}\n',
       },
     };
     expect(hintsFromPayload('B', 'variational_program', payload).observables).toEqual(['Z0']);
@@ -54,8 +53,9 @@ describe('names from the payload', () => {
     const one = {
       type: 'analog_evolution',
       analog_evolution_payload: {
-        analog_evolution: '!AnalogEvolution {}',
-        readout: '!SamplingReadout {_nshots: 64}',
+        analog_evolution:
+          '!AnalogEvolution\nschedule: !Schedule {T: 1, dt: 0.5, hamiltonians: {h: X0}, coefficients: {h: [[0, 1], [1, 1]]}}\ninitial_state: "0"\n',
+        readout: '!SamplingReadout {nshots: 64}',
       },
     };
     expect(hintsFromPayload('A', 'analog_evolution', one).readouts).toEqual([
@@ -93,15 +93,29 @@ describe('names from the payload', () => {
     ]);
     const te = hintsFromPayload('B', 'time_evolution', corpus('B-0.1.6', 'b_te_linear_two_qubit'));
     expect(te.duration).toBe(5);
-    const reservoir = hintsFromPayload('A', 'quantum_reservoir', corpus('A-main', 'a_reservoir'));
+    expect(te.observables).toEqual(['Z0', 'Z1', 'Z0 Z1', 'X0 Y1']);
+    const reservoir = hintsFromPayload(
+      'A',
+      'quantum_reservoir',
+      corpus('A-main', 'a_reservoir_output_encoding'),
+    );
     expect(reservoir.intermediate).toBe('input');
   });
 
-  it('writes a term list the way people write it', () => {
-    expect(
-      observableText(
-        parseResultTree('[{coefficient: 1, paulis: "Z0 Z1"}, {coefficient: 0.25, paulis: X0}]'),
-      ),
-    ).toBe('Z0 Z1 + 0.25 X0');
+  it("names a friendly reservoir's inputs", () => {
+    const payload = {
+      type: 'quantum_reservoir',
+      quantum_reservoir_payload: {
+        quantum_reservoir:
+          '!QuantumReservoir\ninitial_state: "0"\nlayers:\n  - !ReservoirLayer\n    input_encoding: !Circuit {nqubits: 1, gates: [!RX {qubit: 0, theta: !Parameter {name: u, value: 0}}]}\n' +
+          '    evolution_dynamics: !Schedule {T: 1, dt: 0.5, hamiltonians: {h: X0}, coefficients: {h: [[0, 1], [1, 1]]}}\n    qubits_to_reset: []\ninputs: [{u: 0.1}, {u: 1.2}]\n',
+        readout: '!ExpectationReadout {observables: ["Z0"], nshots: 0}',
+      },
+    };
+    const hints = hintsFromPayload('A', 'quantum_reservoir', payload);
+    expect(hints.inputs).toEqual([[{ name: 'u', value: '0.1' }], [{ name: 'u', value: '1.2' }]]);
+    expect(hints.readouts).toEqual([
+      { tag: '!ExpectationReadout', observables: ['Z0'], nshots: 0 },
+    ]);
   });
 });
