@@ -39,10 +39,11 @@ test.describe('the estimate of when a job ends', () => {
   // Vega's run takes 3 simulated seconds: 6 s here, long enough to read the detail meanwhile.
   test.use({ simulatorSpeed: 0.5 });
 
-  // Since a job's own logged progress is the one source of its progress (issue 25), a running
-  // Rabi job shows its log's percentage, not an estimate from the jobs before it, and the window
-  // in which this test read the estimate (before the first progress line) is a race. To be
-  // rewritten around a job queued behind another; the estimates themselves are unit-tested
+  // Since a job's own logged progress is the one source of its progress (issue 25), and the
+  // simulator logs a running job's progress from 0 % as it starts, a running job never shows
+  // an estimate here; a waiting one shows one only when the device's finished jobs waited at
+  // least as long (the estimate is conditional on the time already waited). To be rewritten
+  // around a history of jobs that queued; the estimates themselves are unit-tested
   // (test/unit/shared/estimates).
   test.fixme('converges on the durations of the jobs before it on the same device', async ({
     page,
