@@ -59,11 +59,14 @@ function fetchOf(io: CliIo): FetchLike {
  * The connection the global options name: `--profile NAME`, or `--base-url URL --variant A|B`
  * (also `QJOB_PROFILE`, `QJOB_BASE_URL` + `QJOB_VARIANT`), else the profile used last.
  */
-export async function resolveConnection(
+/**
+ * The profile the options name (or the last one used), without reaching its service: what a
+ * command that sends nothing needs (`qjob submit --dry-run` asks only its variant).
+ */
+export async function resolveProfile(
   globals: GlobalValues,
   io: CliIo,
-  overrides: { cancelPath?: string | undefined } = {},
-): Promise<Connection> {
+): Promise<{ profile: Profile; profileKey: string }> {
   const configDir = configDirOf(io);
   const profileName = globals.profile ?? (globals.baseUrl ? undefined : io.env.QJOB_PROFILE);
   const baseUrl = globals.baseUrl ?? (profileName ? undefined : io.env.QJOB_BASE_URL);
@@ -110,6 +113,18 @@ export async function resolveConnection(
     profile = parsed.data;
     profileKey = `url:${baseUrl.replace(/\/+$/, '')}`;
   }
+  return { profile, profileKey };
+}
+
+export async function resolveConnection(
+  globals: GlobalValues,
+  io: CliIo,
+  overrides: { cancelPath?: string | undefined } = {},
+): Promise<Connection> {
+  const configDir = configDirOf(io);
+  const resolved = await resolveProfile(globals, io);
+  let profile = resolved.profile;
+  const { profileKey } = resolved;
   let simulator: BuiltinSimulator | null = null;
   if (profile.builtin === 'simulator' && !profile.baseUrl) {
     // Loaded only here: the simulator's code is large, and most connections never need it.

@@ -1,7 +1,7 @@
 import { dryRunBody } from '../../core/submit/send-payload';
 import { readHeaderComment } from '../../shared/yaml/header-comment';
 import { GLOBAL_HELP, onePositional, commandArgs, requireSeconds } from '../args';
-import { requireSession, resolveConnection } from '../connection';
+import { requireSession, resolveConnection, resolveProfile } from '../connection';
 import { CommandFailure, UsageError } from '../errors';
 import { EXIT } from '../exit-codes';
 import type { CliIo } from '../io';
@@ -53,7 +53,11 @@ export async function runSubmitCommand(argv: string[], io: CliIo): Promise<numbe
       if (!values.device) throw new UsageError('missing --device CODE');
       const timeout = requireSeconds('--timeout', values.timeout);
       if (timeout !== undefined && !values.wait) throw new UsageError('--timeout goes with --wait');
-      const connection = await resolveConnection(globals, io);
+      if (values['dry-run'] && values.wait)
+        throw new UsageError('--wait cannot go with --dry-run: nothing is sent');
+      // A dry run sends nothing: it needs the profile's variant, not its service (nor a
+      // simulator started to build a body).
+      const { profile } = await resolveProfile(globals, io);
 
       const read = await readPayloadFile(file, io);
       const { name } = read;
@@ -67,20 +71,20 @@ export async function runSubmitCommand(argv: string[], io: CliIo): Promise<numbe
       // The variant's schema decides what can be sent; the payload dialect's own checks (the
       // ones the simulator runs, which a service that accepts more may pass) are shown with it,
       // and stop the submission unless --no-check.
-      const payload = checkedPayload(connection.profile.variant, read.text, io, {
+      const payload = checkedPayload(profile.variant, read.text, io, {
         label: name,
         show: true,
         dialect: values['no-check'] ? 'report' : 'block',
       });
       if (values['dry-run']) {
-        if (values.wait) throw new UsageError('--wait cannot go with --dry-run: nothing is sent');
-        const envelope = dryRunBody(connection.profile.variant, payload, {
+        const envelope = dryRunBody(profile.variant, payload, {
           deviceCode: values.device,
           name: values.name?.trim() || readHeaderComment(read.text).title,
         });
         io.stdout(`${JSON.stringify(envelope)}\n`);
         return EXIT.ok;
       }
+      const connection = await resolveConnection(globals, io);
       const session = await requireSession(connection, globals, io);
       const store = await openCliJobStore(connection, io);
       try {

@@ -1,4 +1,4 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -62,6 +62,27 @@ describe.each(CASES)('$version $name', (c) => {
     );
     expect(run.code, run.stderr).toBe(0);
     expect(run.stdout).toBe(`${body.trimEnd()}\n`);
+  });
+});
+
+describe('qjob submit --dry-run', () => {
+  it('with the built-in simulator profile sends nothing and starts no simulator', async () => {
+    const home = mkdtempSync(path.join(dir, 'home-'));
+    const file = write(
+      'dry.yaml',
+      '# title: dry bell\ntype: sampling\nsampling_payload:\n  sampling: !Sampling\n    nshots: 10\n    circuit: !Circuit {nqubits: 1, gates: [!H {qubit: 0}]}\n',
+    );
+    const run = await runCli(
+      ['submit', file, '--device', 'sim.statevector', '--dry-run', '--profile', 'simulator-b'],
+      { env: { HOME: home, XDG_CONFIG_HOME: path.join(home, 'config') } },
+    );
+    expect(run.code, run.stderr).toBe(0);
+    expect(JSON.parse(run.stdout)).toMatchObject({
+      device_code: 'sim.statevector',
+      name: 'dry bell',
+    });
+    expect(run.stderr).not.toContain('simulator');
+    expect(existsSync(path.join(home, 'config', 'quantum-job-studio', 'simulator'))).toBe(false);
   });
 });
 
