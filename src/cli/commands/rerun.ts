@@ -1,4 +1,5 @@
 import { NoPayloadError, rerunSource } from '../../core/rerun';
+import { oneLine } from '../output/terminal-text';
 import { GLOBAL_HELP, commandArgs, requireInt, requireSeconds } from '../args';
 import { requireSession, resolveConnection } from '../connection';
 import { CommandFailure, UsageError, jobNotFound } from '../errors';
@@ -69,6 +70,15 @@ export async function runRerunCommand(argv: string[], io: CliIo): Promise<number
           if (error instanceof NoPayloadError) throw new CommandFailure(error.message, EXIT.failed);
           throw error;
         });
+        if (!source.exact) {
+          io.stderr(
+            `qjob: job ${id}'s payload text is not kept on this computer: it is rebuilt from the service's copy${source.kept.length ? '' : ', all of it in the friendly form'}.\n`,
+          );
+          for (const part of source.kept)
+            io.stderr(
+              `job ${id}: kept in the SDK's form: ${oneLine(part.path)}: ${oneLine(part.reason)}\n`,
+            );
+        }
         const deviceCode = parsed.values.device ?? source.deviceCode;
         if (!deviceCode) {
           throw new UsageError(

@@ -129,6 +129,24 @@ describe('qjob rerun, tag, note and bundle', () => {
     expect(job.device.code).toBe(device);
   });
 
+  it("reruns a job this computer never submitted from the service's copy, and says so", async () => {
+    const elsewhere = {
+      QJOB_CONFIG_DIR: fs.mkdtempSync(path.join(os.tmpdir(), 'qjob-other-')),
+      QJOB_NO_KEYCHAIN: '1',
+    };
+    const login = await runCli(['login', '--user', 'demo', '--api-key-stdin', ...conn], {
+      env: elsewhere,
+      stdin: 'demo\n',
+    });
+    expect(login.code, login.stderr).toBe(0);
+    const rerun = await runCli(['rerun', String(first), '--json', ...conn], { env: elsewhere });
+    expect(rerun.code, rerun.stderr).toBe(0);
+    expect(rerun.stderr).toContain(
+      `qjob: job ${first}'s payload text is not kept on this computer: it is rebuilt from the service's copy, all of it in the friendly form.`,
+    );
+    expect((JSON.parse(rerun.stdout) as { id: number }).id).toBeGreaterThan(first);
+  });
+
   it('bundle round trip: export, open --payload gives the same bytes, rerun from the file', async () => {
     const file = path.join(configDir, 'first.qjob.json');
     const exported = await runCli(['bundle', 'export', String(first), '-o', file, ...conn], {
