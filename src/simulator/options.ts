@@ -12,6 +12,9 @@ const limitsSchema = z.strictObject({
   maxTomographyQubits: z.number().int().positive().optional(),
   maxEvolutionQubits: z.number().int().positive().optional(),
   maxIntegratorSteps: z.number().int().positive().optional(),
+  maxEvolutionMemoryMiB: z.number().int().positive().optional(),
+  maxHamiltonianTerms: z.number().int().positive().optional(),
+  maxResultValues: z.number().int().positive().optional(),
 });
 
 /**

@@ -13,6 +13,7 @@ import type { Observable } from './observable';
 import { observableMaxQubit, observableRef, readObservable } from './observable';
 import type { Schedule } from './schedule';
 import { readSchedule } from './schedule';
+import { requireResultFits, requireScheduleFits } from './evolution-limits';
 
 /** B `!Sampling`: run the circuit, sample the measured qubits. */
 export interface SamplingFunctional {
@@ -109,6 +110,14 @@ export function readTimeEvolution(
   );
   const initial = readOptionalInitialState(f, ref, ctx);
   const nqubits = evolutionWidth(ref, ctx, tag, need(schedule), need(initial), need(observables));
+  if (need(storeIntermediate))
+    requireResultFits(
+      f.get('store_intermediate_results') ?? ref,
+      need(schedule).grid.length,
+      need(observables).length,
+      tag,
+      ctx,
+    );
   return {
     kind: 'timeEvolution',
     schedule: need(schedule),
@@ -233,6 +242,7 @@ function evolutionWidth(
   }
   const widthRef = sized?.ref ?? widestRef(parts) ?? ref;
   ctx.requireWidth(widthRef, nqubits, what, ctx.limits.maxEvolutionQubits, 'maxEvolutionQubits');
+  requireScheduleFits(schedule, nqubits, initial?.kind === 'density', what, ctx);
   return nqubits;
 }
 

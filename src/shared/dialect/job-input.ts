@@ -32,6 +32,18 @@ export interface DialectLimits {
    * schedules whose fast dynamics would run for hours. A step covers h·‖H‖ ≈ 6.
    */
   maxIntegratorSteps?: number;
+  /**
+   * Most memory an evolution may need (MiB): four state vectors and a vector per labelled
+   * Hamiltonian (evolution-limits.ts). Default 1024: at 20 qubits, about 120 labels.
+   */
+  maxEvolutionMemoryMiB?: number;
+  /** Most Pauli terms over an evolution's Hamiltonians (each applied at every step). */
+  maxHamiltonianTerms?: number;
+  /**
+   * Most values a result may hold, known before the run (recorded times × observables, and
+   * readouts per recorded time). Default 1,000,000: about 25 MB of YAML.
+   */
+  maxResultValues?: number;
 }
 
 export const DEFAULT_DIALECT_LIMITS: Readonly<Required<DialectLimits>> = Object.freeze({
@@ -42,6 +54,9 @@ export const DEFAULT_DIALECT_LIMITS: Readonly<Required<DialectLimits>> = Object.
   maxTomographyQubits: 10,
   maxEvolutionQubits: 20,
   maxIntegratorSteps: 2_000_000,
+  maxEvolutionMemoryMiB: 1024,
+  maxHamiltonianTerms: 100_000,
+  maxResultValues: 1_000_000,
 });
 
 /** A job as the simulator receives it: each functional object and readout as its YAML text. */

@@ -20,6 +20,7 @@ import { readReservoir } from './reservoir';
 import type { VariationalProgram } from './variational';
 import { checkSampledCost, readVariational } from './variational';
 import { parseYamlSource } from './yaml-source';
+import { readoutValues, requireResultFits } from './evolution-limits';
 import { isSdkForm } from './sdk-form/dispatch';
 import { quoted } from '../text/quote';
 
@@ -201,6 +202,19 @@ function checkReadoutsAgainst(
   const target = functional.kind === 'variational' ? functional.inner : functional;
   const width = stateWidth(target);
   checkReadoutsFit(readouts, width, ctx);
+  // Every recorded time (an analog evolution storing its steps) or input (a reservoir) gets
+  // its own set of readouts in the result.
+  const perTime = readoutValues(readouts, width);
+  if (target.kind === 'analog' && target.storeIntermediate)
+    requireResultFits(
+      target.ref,
+      target.schedule.grid.length,
+      perTime,
+      target.ref.tag ?? 'analog evolution',
+      ctx,
+    );
+  if (target.kind === 'reservoir')
+    requireResultFits(target.ref, target.inputs.length, perTime, '!QuantumReservoir', ctx);
   if (functional.kind === 'variational' && functional.cost && readouts[0]?.kind === 'sampling') {
     const measured =
       target.kind === 'digital' || target.kind === 'sampling'

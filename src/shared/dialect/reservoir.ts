@@ -10,6 +10,7 @@ import type { ParseContext } from './parse-context';
 import { need } from './read-session';
 import type { Schedule } from './schedule';
 import { readSchedule } from './schedule';
+import { requireScheduleFits } from './evolution-limits';
 import { quoted } from '../text/quote';
 
 export interface ReservoirLayer {
@@ -71,6 +72,8 @@ export function readReservoir(ref: NodeRef, ctx: ParseContext): QuantumReservoir
             limit,
             'maxEvolutionQubits/2 (a reservoir is a density matrix)',
           );
+          for (const l of layers)
+            if (l.dynamics) requireScheduleFits(l.dynamics, n, true, tag, ctx);
           return n;
         })
       : undefined;

@@ -132,6 +132,55 @@ describe('validation errors name the path and the line', () => {
     );
   });
 
+  it('limits: an evolution too large for memory, too many terms, or too large a result is refused before it runs', () => {
+    // Issue 28: 300 labelled Hamiltonians on 20 qubits (a 20 KB payload) grew the simulator by
+    // 100 MB a second; 100,000 steps × 100 observables made a 208 MB result.
+    const labels = (n: number) =>
+      Array.from({ length: n }, (_, i) => `h${i}: "Z${i % 20} Z${(i + 1) % 20}"`);
+    const coefficients = (n: number) =>
+      Array.from({ length: n }, (_, i) => `h${i}: [[0, 1], [1, 1]]`);
+    const te = (n: number, extra = '') =>
+      `!TimeEvolution\nschedule: !Schedule {T: 1, dt: 0.1, hamiltonians: {${labels(n).join(', ')}}, coefficients: {${coefficients(n).join(', ')}}}\nobservables: ["Z0"]\ninitial_state: "${'0'.repeat(20)}"\nnshots: 0\n${extra}`;
+    const memory = invalid({ executeType: 'time_evolution', functionalYaml: te(300) });
+    expect(memory.error).toBe(
+      "!TimeEvolution at time_evolution_payload.time_evolution.schedule: 300 labelled Hamiltonians on 20 qubits need about 2.4 GiB to evolve (a vector per label besides the state's 4), over the simulator limit maxEvolutionMemoryMiB = 1024",
+    );
+    expect(memory.errorLogs).toContain('line 2');
+    // 100 labels fit in 1 GiB at 20 qubits.
+    expect(
+      validateJob(makeJob({ executeType: 'time_evolution', functionalYaml: te(100) })),
+    ).toBeNull();
+
+    const terms = makeJob({ executeType: 'time_evolution', functionalYaml: te(3) });
+    terms.limits.maxHamiltonianTerms = 2;
+    const refusedTerms = validateJob(terms);
+    expect(refusedTerms && !refusedTerms.ok && refusedTerms.error).toContain(
+      'its Hamiltonians have 3 Pauli terms, over the simulator limit maxHamiltonianTerms = 2',
+    );
+
+    const obs = Array.from({ length: 100 }, (_, i) => `"Z${i % 4}"`).join(', ');
+    const recorded = invalid({
+      executeType: 'time_evolution',
+      functionalYaml: `!TimeEvolution\nschedule: !Schedule {T: 100, dt: 0.001, hamiltonians: {h: "X0"}, coefficients: {h: [[0, 1], [100, 1]]}}\nobservables: [${obs}]\ninitial_state: "0000"\nnshots: 0\nstore_intermediate_results: true\n`,
+    });
+    expect(recorded.error).toBe(
+      '!TimeEvolution at time_evolution_payload.time_evolution.store_intermediate_results: its result would hold 10,000,100 values (100,001 recorded times × 100 per time), over the simulator limit maxResultValues = 1,000,000',
+    );
+
+    // Variant A: an analog evolution storing its steps gets its readouts at every recorded time.
+    const analog = invalid({
+      variant: 'A',
+      executeType: 'analog_evolution',
+      device: QPU_ANALOG,
+      functionalYaml:
+        '!AnalogEvolution\nschedule: !Schedule {T: 100, dt: 0.001, hamiltonians: {h: "X0"}, coefficients: {h: [[0, 1], [100, 1]]}}\ninitial_state: "0000"\nstore_intermediate_results: true\n',
+      readoutYaml: '!StateTomographyReadout {method: exact}',
+    });
+    expect(analog.error).toContain(
+      'its result would hold 1,600,016 values (100,001 recorded times × 16 per time)',
+    );
+  });
+
   it('YAML syntax errors report their line', () => {
     const e = invalid({
       functionalYaml: '!Sampling\nnshots: 10\ncircuit: !Circuit\n  nqubits: [2\n',
