@@ -21,7 +21,10 @@ function readoutTitle(m: ViewModel, i: number, count: number): string {
 /** Expectation values of every input as lines (a reservoir's response), when the readouts have them. */
 function useInputResponse(model: FunctionalModel) {
   return useMemo(() => {
-    const steps = model.intermediate;
+    // A reservoir's last input is in the final readouts, after the earlier ones.
+    const steps = model.finalLabel
+      ? [...model.intermediate, { readouts: model.readouts }]
+      : model.intermediate;
     if (steps.length < 2) return null;
     const firsts = steps.map((s) => s.readouts.find((r) => r.kind === 'expectation'));
     if (firsts.some((r) => !r)) return null;
@@ -69,7 +72,12 @@ export function FunctionalView({
         facts={[
           { label: 'Readouts', value: model.readouts.length },
           ...(model.intermediate.length
-            ? [{ label: word === 'input' ? 'Inputs' : 'Steps', value: model.intermediate.length }]
+            ? [
+                {
+                  label: word === 'input' ? 'Inputs' : 'Steps',
+                  value: model.intermediate.length + (model.finalLabel ? 1 : 0),
+                },
+              ]
             : []),
           ...(model.executionTime !== null
             ? [{ label: 'Execution time', value: `${model.executionTime.toPrecision(3)} s` }]
@@ -82,9 +90,11 @@ export function FunctionalView({
           {renderNested(
             r,
             level + 1,
-            model.intermediate.length
-              ? `After the last ${word} — ${readoutTitle(r, i, model.readouts.length)}`
-              : readoutTitle(r, i, model.readouts.length),
+            model.finalLabel
+              ? `${model.finalLabel}, the last — ${readoutTitle(r, i, model.readouts.length)}`
+              : model.intermediate.length
+                ? `After the last ${word} — ${readoutTitle(r, i, model.readouts.length)}`
+                : readoutTitle(r, i, model.readouts.length),
           )}
         </div>
       ))}

@@ -165,16 +165,21 @@ export function decodeFunctional(
   const interNode = optional(node, 'intermediate_results');
   const steps = interNode ? itemsOf(interNode, interPath) : [];
   const word = hints.intermediate === 'input' ? 'Input' : 'Step';
+  const inputAt = (i: number) => (hints.intermediate === 'input' ? (hints.inputs?.[i] ?? []) : []);
+  const labelAt = (i: number) => {
+    const bound = inputAt(i)
+      .map((p) => `${p.name} = ${p.value}`)
+      .join(', ');
+    return `${word} ${i + 1}${bound ? ` (${bound})` : ''}`;
+  };
   const intermediate: IntermediateResult[] = steps.map((item, i) => {
     const itemPath = join(interPath, i);
     if (!isComposite(item)) {
       throw new ShapeError(itemPath, 'a !ReadoutCompositeResults', describeNode(item));
     }
-    const input = hints.intermediate === 'input' ? (hints.inputs?.[i] ?? []) : [];
-    const bound = input.map((p) => `${p.name} = ${p.value}`).join(', ');
     return {
-      label: `${word} ${i + 1}${bound ? ` (${bound})` : ''}`,
-      input,
+      label: labelAt(i),
+      input: inputAt(i),
       readouts: decodeReadoutComposite(item, itemPath, hints, nested),
     };
   });
@@ -186,6 +191,8 @@ export function decodeFunctional(
     notes,
     readouts,
     intermediate,
+    // A reservoir's final readouts are those of its last input, after the earlier ones.
+    finalLabel: hints.intermediate === 'input' ? labelAt(steps.length) : null,
     executionTime: time ? numberOf(time, join(path, fieldKey(node, 'execution_time'))) : null,
   };
 }

@@ -100,6 +100,11 @@ export interface FunctionalModel extends ModelBase {
   kind: 'functional';
   readouts: ViewModel[];
   intermediate: IntermediateResult[];
+  /**
+   * What the final readouts stand for when the intermediate results are a reservoir's earlier
+   * inputs (the SDK keeps one per input but the last): "Input 5 (u = 2.6)".
+   */
+  finalLabel?: string | null;
   /** Seconds the backend took (the SDK's `_execution_time`), when the result says. */
   executionTime: number | null;
 }

@@ -247,6 +247,19 @@ for (const [V, want] of Object.entries(A_VALUES)) {
       expect(rho.purity).toBeGreaterThan(0);
       expect(rho.purity).toBeLessThanOrEqual(1 + 1e-9);
       expect(m.intermediate.map((s) => s.label)).toEqual(['Input 1', 'Input 2', 'Input 3']);
+      expect(m.finalLabel).toBe('Input 4');
+      // Named from the payload's inputs (a_reservoir_output_encoding): the last is the final one.
+      const u = [0.3, 1.2, 2.5, 0.7].map((value) => [{ name: 'u', value: String(value) }]);
+      const named = as(
+        decode(V, 'a_result_reservoir', { intermediate: 'input', inputs: u }),
+        'functional',
+      );
+      expect(named.intermediate.map((s) => s.label)).toEqual([
+        'Input 1 (u = 0.3)',
+        'Input 2 (u = 1.2)',
+        'Input 3 (u = 2.5)',
+      ]);
+      expect(named.finalLabel).toBe('Input 4 (u = 0.7)');
     });
 
     it('a_result_vp_digital: the trace, the optimum and its histogram', () => {
