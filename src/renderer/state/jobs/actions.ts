@@ -4,7 +4,8 @@ import type { JobRecordField } from '../../../shared/variants';
 import { TRUNCATED_PROBLEM_CODE } from '../../../shared/ipc/schemas';
 import { readLogProgress } from '../../../shared/jobs/log-progress';
 import { describeError, errorCode } from '../../services/errors';
-import { call } from '../../services/qjob';
+import { call, on } from '../../services/qjob';
+import { useEstimatesStore } from '../estimates/store';
 import type { SetState } from '../create-store';
 import type { DetailTab, JobFilters, JobRecord, JobSort, JobsState } from './initialState';
 import { initialJobsState } from './initialState';
@@ -52,6 +53,18 @@ export interface JobsActions {
    */
   cancel(id: number): Promise<void>;
   buildDiagnostics(id: number): Promise<{ text: string; fileName: string }>;
+  /**
+   * Applies the core's `jobs.status` events (and asks the estimates again) until the returned
+   * function is called; `onStatus` then hears each one with the job's name (null: none known).
+   */
+  watchStatuses(
+    onStatus: (event: EventPayload<'jobs.status'>, name: string | null) => void,
+  ): () => void;
+  /**
+   * The payload document of a job as it was submitted from this computer (its exact text, kept
+   * in the local store); null when it is not kept here.
+   */
+  readSubmittedText(id: number): Promise<string | null>;
 }
 
 /** Row positions by id, rebuilt whenever the records array is replaced (100,000 rows: one pass). */
@@ -351,6 +364,20 @@ export const createJobsActions = (
 
     buildDiagnostics(id) {
       return call('diagnostics.build', { id });
+    },
+
+    watchStatuses(onStatus) {
+      return on('jobs.status', (event) => {
+        get().applyStatus(event);
+        useEstimatesStore.getState().refreshSoon();
+        const record = get().records.find((r) => r.id === event.jobId);
+        onStatus(event, record?.name.trim() || null);
+      });
+    },
+
+    async readSubmittedText(id) {
+      const source = await call('jobs.rerunSource', { id });
+      return source.exact ? source.text : null;
     },
   };
 
