@@ -64,16 +64,24 @@ export function floorViolation(from: string, specifier: string): string | null {
   return null;
 }
 
-/** Every violation in a tree of sources (path relative to src/renderer → text). */
-export function floorViolations(sources: Map<string, string>): string[] {
+/** What `check` finds wrong with every import of a tree of sources (path relative to src/renderer → text). */
+function importViolations(
+  sources: Map<string, string>,
+  check: (from: string, specifier: string) => string | null,
+): string[] {
   const found: string[] = [];
   for (const [path, text] of sources) {
     for (const specifier of importsOf(text)) {
-      const problem = floorViolation(path, specifier);
+      const problem = check(path, specifier);
       if (problem) found.push(problem);
     }
   }
   return found;
+}
+
+/** Every floor violation in a tree of sources. */
+export function floorViolations(sources: Map<string, string>): string[] {
+  return importViolations(sources, floorViolation);
 }
 
 /** The renderer's TypeScript sources, keyed by their path relative to `root`. */
@@ -113,12 +121,5 @@ export function qjobViolation(from: string, specifier: string): string | null {
 
 /** Every import of the qjob client from ui, features or shell in a tree of sources. */
 export function qjobViolations(sources: Map<string, string>): string[] {
-  const found: string[] = [];
-  for (const [path, text] of sources) {
-    for (const specifier of importsOf(text)) {
-      const problem = qjobViolation(path, specifier);
-      if (problem) found.push(problem);
-    }
-  }
-  return found;
+  return importViolations(sources, qjobViolation);
 }
