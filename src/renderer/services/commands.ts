@@ -1,4 +1,5 @@
 import type { UiCommand, UiCommandName } from '../../shared/ipc/schemas';
+import { on } from './qjob';
 
 type Handler = (command: UiCommand) => void;
 
@@ -29,6 +30,11 @@ export function runCommand(name: UiCommandName, details: Omit<UiCommand, 'comman
   if (!handler) return false;
   handler({ ...details, command: name });
   return true;
+}
+
+/** Runs the desktop app's menu items (`ui.command` events) until the returned function is called. */
+export function runMenuCommands(): () => void {
+  return on('ui.command', ({ command, ...details }) => runCommand(command, details));
 }
 
 const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform);

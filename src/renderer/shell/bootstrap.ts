@@ -1,4 +1,3 @@
-import { call, on, onTransport, shell } from '../services/qjob';
 import { describeError } from '../services/errors';
 import { useAppStore } from '../state/app/store';
 import { selectIsLoggedIn, selectVariant, useConnectionStore } from '../state/connection/store';
@@ -6,7 +5,7 @@ import { useDevicesStore } from '../state/devices/store';
 import { selectDirtyCount, useEditorStore } from '../state/editor/store';
 import { startDraftAutosave } from '../state/editor/autosave';
 import { useSubmitStore } from '../state/submit/store';
-import { commandForKey, registerCommand, runCommand } from '../services/commands';
+import { commandForKey, registerCommand, runCommand, runMenuCommands } from '../services/commands';
 import { openJobOn } from '../state/app/open-job';
 import { loadPreferences } from '../state/app/preferences';
 
@@ -19,31 +18,18 @@ export function startApp(): () => void {
   const app = useAppStore.getState();
   const stops: (() => void)[] = [];
   try {
-    stops.push(
-      onTransport((status, detail) => {
-        const was = useAppStore.getState().transport;
-        useAppStore.getState().setTransport(status, detail);
-        // The server will not let this tab in again: nothing here can work, say what to do.
-        if (status === 'refused') useAppStore.getState().setFatal(detail ?? 'No access.');
-        // The server closed the socket for a reason (a message it refused): say it once.
-        else if (status === 'closed' && detail)
-          useAppStore.getState().notify('warn', `${detail} Reconnecting…`);
-        // Events sent while the link was down are lost: re-read what they would have changed.
-        if (was === 'closed' && status === 'open') void resync();
-      }),
-    );
+    // Events sent while the link was down are lost: re-read what they would have changed.
+    stops.push(app.watchTransport(() => void resync()));
   } catch (error) {
     app.setFatal(error instanceof Error ? error.message : String(error));
     return () => undefined;
   }
 
   stops.push(
-    on('session.changed', (s) => useConnectionStore.getState().applySession(s)),
-    on('connection.changed', (e) => useConnectionStore.getState().applyLink(e)),
-    on('devices.updated', (v) => useDevicesStore.getState().apply(v)),
-    on('ui.command', ({ command, ...details }) => runCommand(command, details)),
-    on('jobs.status', () => refreshDeviceJobsSoon()),
-    on('app.closeRequested', () => void requestClose()),
+    useConnectionStore.getState().watch(),
+    useDevicesStore.getState().watch(),
+    runMenuCommands(),
+    app.onCloseRequested(() => void requestClose()),
   );
 
   // A profile switch (or the first activation) changes the variant and the devices.
@@ -95,7 +81,7 @@ export function startApp(): () => void {
   // The desktop app's menu accelerators send these as `ui.command`; only browser mode binds keys.
   // Known at once from the transport, so a key pressed right after a reload is not lost.
   const onKey = (e: KeyboardEvent) => {
-    if (shell() !== 'web') return;
+    if (useAppStore.getState().shell !== 'web') return;
     const name = commandForKey(e);
     if (name && runCommand(name)) e.preventDefault();
   };
@@ -106,7 +92,7 @@ export function startApp(): () => void {
   // browser's own prompt guards unsaved tabs. (The desktop app asks through app.closeRequested.)
   const onBeforeUnload = (e: BeforeUnloadEvent) => {
     void autosave.flush();
-    if (shell() === 'web' && selectDirtyCount(useEditorStore.getState()) > 0) {
+    if (useAppStore.getState().shell === 'web' && selectDirtyCount(useEditorStore.getState()) > 0) {
       e.preventDefault();
     }
   };
@@ -117,23 +103,13 @@ export function startApp(): () => void {
     // The drafts are written before the window may go, so closing never loses typing.
     await autosave.flush();
     if (selectDirtyCount(useEditorStore.getState()) === 0) {
-      await call('app.respondToClose', { proceed: true });
+      await useAppStore.getState().answerClose(true);
       return;
     }
     useAppStore.setState({ closeRequested: true });
   }
 
   return () => stops.forEach((stop) => stop());
-}
-
-// A burst of status changes (a batch of jobs finishing) becomes one re-read of the list.
-let deviceJobsTimer: ReturnType<typeof setTimeout> | null = null;
-function refreshDeviceJobsSoon(): void {
-  if (deviceJobsTimer) return;
-  deviceJobsTimer = setTimeout(() => {
-    deviceJobsTimer = null;
-    useDevicesStore.getState().refreshJobs();
-  }, 1000);
 }
 
 async function resync(): Promise<void> {

@@ -1,7 +1,5 @@
 import { useEffect } from 'react';
 import { notifyJobEnd } from '../features/job-monitor/notify-job-end';
-import { on } from '../services/qjob';
-import { useEstimatesStore } from '../state/estimates/store';
 import { useJobsStore } from '../state/jobs/store';
 
 /**
@@ -9,14 +7,5 @@ import { useJobsStore } from '../state/jobs/store';
  * from the editor tells when it ends even if the Jobs view (loaded when first opened) never was.
  */
 export function useJobEndNotices(): void {
-  useEffect(
-    () =>
-      on('jobs.status', (event) => {
-        useJobsStore.getState().applyStatus(event);
-        useEstimatesStore.getState().refreshSoon();
-        const record = useJobsStore.getState().records.find((r) => r.id === event.jobId);
-        notifyJobEnd(event, record?.name.trim() || null);
-      }),
-    [],
-  );
+  useEffect(() => useJobsStore.getState().watchStatuses(notifyJobEnd), []);
 }

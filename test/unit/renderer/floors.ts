@@ -64,16 +64,24 @@ export function floorViolation(from: string, specifier: string): string | null {
   return null;
 }
 
-/** Every violation in a tree of sources (path relative to src/renderer → text). */
-export function floorViolations(sources: Map<string, string>): string[] {
+/** What `check` finds wrong with every import of a tree of sources (path relative to src/renderer → text). */
+function importViolations(
+  sources: Map<string, string>,
+  check: (from: string, specifier: string) => string | null,
+): string[] {
   const found: string[] = [];
   for (const [path, text] of sources) {
     for (const specifier of importsOf(text)) {
-      const problem = floorViolation(path, specifier);
+      const problem = check(path, specifier);
       if (problem) found.push(problem);
     }
   }
   return found;
+}
+
+/** Every floor violation in a tree of sources. */
+export function floorViolations(sources: Map<string, string>): string[] {
+  return importViolations(sources, floorViolation);
 }
 
 /** The renderer's TypeScript sources, keyed by their path relative to `root`. */
@@ -90,4 +98,28 @@ export function readSources(root: string): Map<string, string> {
   };
   walk(root);
   return sources;
+}
+
+/** The floors whose files reach the core only through the stores (src/renderer/README.md). */
+export const STORES_ONLY: readonly Floor[] = ['ui', 'features', 'shell'];
+
+/**
+ * What is wrong with one import of one file when it reaches the services layer's qjob client
+ * (`services/qjob.ts`) from ui, features or shell, or null. Those call stores; stores call it.
+ */
+export function qjobViolation(from: string, specifier: string): string | null {
+  const floor = floorOf(from);
+  if (!specifier.startsWith('.') || floor === null || !STORES_ONLY.includes(floor)) return null;
+  const target = normalize(join(dirname(from), specifier.replace(/\?.*$/, '')))
+    .split(sep)
+    .join('/')
+    .replace(/\.tsx?$/, '');
+  return target === 'services/qjob'
+    ? `${from} imports ${specifier}: only the stores (state/) call services/qjob; ${floor} calls a store`
+    : null;
+}
+
+/** Every import of the qjob client from ui, features or shell in a tree of sources. */
+export function qjobViolations(sources: Map<string, string>): string[] {
+  return importViolations(sources, qjobViolation);
 }

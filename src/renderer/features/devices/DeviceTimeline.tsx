@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { Device } from '../../../shared/variants';
 import { roughDuration } from '../../../shared/estimates';
 import { formatDateTime } from '../../services/format';
-import { call, on } from '../../services/qjob';
+import { useDevicesStore } from '../../state/devices/store';
 import type { Band, DeviceHistoryView } from './device-timeline';
 import { timelineBands } from './device-timeline';
 import './device-timeline.css';
@@ -60,19 +60,20 @@ export function DeviceTimeline({ device }: { device: Device }) {
   const [span, setSpan] = useState<string>('all');
   const [shown, setShown] = useState<number | null>(null);
 
+  // Read again each time the devices store takes a new list (the core's refresh timer).
+  const fetchedAt = useDevicesStore((s) => s.fetchedAt);
+
   useEffect(() => {
     let live = true;
-    const load = () =>
-      call('deviceHistory.list', { code: device.code, days: 7 })
-        .then((h) => live && (setHistory(h), setError(null)))
-        .catch((e: unknown) => live && setError(e instanceof Error ? e.message : String(e)));
-    void load();
-    const stop = on('devices.updated', () => void load());
+    useDevicesStore
+      .getState()
+      .readHistory(device.code, 7)
+      .then((h) => live && (setHistory(h), setError(null)))
+      .catch((e: unknown) => live && setError(e instanceof Error ? e.message : String(e)));
     return () => {
       live = false;
-      stop();
     };
-  }, [device.code]);
+  }, [device.code, fetchedAt]);
 
   if (error)
     return <p className="callout callout-err">The device history could not be read: {error}</p>;

@@ -1,5 +1,4 @@
 import { decodeUtf8 } from '../../../shared/text/utf8';
-import { call } from '../../services/qjob';
 import { selectIsWebShell, useAppStore } from '../../state/app/store';
 import { useBundlesStore } from '../../state/bundles/store';
 import { useEditorStore } from '../../state/editor/store';
@@ -27,9 +26,9 @@ async function openBundle(file: { name: string; size: number; text(): Promise<st
 
 /** Browser mode: a file picker; the desktop app: the native dialog through the core. */
 export async function openFile(): Promise<void> {
-  const { openTab } = useEditorStore.getState();
+  const { openTab, readFromDisk } = useEditorStore.getState();
   if (!isWeb()) {
-    const file = await call('files.open', {});
+    const file = await readFromDisk();
     if (file && isBundleName(file.path)) {
       const text = file.text;
       await openBundle({ name: baseName(file.path), size: text.length, text: async () => text });
@@ -61,14 +60,14 @@ export async function openFile(): Promise<void> {
  * download (browser mode). Returns false when the user cancelled.
  */
 export async function saveTab(tab: EditorTab, saveAs = false): Promise<boolean> {
-  const { markSaved } = useEditorStore.getState();
+  const { markSaved, writeToDisk } = useEditorStore.getState();
   if (isWeb()) {
     const name = ensureYamlName(tab.title);
     downloadText(tab.text, name, 'application/x-yaml');
     markSaved(tab.id, null, name);
     return true;
   }
-  const saved = await call('files.save', { path: saveAs ? null : tab.path, text: tab.text });
+  const saved = await writeToDisk(saveAs ? null : tab.path, tab.text);
   if (!saved) return false;
   markSaved(tab.id, saved.path, baseName(saved.path));
   return true;

@@ -1,6 +1,5 @@
 import type { EventPayload } from '../../../shared/ipc/contract';
 import { isTerminalStatus } from '../../../shared/variants';
-import { shell } from '../../services/qjob';
 import { useAppStore } from '../../state/app/store';
 import { openJobOn } from '../../state/app/open-job';
 import { useEstimatesStore } from '../../state/estimates/store';
@@ -40,7 +39,7 @@ export function notifyJobEnd(event: EventPayload<'jobs.status'>, name: string | 
   const notice = decideJobEndNotice({
     ...event,
     name,
-    shell: shell(),
+    shell: app.shell,
     focused: document.hasFocus(),
     watchingJobs: app.view === 'jobs',
     permission: notificationsSupported() ? Notification.permission : 'unsupported',

@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { call } from '../../services/qjob';
+import { useJobsStore } from '../../state/jobs/store';
 
 /**
  * The payload document of a job as it was submitted from this computer (its exact text, kept
@@ -10,9 +10,11 @@ export function useSubmittedDocument(id: number, wanted: boolean): string | null
   useEffect(() => {
     if (!wanted) return;
     let live = true;
-    call('jobs.rerunSource', { id })
-      .then((source) => {
-        if (live && source.exact) setText({ id, text: source.text });
+    useJobsStore
+      .getState()
+      .readSubmittedText(id)
+      .then((exact) => {
+        if (live && exact !== null) setText({ id, text: exact });
       })
       .catch(() => undefined /* not kept here: the Payload tab's document is used instead */);
     return () => {

@@ -1,5 +1,5 @@
 import type { SetState } from '../create-store';
-import { call } from '../../services/qjob';
+import { call, on, onTransport } from '../../services/qjob';
 import { describeError } from '../../services/errors';
 import type { AppState, DialogName, Notice, ThemePreference, ViewName } from './initialState';
 import type { TransportStatus } from '../../services/qjob';
@@ -32,6 +32,14 @@ export interface AppActions {
   holdNotices(held: boolean): void;
   /** Answer the desktop window's close request (unsaved-changes guard). */
   answerClose(proceed: boolean): Promise<void>;
+  /**
+   * Follows the transport's status (browser mode's socket) until the returned function is
+   * called; `onReopen` runs when the link comes back, since events sent meanwhile were lost.
+   * Throws when there is no transport at all (no token): the caller shows it as fatal.
+   */
+  watchTransport(onReopen: () => void): () => void;
+  /** Calls `listener` when the desktop window asks to close; returns the stop. */
+  onCloseRequested(listener: () => void): () => void;
 }
 
 export const createAppActions = (set: SetState<AppState>, get: () => AppState): AppActions => {
@@ -89,6 +97,20 @@ export const createAppActions = (set: SetState<AppState>, get: () => AppState): 
     async answerClose(proceed) {
       set({ closeRequested: false });
       await call('app.respondToClose', { proceed });
+    },
+    watchTransport(onReopen) {
+      return onTransport((status, detail) => {
+        const was = get().transport;
+        actions.setTransport(status, detail);
+        // The server will not let this tab in again: nothing here can work, say what to do.
+        if (status === 'refused') actions.setFatal(detail ?? 'No access.');
+        // The server closed the socket for a reason (a message it refused): say it once.
+        else if (status === 'closed' && detail) actions.notify('warn', `${detail} Reconnecting…`);
+        if (was === 'closed' && status === 'open') onReopen();
+      });
+    },
+    onCloseRequested(listener) {
+      return on('app.closeRequested', () => listener());
     },
   };
   return actions;

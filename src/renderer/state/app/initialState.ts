@@ -1,6 +1,6 @@
 import type { z } from 'zod';
 import type { appInfoSchema } from '../../../shared/ipc/schemas';
-import type { TransportStatus } from '../../services/qjob';
+import { shell, type Shell, type TransportStatus } from '../../services/qjob';
 import type { DetailTab } from '../jobs/initialState';
 
 export type AppInfo = z.infer<typeof appInfoSchema>;
@@ -19,6 +19,8 @@ export interface Notice {
 
 export interface AppState {
   info: AppInfo | null;
+  /** Which shell hosts the page, known from the transport before `info` arrives. */
+  shell: Shell;
   /** Why start-up failed (no transport, no token), shown instead of the app. */
   fatal: string | null;
   view: ViewName;
@@ -45,6 +47,7 @@ export interface AppState {
 
 export const initialAppState: AppState = {
   info: null,
+  shell: shell(),
   fatal: null,
   view: 'editor',
   openJob: null,

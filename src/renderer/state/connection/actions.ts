@@ -1,5 +1,5 @@
 import type { SetState } from '../create-store';
-import { call } from '../../services/qjob';
+import { call, on } from '../../services/qjob';
 import { describeError, errorCode } from '../../services/errors';
 import type {
   ConnectionEvent,
@@ -21,6 +21,8 @@ export interface ConnectionActions {
   applySession(session: SessionState): void;
   applyLink(event: ConnectionEvent): void;
   clearLoginError(): void;
+  /** Applies the core's session and link events until the returned function is called. */
+  watch(): () => void;
 }
 
 export const createConnectionActions = (
@@ -118,5 +120,12 @@ export const createConnectionActions = (
   },
   clearLoginError() {
     set({ loginError: null });
+  },
+  watch() {
+    const stops = [
+      on('session.changed', (s) => get().applySession(s)),
+      on('connection.changed', (e) => get().applyLink(e)),
+    ];
+    return () => stops.forEach((stop) => stop());
   },
 });

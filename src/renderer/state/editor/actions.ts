@@ -1,4 +1,5 @@
 import type { SetState } from '../create-store';
+import type { CallOutput } from '../../../shared/ipc/contract';
 import type { Template } from '../../../shared/ipc/schemas';
 import type { VariantId } from '../../../shared/variants';
 import { call } from '../../services/qjob';
@@ -30,6 +31,10 @@ export interface EditorActions {
   updateText(id: string, text: string): void;
   markSaved(id: string, path: string | null, title?: string): void;
   setVariant(variant: VariantId): void;
+  /** The desktop app's native open dialog: the file chosen, or null when cancelled. */
+  readFromDisk(): Promise<CallOutput<'files.open'>>;
+  /** Writes to `path`, or asks where (native dialog) when it is null; null when cancelled. */
+  writeToDisk(path: string | null, text: string): Promise<CallOutput<'files.save'>>;
 }
 
 /** Waiting for typing to pause before analysing keeps the worker from chasing every keystroke. */
@@ -200,6 +205,12 @@ export const createEditorActions = (
       set({ variant });
       for (const tab of get().tabs) schedule(tab.id, 0);
       void get().loadTemplates(variant);
+    },
+    readFromDisk() {
+      return call('files.open', {});
+    },
+    writeToDisk(path, text) {
+      return call('files.save', { path, text });
     },
   };
 };

@@ -69,6 +69,6 @@ export function restoreView(
 }
 
 export * from './initialState';
-export { hasErrors, isFinished, truncationNote } from './actions';
+export { hasErrors, isFinished, truncationNote } from './records';
 
 export const selectHasFilters = (s: JobsState): boolean => hasFilters(s.filters);

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useState } from 'react';
 import type { DriftQuantity } from '../../../../shared/drift';
 import type { DriftSeriesView } from '../../../../shared/ipc/drift-schemas';
 import { describeError } from '../../../services/errors';
-import { call, on } from '../../../services/qjob';
+import { useDevicesStore } from '../../../state/devices/store';
 
 export type DriftLoad =
   | { status: 'loading'; view: DriftSeriesView | null }
@@ -23,7 +23,9 @@ export function useDriftSeries(
   const read = useCallback(() => {
     if (deviceId === undefined) return () => undefined;
     let live = true;
-    call('drift.series', { deviceId, quantity, qubit })
+    useDevicesStore
+      .getState()
+      .readDrift(deviceId, quantity, qubit)
       .then((view) => live && setLoad({ status: 'ready', view }))
       .catch(
         (e: unknown) =>
@@ -40,8 +42,7 @@ export function useDriftSeries(
 
   useEffect(() => {
     let cancel = read();
-    const stop = on('jobs.status', (e) => {
-      if (e.to !== 'completed') return;
+    const stop = useDevicesStore.getState().onJobCompleted(() => {
       cancel();
       cancel = read();
     });

@@ -1,13 +1,12 @@
 import { useEffect, useMemo, useState } from 'react';
 import { StateMessage } from '../../../ui/components/States';
-import { call } from '../../../services/qjob';
 import { describeError } from '../../../services/errors';
 import { useAppStore } from '../../../state/app/store';
 import { selectVariant } from '../../../state/connection/store';
 import { useConnectionStore } from '../../../state/connection/store';
 import type { BatchMember, BatchView } from '../../../../shared/ipc/batch-schemas';
 import { DataTable, LineChart } from '../../../ui/charts';
-import { onShowBatch, takeWantedBatch } from '../../../state/batches/events';
+import { useBatchesStore } from '../../../state/batches/store';
 import type { VariantId } from '../../../../shared/variants';
 import type { Headline } from './headline';
 import { useBatch, useBatchList } from './use-batch';
@@ -34,9 +33,10 @@ function fmt(v: number): string {
 function BatchControls({ batch }: { batch: BatchView }) {
   const notify = useAppStore((s) => s.notify);
   const act = (name: 'batches.pause' | 'batches.resume' | 'batches.retry', doing: string) =>
-    void call(name, { id: batch.id }).catch((e: unknown) =>
-      notify('err', describeError(e, doing).detail),
-    );
+    void useBatchesStore
+      .getState()
+      .control(name, batch.id)
+      .catch((e: unknown) => notify('err', describeError(e, doing).detail));
   const retryable = batch.counts.failed + batch.counts.unknown;
   return (
     <div className="batch-controls" role="toolbar" aria-label="Batch">
@@ -192,8 +192,16 @@ function BatchPane({ id, variant }: { id: string; variant: VariantId }) {
 export function BatchesView() {
   const variant = useConnectionStore(selectVariant);
   const { batches, storage, error: listError } = useBatchList();
-  const [selected, setSelected] = useState<string | null>(() => takeWantedBatch());
-  useEffect(() => onShowBatch((id) => setSelected(takeWantedBatch() ?? id)), []);
+  // A batch asked for (the sweep dialog's submit) is shown, whether this view was open or not.
+  const [selected, setSelected] = useState<string | null>(() => useBatchesStore.getState().wanted);
+  useEffect(() => {
+    const { takeWanted } = useBatchesStore.getState();
+    takeWanted();
+    return useBatchesStore.subscribe(
+      (s) => s.wanted,
+      (id) => id !== null && setSelected(takeWanted() ?? id),
+    );
+  }, []);
   const shown = selected ?? batches[0]?.id ?? null;
 
   if (!batches.length && !shown)

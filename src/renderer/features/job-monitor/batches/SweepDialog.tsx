@@ -1,6 +1,5 @@
 import { useMemo, useState } from 'react';
 import { Dialog } from '../../../ui/components/Dialog';
-import { call } from '../../../services/qjob';
 import { describeError } from '../../../services/errors';
 import { useAppStore } from '../../../state/app/store';
 import { selectVariant } from '../../../state/connection/store';
@@ -12,7 +11,7 @@ import { numericNodes } from '../../../../shared/sweeps/numeric-nodes';
 import { describeInvalidMembers, planSweep } from '../../../../shared/sweeps/plan-sweep';
 import type { SweepCombine } from '../../../../shared/sweeps/sweep-spec';
 import { MAX_BATCH_NAME } from '../../../../shared/sweeps/sweep-spec';
-import { showBatch } from '../../../state/batches/events';
+import { useBatchesStore } from '../../../state/batches/store';
 import { editorCursor } from '../../../state/editor/cursor';
 import { payloadFacts } from '../../../state/editor/analysis/payload-facts';
 import { readHeaderComment } from '../../../../shared/yaml/header-comment';
@@ -102,7 +101,7 @@ export function SweepDialog({
     setBusy(true);
     setDryRun('Running the first payload on the simulator…');
     try {
-      const out = await call('batches.dryRun', { text: first.text, deviceCode: device });
+      const out = await useBatchesStore.getState().dryRun(first.text, device);
       if (out.error || !out.resultYaml)
         setDryRun(`The simulator refused it: ${out.error ?? 'no result'}`);
       else {
@@ -127,7 +126,7 @@ export function SweepDialog({
   const submit = async () => {
     setBusy(true);
     try {
-      const batch = await call('batches.create', {
+      const batch = await useBatchesStore.getState().create({
         text,
         sweep: { parameters: rows, combine },
         name: name.trim(),
@@ -139,7 +138,6 @@ export function SweepDialog({
         `Batch “${batch.name}”: ${batch.counts.total} jobs are being sent to ${batch.deviceCode}.`,
       );
       onClose();
-      showBatch(batch.id);
       useAppStore.getState().showView('batches');
     } catch (error) {
       setBusy(false);
