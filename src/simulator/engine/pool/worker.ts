@@ -4,7 +4,7 @@ import { configureCircuitThreads } from '../circuits/lanes';
 import { runLaneShare } from '../circuits/share';
 import type { ShareTask } from '../circuits/share';
 import { failure, runJob, validateJob } from '../run/run-job';
-import type { EngineThreadData } from './engine-thread';
+import type { EngineThreadData } from '../engine-thread';
 import type { FromWorker, ToWorker, ValidateReply, ValidateRequest } from './worker-protocol';
 
 /**

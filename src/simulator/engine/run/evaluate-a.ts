@@ -21,7 +21,7 @@ import { densityOf, elapsedSeconds, ketOf } from './sdk-states';
 import { prepareFinalState } from './prepare-functional';
 import { sampleMeasured } from './run-context';
 import type { RunContext } from './run-context';
-import type { Work } from './work';
+import type { Work } from '../work';
 
 export type ReadableState =
   { kind: 'pure'; sv: StateVector } | { kind: 'mixed'; dm: DensityMatrix };

@@ -14,7 +14,7 @@ import { measureObservable, measureOperator } from './measure-observable';
 import { prepareCircuitState, prepareEvolution } from './prepare-functional';
 import { sampleMeasured } from './run-context';
 import type { RunContext } from './run-context';
-import type { Work } from './work';
+import type { Work } from '../work';
 
 /** A functional object's result (the SDK's graph), plus the cost observable's value when asked for. */
 export interface Evaluation {

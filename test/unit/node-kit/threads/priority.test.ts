@@ -12,7 +12,7 @@ function niceOfThisThread(): number {
 }
 
 const bootstrap = new URL(
-  '../../../../src/simulator/engine/pool/ts-worker-bootstrap.mjs',
+  '../../../../src/simulator/engine/ts-worker-bootstrap.mjs',
   import.meta.url,
 );
 const probe = new URL('../../../fixtures/threads/priority-probe.ts', import.meta.url).href;

@@ -17,7 +17,7 @@ import type { ShareTask } from '../../../../src/simulator/engine/circuits/share'
 import { SparseState } from '../../../../src/simulator/engine/circuits/sparse-state';
 import { referenceState } from '../../../../src/simulator/engine/physics/reference-circuit';
 import { StateVector } from '../../../../src/simulator/engine/physics/state-vector';
-import { Work } from '../../../../src/simulator/engine/run/work';
+import { Work } from '../../../../src/simulator/engine/work';
 import {
   maxDifference,
   maxProbabilityDifference,
