@@ -1,8 +1,8 @@
-import { executeKind } from '../shared/variants';
-import type { ExecutePayload, InnerPayload, VariantId } from '../shared/variants';
+import type { ExecutePayload, VariantId } from '../shared/variants';
 import { CATALOGUE } from './devices/catalogue';
 import { EnginePool } from './engine/pool/engine-pool';
 import type { EngineJob } from './engine/types';
+import { payloadEngineJob } from './jobs/engine-job';
 import { resolveOptions } from './options';
 
 export interface DryRunOutcome {
@@ -44,22 +44,8 @@ export async function dryRun(
     return refused(
       `the payload is ${bytes} bytes, over the ${JOB_LIMITS.maxBodyBytes} bytes a job's request may carry`,
     );
-  const kind = executeKind(variant, payload.type);
-  if (!kind) return refused(`unknown type ${payload.type}`);
-  const inner = (payload as Record<string, unknown>)[kind.payloadField] as InnerPayload | null;
-  const job: EngineJob = {
-    variant,
-    executeType: kind.executeType,
-    functionalYaml: inner?.[kind.functionalField] ?? '',
-    pathPrefix: `${kind.payloadField}.${kind.functionalField}`,
-    device: spec.physical,
-    seed: 1,
-    limits: JOB_LIMITS.engineLimits,
-  };
-  if (kind.readout) {
-    job.readoutYaml = inner?.readout ?? '';
-    job.readoutPathPrefix = `${kind.payloadField}.readout`;
-  }
+  const job = payloadEngineJob(variant, payload.type, payload, spec, 1, JOB_LIMITS.engineLimits);
+  if (!job) return refused(`unknown type ${payload.type}`);
   const outcome = await runWithinTimeLimit(job);
   return outcome.ok
     ? { deviceCode: spec.code, resultYaml: outcome.resultYaml, error: null }
