@@ -9,7 +9,7 @@ import { defineConfig } from 'vite';
  *   only main.js.
  * - Chunks sit beside main.js, not in a sub-folder: the simulator's engine pool finds its worker
  *   as `./engine-worker.js` next to the chunk that holds the pool (ENGINE_WORKER_BUNDLE_FILE in
- *   src/simulator/engine/pool/engine-thread.ts; the second entry below).
+ *   src/simulator/engine/engine-thread.ts; the second entry below).
  * - Pure-JS dependencies (zod, yaml) are bundled in; the native modules (keytar,
  *   better-sqlite3, loaded only when needed) and ws (optional native add-ons) stay in
  *   node_modules.

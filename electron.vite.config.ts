@@ -16,7 +16,7 @@ export default defineConfig({
           index: resolve('src/main/index.ts'),
           // SIMULATOR WORKER ENTRY: the embedded simulator's physics runs in worker_threads and
           // loads `./engine-worker.js` beside the main bundle (ENGINE_WORKER_BUNDLE_FILE in
-          // src/simulator/engine/pool/engine-thread.ts). Keep the two names in step.
+          // src/simulator/engine/engine-thread.ts). Keep the two names in step.
           'engine-worker': resolve('src/simulator/engine/pool/worker.ts'),
         },
         output: { entryFileNames: '[name].js' },

@@ -15,9 +15,9 @@ import { parseJob } from '../src/shared/dialect/job-model';
 import type { CircuitOptions } from '../src/simulator/engine/circuits/run-ops';
 import { simulateCircuit, toStateVector } from '../src/simulator/engine/circuits/simulate';
 import type { SparseState } from '../src/simulator/engine/circuits/sparse-state';
-import { referenceState } from '../src/simulator/engine/physics/reference-circuit';
+import { referenceState } from '../test/support/reference-circuit';
 import type { StateVector } from '../src/simulator/engine/physics/state-vector';
-import { Work } from '../src/simulator/engine/run/work';
+import { Work } from '../src/simulator/engine/work';
 import type { BenchCircuit, BenchGate } from './circuit-problems';
 
 const NONE = new Map<string, number>();

@@ -18,8 +18,8 @@
 import { availableParallelism } from 'node:os';
 import type { Circuit } from '../src/shared/dialect/circuit';
 import { zeroState } from '../src/simulator/engine/circuits/simulate';
-import { runCircuit } from '../src/simulator/engine/physics/circuit-runner';
-import { Work } from '../src/simulator/engine/run/work';
+import { runCircuit } from '../src/simulator/engine/circuits/circuit-runner';
+import { Work } from '../src/simulator/engine/work';
 import { qftOfDenseState, randomCircuit } from './circuit-problems';
 import { ours, parseGates, parsedCircuit } from './circuit-peers';
 import { seeded } from './fixtures';

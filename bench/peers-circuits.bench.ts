@@ -1,7 +1,7 @@
 /**
  * State-vector circuits against the peers (issue 13): GHZ, the QFT of a dense state and a
  * random depth-20 circuit at 10, 16, 20 and 22 qubits, each run by this engine, by the textbook
- * loop (`reference-circuit.ts`), by quantum-circuit and by qsharp-lang, interleaved in this one
+ * loop (`test/support/reference-circuit.ts`), by quantum-circuit and by qsharp-lang, interleaved in this one
  * process. Every side first proves it computes the same probabilities on a 6-qubit case.
  *
  * What is timed: each side from |0…0⟩ to its final state, the circuit already built (ours:

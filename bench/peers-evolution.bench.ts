@@ -22,7 +22,7 @@ import type { EngineJob } from '../src/simulator/engine';
 import { CATALOGUE } from '../src/simulator/devices/catalogue';
 import { evolve } from '../src/simulator/engine/physics/evolution';
 import { prepareState } from '../src/simulator/engine/physics/prepare';
-import { Work } from '../src/simulator/engine/run/work';
+import { Work } from '../src/simulator/engine/work';
 import { SelfTimed, interleaved, reportRatio } from './harness';
 import { PythonPeer, QUTIP_INSTALL, pythonMissing } from './peers/python-peer';
 

@@ -16,18 +16,19 @@
  *
  * The server runs as `qjob simulator` runs it: its engine threads from the bundle `npm run
  * build` writes (`out/cli/engine-worker.js`; the TypeScript sources, through tsx, compile every
- * new thread's modules at normal priority, which no user's server does), and every other
- * thread of the process lowered below the server's once it has started
- * (`lowerOtherThreadsPriority`, as `qjob simulator` and `qjob web` do). Each alone left the
- * ratio at 2–3.5 in most runs once a validation took only 20–35 ms; together 0.8–1.6 in seven.
+ * new thread's modules, which no user's server does).
  *
- * Targets: p99 during validation within 2× idle (issue 13); during a run, the same.
+ * No target: the p99s and their ratio to idle are reported for reading (issue 27). The real fix
+ * is that validation and runs are off the server's thread; what is left on a 2-core machine
+ * shared with the validation thread is V8's helper threads, and a target tight enough to
+ * catch those once pushed the code into renicing the process's threads through /proc, a trick
+ * that serves no user. A validation back on the server's thread shows as a p99 of hundreds of
+ * milliseconds (0.8–0.9 s per megabyte), far off the idle figure.
  */
 import { readdirSync, statSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { lowerOtherThreadsPriority } from '../src/node-kit/threads/priority';
 import { startSimulator } from '../src/simulator';
 import type { SimulatorHandle } from '../src/simulator';
 import { call, envelope, login, TERMINAL } from '../test/integration/simulator/helpers';
@@ -154,8 +155,6 @@ const sim = await startSimulator({
   runTimeLimitSeconds: SPEED * 3600,
   engineWorkerUrl: builtEngineWorker(),
 });
-// As `qjob simulator` does once it listens.
-lowerOtherThreadsPriority();
 try {
   const { accessToken: token } = await login(sim);
   const small = await submit(sim, token, samplingOf(gatePayload(2_000)));
@@ -200,7 +199,7 @@ try {
       name: `p99 of GET /jobs/{id} while ${label} / idle`,
       value: p99(samples) / base,
       meaning: 'p99 latency / idle p99',
-      target: { atMost: 2 },
+      target: {},
       detail: {
         p99Ms: Number(p99(samples).toFixed(2)),
         idleP99Ms: Number(base.toFixed(2)),

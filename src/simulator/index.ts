@@ -23,7 +23,10 @@ import { MemoryJobStore } from './store/job-store';
 import type { JobStore } from './store/job-store';
 
 export type { SimulatorOptions } from './options';
+export { SIMULATOR_CREDENTIALS } from './auth/default-credentials';
 export { CATALOGUE } from './devices/catalogue';
+export { dryRun } from './dry-run';
+export type { DryRunOutcome } from './dry-run';
 export { DataDirInUseError } from './store/data-lock';
 export type { DeviceSpec } from './devices/catalogue';
 

@@ -36,6 +36,24 @@ function bareKind(/** @type {string} */ spec) {
   return 'package';
 }
 
+const stem = (/** @type {string} */ p) => p.replace(/\.[cm]?[jt]sx?$/, '');
+
+/**
+ * Whether a `may` entry lets `target` (a repository path, on the floor `toDir`) in: a whole floor,
+ * or one file of it (its door), named with or without its extension, or as its folder when the
+ * door is that folder's index.
+ */
+function lets(
+  /** @type {string} */ may,
+  /** @type {string} */ toDir,
+  /** @type {string} */ target,
+) {
+  if (may === toDir) return true;
+  if (!may.startsWith(`${toDir}/`)) return false;
+  const door = stem(may);
+  return stem(target) === door || `${target}/index` === door;
+}
+
 /**
  * The refusal for one import of `from` (a placed floor) of `spec`, or null when it is allowed.
  * @returns {string | null}
@@ -57,8 +75,10 @@ function refusal(
   if (!target.startsWith('src/')) return `${dir} may not import '${spec}' from outside src`;
   const to = floorOf(target, floors);
   if (to === null) return `${dir} may not import ${target}, which is on no floor`;
-  if (to.dir === dir || floor.may.includes(to.dir)) return null;
-  const inForce = floor.may.filter((may) => floors.some((f) => f.dir === may));
+  if (to.dir === dir || floor.may.some((may) => lets(may, to.dir, target))) return null;
+  const inForce = floor.may.filter((may) =>
+    floors.some((f) => may === f.dir || may.startsWith(`${f.dir}/`)),
+  );
   const allowed = inForce.length > 0 ? inForce.join(', ') : 'nothing else of ours';
   return `${dir} may not import ${to.dir} ('${spec}'); it may import ${allowed}`;
 }

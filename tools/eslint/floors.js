@@ -10,7 +10,9 @@
  * is not in `may` is refused, and so is a relative import that leaves `src`.
  *
  * @typedef {object} Floor
- * @property {string[]} may  floors (folders from the repository root) it may import
+ * @property {string[]} may  floors (folders from the repository root) it may import; or one file of
+ *   a floor (`src/simulator/index.ts`): that file is the floor's door, and nothing else of it may
+ *   be imported
  * @property {boolean} node  Node built-ins allowed
  * @property {boolean} electron  electron allowed
  * @property {string} why  the reason, shown with each refusal
@@ -42,10 +44,10 @@ export const FLOORS = {
     why: 'src/simulator is an independent implementation of the service: it never reuses the client in src/core.',
   },
   'src/core': {
-    may: ['src/shared', 'src/node-kit', 'src/simulator'],
+    may: ['src/shared', 'src/node-kit', 'src/simulator/index.ts'],
     node: true,
     electron: false,
-    why: 'src/core is the app without Electron: it may import src/shared, src/node-kit and src/simulator (to embed it).',
+    why: "src/core is the app without Electron: it may import src/shared, src/node-kit and the simulator's front door, src/simulator/index.ts (to embed it and dry-run payloads on its engine).",
   },
   'src/main': {
     may: ['src/shared', 'src/node-kit', 'src/core'],

@@ -7,7 +7,6 @@ import { CommandFailure } from '../errors';
 import { EXIT } from '../exit-codes';
 import type { CliIo } from '../io';
 import { runCommand } from '../run-command';
-import { lowerOtherThreadsPriority } from '../../node-kit/threads/priority';
 
 export interface CommandIo extends Pick<CliIo, 'ownsProcess'> {
   /** Receives whole lines, newline included. */
@@ -114,9 +113,6 @@ export async function runSimulatorCommand(argv: string[], io: CommandIo): Promis
         throw new CommandFailure(`could not start: ${(error as Error).message}`, EXIT.failed);
       }
       for (const problem of handle.problems) io.stderr(`simulator: ${problem}\n`);
-      // The server's thread answers every request: the process's other threads (V8's helpers
-      // among them, shared with the validation thread) give way to it on busy cores.
-      if (io.ownsProcess) lowerOtherThreadsPriority();
       await new Promise<void>((resolve) => {
         const done = () => {
           process.off('SIGINT', done);

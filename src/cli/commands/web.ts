@@ -11,7 +11,6 @@ import { EXIT } from '../exit-codes';
 import type { ExitCode } from '../exit-codes';
 import type { CliIo } from '../io';
 import { runCommand } from '../run-command';
-import { lowerOtherThreadsPriority } from '../../node-kit/threads/priority';
 
 export interface WebCommandIo extends Pick<CliIo, 'ownsProcess'> {
   stdout: (s: string) => void;
@@ -140,9 +139,6 @@ export async function runWebCommand(argv: string[], io: WebCommandIo): Promise<n
               : (error as Error).message;
         throw new CommandFailure(message, EXIT.failed);
       }
-      // The server's thread answers the app and the simulators: the process's other threads
-      // (V8's helpers among them, shared with the validation thread) give way to it.
-      if (io.ownsProcess) lowerOtherThreadsPriority();
       io.stdout(`Quantum Job Studio: ${server.url}\n`);
       const again =
         args.dataDir === path.resolve(defaultConfigDir())

@@ -2,8 +2,7 @@ import { randomBytes } from 'node:crypto';
 import path from 'node:path';
 import type { VariantId } from '../../shared/variants/declaration';
 import type { Logger } from '../logging/logger';
-import { startSimulator, type SimulatorHandle } from '../../simulator';
-import { SIMULATOR_CREDENTIALS } from '../../simulator/auth/default-credentials';
+import { SIMULATOR_CREDENTIALS, startSimulator, type SimulatorHandle } from '../../simulator';
 import { publishEndpoint, withdrawEndpoint } from './simulator-endpoints';
 import type { SimulatorOwner } from './simulator-endpoints';
 

@@ -1,5 +1,5 @@
 import type { VariantId } from '../../shared/variants';
-import { SIMULATOR_CREDENTIALS } from '../../simulator/auth/default-credentials';
+import { SIMULATOR_CREDENTIALS } from '../../simulator';
 import type { Profile } from './schema';
 
 // Built-in profiles log in to the embedded simulator with its own defaults; re-exported so the

@@ -1,5 +1,5 @@
 import { executeKind } from '../../shared/variants';
-import type { InnerPayload } from '../../shared/variants';
+import type { ExecutePayload, InnerPayload, VariantId } from '../../shared/variants';
 import type { DeviceSpec } from '../devices/catalogue';
 import type { EngineJob, EngineLimits } from '../engine/types';
 import type { StoredJob } from '../store/stored-job';
@@ -14,16 +14,39 @@ export function toEngineJob(
   device: DeviceSpec,
   seed: number,
   limits: EngineLimits,
-  { sdkOnly = false }: { sdkOnly?: boolean } = {},
+  options: { sdkOnly?: boolean } = {},
 ): EngineJob {
-  const kind = executeKind(job.variant, job.execute_type);
-  if (!kind)
+  const engineJob = payloadEngineJob(
+    job.variant,
+    job.execute_type,
+    job.payload,
+    device,
+    seed,
+    limits,
+    options,
+  );
+  if (!engineJob)
     throw new Error(
       `job ${job.id}: variant ${job.variant} has no execute type '${job.execute_type}'`,
     );
-  const inner = (job.payload as Record<string, unknown>)[kind.payloadField] as InnerPayload;
+  return engineJob;
+}
+
+/** The engine's view of an ExecutePayload (a job's, or a dry run's); null for an unknown type. */
+export function payloadEngineJob(
+  variant: VariantId,
+  executeType: string,
+  payload: ExecutePayload,
+  device: DeviceSpec,
+  seed: number,
+  limits: EngineLimits,
+  { sdkOnly = false }: { sdkOnly?: boolean } = {},
+): EngineJob | null {
+  const kind = executeKind(variant, executeType);
+  if (!kind) return null;
+  const inner = ((payload as Record<string, unknown>)[kind.payloadField] ?? {}) as InnerPayload;
   const engineJob: EngineJob = {
-    variant: job.variant,
+    variant,
     executeType: kind.executeType,
     functionalYaml: inner[kind.functionalField] ?? '',
     pathPrefix: `${kind.payloadField}.${kind.functionalField}`,

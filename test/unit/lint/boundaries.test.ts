@@ -55,6 +55,14 @@ const REFUSED: Case[] = [
   { file: 'src/cli/x.ts', code: "import { x } from '../renderer/main';" },
   { file: 'src/cli/x.ts', code: "import { app } from 'electron';" },
   { file: 'src/core/x.ts', code: "import { x } from '../../test/support/faulty-server';" },
+  // The core enters the simulator by its front door only (src/simulator/index.ts).
+  { file: 'src/core/batches/x.ts', code: "import { runJob } from '../../simulator/engine';" },
+  { file: 'src/core/batches/x.ts', code: "import { x } from '../../simulator/devices/catalogue';" },
+  {
+    file: 'src/core/profiles/x.ts',
+    code: "import { x } from '../../simulator/auth/default-credentials';",
+  },
+  { file: 'src/core/x.ts', code: "const m = await import('../simulator/engine/index');" },
 ];
 
 /** One allowed import per floor, to show the fence is not simply closed. */
@@ -72,6 +80,8 @@ const ALLOWED: Case[] = [
     code: "import { Worker } from 'worker_threads';\nimport { sleep } from '../node-kit/timers/sleep';",
   },
   { file: 'src/core/app/x.ts', code: "import { startSimulator } from '../../simulator';" },
+  { file: 'src/core/batches/x.ts', code: "import { dryRun } from '../../simulator/index';" },
+  { file: 'src/core/x.ts', code: "import type { DryRunOutcome } from '../simulator/index.ts';" },
   {
     file: 'src/main/x.ts',
     code: "import { app } from 'electron';\nimport { x } from '../core/app/x';",
@@ -149,6 +159,14 @@ describe('the fence between the floors (eslint.config.js)', () => {
 
   it.each(ALLOWED)('lets $file import what its floor may', async (c) => {
     expect(await floorMessages(eslint, c)).toEqual([]);
+  });
+
+  it("names the simulator's front door when it refuses the core a file behind it", async () => {
+    const [message] = await floorMessages(eslint, {
+      file: 'src/core/batches/x.ts',
+      code: "import { runJob } from '../../simulator/engine';",
+    });
+    expect(message).toContain('it may import src/shared, src/node-kit, src/simulator/index.ts');
   });
 
   it('has a refused case for every floor in force', () => {

@@ -1,6 +1,6 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import { startEngineThread } from '../pool/engine-thread';
+import { startEngineThread } from '../engine-thread';
 import type { Pass } from './plan';
 import { newScratch } from './run-block';
 import type { Scratch } from './run-block';

@@ -1,4 +1,4 @@
-import type { Work } from '../run/work';
+import type { Work } from '../work';
 import { fuse } from './fuse';
 import { circuitThreads, runShared } from './lanes';
 import type { Op } from './ops';

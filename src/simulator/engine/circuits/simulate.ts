@@ -1,7 +1,7 @@
 import type { Circuit } from '../../../shared/dialect/circuit';
 import type { ParamValues } from '../../../shared/dialect/numbers';
 import { StateVector } from '../physics/state-vector';
-import type { Work } from '../run/work';
+import type { Work } from '../work';
 import { compileGates } from './ops';
 import { runOps, threadsFor } from './run-ops';
 import type { CircuitOptions } from './run-ops';

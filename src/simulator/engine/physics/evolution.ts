@@ -2,7 +2,7 @@ import { evalNum } from '../../../shared/dialect/numbers';
 import type { ParamValues } from '../../../shared/dialect/numbers';
 import type { Schedule } from '../../../shared/dialect/schedule';
 import { scheduleBreakpoints, scheduleCoefficients } from '../../../shared/dialect/schedule';
-import type { Work } from '../run/work';
+import type { Work } from '../work';
 import { GroupedPauliOperator } from './pauli-groups';
 import { PauliOperator } from './pauli-operator';
 import { TaylorStepper } from './taylor';

@@ -1,8 +1,8 @@
 import { availableParallelism } from 'node:os';
 import type { Worker } from 'node:worker_threads';
-import { abortError } from '../run/work';
+import { abortError } from '../work';
 import type { EngineJob, EngineOutcome, EngineProgress } from '../types';
-import { startEngineThread } from './engine-thread';
+import { startEngineThread } from '../engine-thread';
 import type { FromWorker, ToWorker } from './worker-protocol';
 
 export interface EnginePoolOptions {

@@ -1,6 +1,6 @@
 import type { Worker } from 'node:worker_threads';
 import type { EngineJob, EngineOutcome } from '../types';
-import { startEngineThread } from './engine-thread';
+import { startEngineThread } from '../engine-thread';
 import type { ValidateReply, ValidateRequest } from './worker-protocol';
 
 interface Pending {

@@ -1,10 +1,9 @@
 import { parentPort, workerData } from 'node:worker_threads';
-import { lowerThisThreadPriority } from '../../../node-kit/threads/priority';
 import { configureCircuitThreads } from '../circuits/lanes';
 import { runLaneShare } from '../circuits/share';
 import type { ShareTask } from '../circuits/share';
 import { failure, runJob, validateJob } from '../run/run-job';
-import type { EngineThreadData } from './engine-thread';
+import type { EngineThreadData } from '../engine-thread';
 import type { FromWorker, ToWorker, ValidateReply, ValidateRequest } from './worker-protocol';
 
 /**
@@ -16,8 +15,6 @@ import type { FromWorker, ToWorker, ValidateReply, ValidateRequest } from './wor
 const port = parentPort;
 if (!port) throw new Error('the engine worker must run in a worker thread');
 const data = (workerData ?? { role: 'job' }) as EngineThreadData;
-// Engine work gives way to the server's thread when the cores are busy (docs/simulator.md).
-lowerThisThreadPriority();
 
 if (data.role === 'lane') {
   port.on('message', (task: ShareTask) => runLaneShare(task));

@@ -11,20 +11,17 @@ import {
   stateTomographyReadoutResult,
 } from '../../../shared/sdk/a/results';
 import type { ReadoutParts } from '../../../shared/sdk/a/results';
-import type { DensityMatrix } from '../physics/density-matrix';
 import { estimateExpectation, expectationFromCounts } from '../physics/estimators';
 import type { PauliOperator } from '../physics/pauli-operator';
 import { pauliOperatorOf, qtensorExpectation } from '../physics/observables';
 import type { StateVector } from '../physics/state-vector';
 import type { Evaluation } from './evaluate-b';
+import type { ReadableState } from './readable-state';
 import { densityOf, elapsedSeconds, ketOf } from './sdk-states';
 import { prepareFinalState } from './prepare-functional';
 import { sampleMeasured } from './run-context';
 import type { RunContext } from './run-context';
-import type { Work } from './work';
-
-export type ReadableState =
-  { kind: 'pure'; sv: StateVector } | { kind: 'mixed'; dm: DensityMatrix };
+import type { Work } from '../work';
 
 export interface ReadoutOutput {
   /** `!ReadoutCompositeResults`: one result per kind of readout (the SDK's `from_list`: the last wins). */

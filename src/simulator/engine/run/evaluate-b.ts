@@ -9,12 +9,12 @@ import type { DenseState } from '../../../shared/sdk/results/data';
 import { ketOf } from './sdk-states';
 import { SparseState } from '../circuits/sparse-state';
 import { sparseMarginal } from '../physics/sampling';
-import type { ReadableState } from './evaluate-a';
+import type { ReadableState } from './readable-state';
 import { measureObservable, measureOperator } from './measure-observable';
 import { prepareCircuitState, prepareEvolution } from './prepare-functional';
 import { sampleMeasured } from './run-context';
 import type { RunContext } from './run-context';
-import type { Work } from './work';
+import type { Work } from '../work';
 
 /** A functional object's result (the SDK's graph), plus the cost observable's value when asked for. */
 export interface Evaluation {

@@ -8,7 +8,7 @@ import type { RunContext } from './run-context';
 import { runExperiment } from './run-experiment';
 import { runReservoir } from './run-reservoir';
 import { runVariational } from './run-variational';
-import type { Work } from './work';
+import type { Work } from '../work';
 
 /** How a job of one execute type runs: what its reader made of the payload → its result. */
 type Evaluator<V extends VariantId, T extends ExecuteTypeOf<V>> = (

@@ -4,7 +4,7 @@ import { estimateExpectation } from '../physics/estimators';
 import type { ShotModel } from '../physics/estimators';
 import { pauliOperatorOf, qtensorExpectation } from '../physics/observables';
 import type { PauliOperator } from '../physics/pauli-operator';
-import type { ReadableState } from './evaluate-a';
+import type { ReadableState } from './readable-state';
 import { SimulationError } from './prepare-functional';
 
 /** The exact value of one Pauli term of `op` in a pure or mixed state. */

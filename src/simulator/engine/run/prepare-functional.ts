@@ -9,10 +9,10 @@ import type { SparseState } from '../circuits/sparse-state';
 import { StepLimitError } from '../physics/taylor';
 import { evolve } from '../physics/evolution';
 import { prepareDensity, prepareState } from '../physics/prepare';
-import type { ReadableState } from './evaluate-a';
+import type { ReadableState } from './readable-state';
 import type { StateVector } from '../physics/state-vector';
 import type { RunContext } from './run-context';
-import type { Work } from './work';
+import type { Work } from '../work';
 import { quoted } from '../../../shared/text/quote';
 
 /** Deviation of ‖ψ‖² from 1 beyond which an evolution is reported as failed, not returned. */

@@ -4,7 +4,7 @@ import { marginal, sampleCounts } from '../physics/sampling';
 import type { SparseDistribution } from '../physics/sampling';
 import { toBitstring } from '../physics/state-vector';
 import type { EngineJob, PhysicalDevice } from '../types';
-import type { Work } from './work';
+import type { Work } from '../work';
 
 /** What every runner needs: the parsed job, the device's noise, one seeded Rng, progress. */
 export class RunContext {

@@ -5,7 +5,7 @@ import { writeSdkYaml } from '../../../shared/sdk/yaml';
 import { evaluateJob } from './evaluators';
 import { SimulationError } from './prepare-functional';
 import { RunContext } from './run-context';
-import { Work } from './work';
+import { Work } from '../work';
 
 /** The simulator's `validating` step: parse and check everything, run nothing. */
 export function validateJob(job: EngineJob): EngineOutcome | null {

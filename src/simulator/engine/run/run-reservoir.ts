@@ -1,6 +1,6 @@
 import type { Readout } from '../../../shared/dialect/readouts';
 import type { QuantumReservoir } from '../../../shared/dialect/reservoir';
-import { runCircuit } from '../physics/circuit-runner';
+import { runCircuit } from '../circuits/circuit-runner';
 import { StepLimitError } from '../physics/taylor';
 import { evolve } from '../physics/evolution';
 import { prepareDensity } from '../physics/prepare';
@@ -10,7 +10,7 @@ import { applyReadouts } from './evaluate-a';
 import { elapsedSeconds } from './sdk-states';
 import { SimulationError, stepLimit } from './prepare-functional';
 import type { RunContext } from './run-context';
-import type { Work } from './work';
+import type { Work } from '../work';
 
 /**
  * A quantum reservoir keeps its state from one input to the next (that is its memory). Per

@@ -20,7 +20,7 @@ import type { Evaluation } from './evaluate-b';
 import { evaluateSampling, evaluateTimeEvolution } from './evaluate-b';
 import { evaluateFunctionalA } from './evaluate-a';
 import type { RunContext } from './run-context';
-import type { Work } from './work';
+import type { Work } from '../work';
 
 /** What the optimiser moves: its names, start, and how a point becomes the inner functional's input. */
 interface Search {

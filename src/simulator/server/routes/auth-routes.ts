@@ -1,5 +1,5 @@
-import { checkLogin } from '../../auth/login';
-import type { Credentials } from '../../auth/login';
+import { checkLogin } from '../login';
+import type { Credentials } from '../login';
 import type { TokenService } from '../../auth/token-service';
 import { HttpError, validationError } from '../http-error';
 import type { Route } from '../router';

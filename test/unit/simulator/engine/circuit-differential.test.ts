@@ -15,9 +15,9 @@ import {
 import { inLaneMemory, newControl } from '../../../../src/simulator/engine/circuits/share';
 import type { ShareTask } from '../../../../src/simulator/engine/circuits/share';
 import { SparseState } from '../../../../src/simulator/engine/circuits/sparse-state';
-import { referenceState } from '../../../../src/simulator/engine/physics/reference-circuit';
+import { referenceState } from '../../../support/reference-circuit';
 import { StateVector } from '../../../../src/simulator/engine/physics/state-vector';
-import { Work } from '../../../../src/simulator/engine/run/work';
+import { Work } from '../../../../src/simulator/engine/work';
 import {
   maxDifference,
   maxProbabilityDifference,

@@ -9,7 +9,7 @@ import { DensityMatrix } from '../../../../src/simulator/engine/physics/density-
 import { evolve } from '../../../../src/simulator/engine/physics/evolution';
 import { StateVector } from '../../../../src/simulator/engine/physics/state-vector';
 import { StepLimitError } from '../../../../src/simulator/engine/physics/taylor';
-import { Work } from '../../../../src/simulator/engine/run/work';
+import { Work } from '../../../../src/simulator/engine/work';
 import { SIMULATOR } from './support/devices';
 
 /**

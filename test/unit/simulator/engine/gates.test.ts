@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Gate, GateName } from '../../../../src/shared/dialect/circuit';
-import { applyGate } from '../../../../src/simulator/engine/physics/circuit-runner';
+import { applyGate } from '../../../../src/simulator/engine/circuits/circuit-runner';
 import { singleQubitMatrix } from '../../../../src/simulator/engine/physics/gate-matrices';
 import { StateVector } from '../../../../src/simulator/engine/physics/state-vector';
 import { runJob } from '../../../../src/simulator/engine';

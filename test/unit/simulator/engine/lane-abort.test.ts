@@ -11,7 +11,7 @@ import {
   takeBlocks,
 } from '../../../../src/simulator/engine/circuits/share';
 import type { ShareTask } from '../../../../src/simulator/engine/circuits/share';
-import { startEngineThread } from '../../../../src/simulator/engine/pool/engine-thread';
+import { startEngineThread } from '../../../../src/simulator/engine/engine-thread';
 
 /*
  * A lane (a thread sharing its thread's circuits, circuits/share.ts) that reaches a barrier of

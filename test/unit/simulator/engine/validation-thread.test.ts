@@ -1,7 +1,7 @@
 import { afterAll, describe, expect, it } from 'vitest';
 import { validateJob } from '../../../../src/simulator/engine';
 import { createEnginePort } from '../../../../src/simulator/engine-adapter';
-import { startEngineThread } from '../../../../src/simulator/engine/pool/engine-thread';
+import { startEngineThread } from '../../../../src/simulator/engine/engine-thread';
 import { ValidationThread } from '../../../../src/simulator/engine/pool/validation-thread';
 import { makeJob } from './support/devices';
 

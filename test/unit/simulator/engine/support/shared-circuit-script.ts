@@ -6,7 +6,7 @@ import {
   simulateCircuit,
   toStateVector,
 } from '../../../../../src/simulator/engine/circuits/simulate';
-import { Work } from '../../../../../src/simulator/engine/run/work';
+import { Work } from '../../../../../src/simulator/engine/work';
 import { randomDialectCircuit } from './random-circuits';
 
 const circuit = randomDialectCircuit(12, 60, 1);

@@ -1,11 +1,11 @@
 import type { Circuit, Gate } from '../../../shared/dialect/circuit';
 import type { ParamValues } from '../../../shared/dialect/numbers';
-import { compileGates } from '../circuits/ops';
-import { planPasses } from '../circuits/plan';
-import { runBlock } from '../circuits/run-block';
-import { runOps } from '../circuits/run-ops';
-import type { CircuitOptions } from '../circuits/run-ops';
-import type { Work } from '../run/work';
+import { compileGates } from './ops';
+import { planPasses } from './plan';
+import { runBlock } from './run-block';
+import { runOps } from './run-ops';
+import type { CircuitOptions } from './run-ops';
+import type { Work } from '../work';
 
 /**
  * Where the gates act. A pure state is 2^n amplitudes. A density matrix ρ is stored as the

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkLogin } from '../../../../src/simulator/auth/login';
+import { checkLogin } from '../../../../src/simulator/server/login';
 import { JWT_BEARER_GRANT_TYPE } from '../../../../src/shared/wire';
 
 const creds = { user: 'demo', apiKey: 'demo' };

@@ -1,13 +1,13 @@
 import { Worker } from 'node:worker_threads';
 
-/** File name the bundler must give the compiled worker entry (next to the pool's chunk). */
+/** File name the bundler must give the compiled worker entry (next to the chunk holding this module). */
 const ENGINE_WORKER_BUNDLE_FILE = 'engine-worker.js';
 
 /** What an engine thread is started for, in its `workerData`. */
 export interface EngineThreadData {
   /**
    * 'job': runs jobs for the pool; 'lane': shares one job's circuit with the thread running it;
-   * 'validate': checks payloads (`validation-thread.ts`).
+   * 'validate': checks payloads (`pool/validation-thread.ts`).
    */
   role: 'job' | 'lane' | 'validate';
   /** Where the compiled worker is, when the pool was told (so a job's lanes start the same). */
@@ -26,7 +26,7 @@ export interface EngineThreadData {
 const VALIDATION_LIMITS = { resourceLimits: { maxYoungGenerationSizeMb: 96 } };
 
 /**
- * Starts the engine's worker entry (`worker.ts`) on a new thread: the compiled worker at
+ * Starts the engine's worker entry (`pool/worker.ts`) on a new thread: the compiled worker at
  * `workerUrl` when given, else `./engine-worker.js` next to this module when it runs as
  * JavaScript, or the TypeScript sources (through tsx) when it runs as TypeScript.
  */
@@ -37,7 +37,7 @@ export function startEngineThread(workerUrl: URL | undefined, data: EngineThread
   if (/\.[mc]?ts$/.test(new URL(here).pathname)) {
     // Sources (vitest, tsx): a JS bootstrap registers tsx inside the worker, then loads worker.ts.
     return new Worker(new URL('./ts-worker-bootstrap.mjs', here), {
-      workerData: { ...data, tsEntry: new URL('./worker.ts', here).href },
+      workerData: { ...data, tsEntry: new URL('./pool/worker.ts', here).href },
       ...limits,
     });
   }

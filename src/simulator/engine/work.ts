@@ -1,4 +1,4 @@
-import type { EngineProgress } from '../types';
+import type { EngineProgress } from './types';
 
 /** How often long synchronous work yields so aborts and progress can get through. */
 const YIELD_EVERY_MS = 25;

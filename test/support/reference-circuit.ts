@@ -1,8 +1,8 @@
-import type { Circuit, Gate } from '../../../shared/dialect/circuit';
-import { evalNum } from '../../../shared/dialect/numbers';
-import type { ParamValues } from '../../../shared/dialect/numbers';
-import { singleQubitMatrix } from './gate-matrices';
-import { StateVector } from './state-vector';
+import type { Circuit, Gate } from '../../src/shared/dialect/circuit';
+import { evalNum } from '../../src/shared/dialect/numbers';
+import type { ParamValues } from '../../src/shared/dialect/numbers';
+import { singleQubitMatrix } from '../../src/simulator/engine/physics/gate-matrices';
+import { StateVector } from '../../src/simulator/engine/physics/state-vector';
 
 /*
  * The textbook loop: every gate visits every index of the state and tests its bits. Slow and

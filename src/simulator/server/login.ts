@@ -1,8 +1,8 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
 import { z } from 'zod';
 import { JWT_BEARER_GRANT_TYPE } from '../../shared/wire/login';
-import type { FieldIssue } from '../server/http-error';
-import { zodIssues } from '../server/http-error';
+import type { FieldIssue } from './http-error';
+import { zodIssues } from './http-error';
 
 export interface Credentials {
   user: string;
