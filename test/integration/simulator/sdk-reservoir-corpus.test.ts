@@ -1,5 +1,8 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { decodeJobId } from '../../../src/shared/wire';
+import { compilePayload } from '../../../src/shared/sdk/compile/compile-payload';
+import { buildExecuteEnvelope, decodeJobId } from '../../../src/shared/wire';
 import type { SdkNode } from '../../../src/shared/sdk/node';
 import { sdkGet } from '../../../src/shared/sdk/node';
 import { readSdkYaml } from '../../../src/shared/sdk/yaml';
@@ -49,13 +52,17 @@ describe("the simulator runs the corpus' reservoir requests", () => {
     expect(t.problems).toEqual([]);
   });
 
-  it.each(CASES)('$version $name', async (c) => {
-    const { body, payload } = requestOf(c);
-    const submitted = await call(t.sim, 'POST', '/execute', { token, rawBody: body });
+  async function run(rawBody: string): Promise<Parsed> {
+    const submitted = await call(t.sim, 'POST', '/execute', { token, rawBody });
     expect(submitted.status).toBe(200);
     const { id } = decodeJobId('A', submitted.body);
     await pollUntil(t.sim, token, id, undefined, 60_000);
-    const detail = (await fullDetail(t.sim, token, id)) as Parsed;
+    return (await fullDetail(t.sim, token, id)) as Parsed;
+  }
+
+  it.each(CASES)('$version $name', async (c) => {
+    const { body, payload } = requestOf(c);
+    const detail = await run(body);
     expect([detail.status, detail.error ?? null]).toEqual(['completed', null]);
     // 0.2.1's client sends the reservoir as `type: analog_evolution`: run as what it holds, and said.
     const quirk = (payload as { type: string }).type === 'analog_evolution';
@@ -79,5 +86,29 @@ describe("the simulator runs the corpus' reservoir requests", () => {
     SDK_VALUES[`${c.version}/${c.name}`]?.forEach((v, k) =>
       expect(Math.abs(values[k]! - v)).toBeLessThan(5e-3),
     );
+  });
+
+  it('our template reservoir.yaml, compiled to the SDK form, runs (the simulator reads the SDK form only)', async () => {
+    const text = readFileSync(
+      join(import.meta.dirname, '../../../resources/templates/a/reservoir.yaml'),
+      'utf8',
+    );
+    const compiled = compilePayload('A', text);
+    expect(compiled.problems.filter((p) => p.severity === 'error')).toEqual([]);
+    const payload = compiled.payload!;
+    const body = JSON.stringify(
+      buildExecuteEnvelope({ variant: 'A', payload, deviceCode: 'sim.statevector' }),
+    );
+    const detail = await run(body);
+    expect([detail.status, detail.error ?? null]).toEqual(['completed', null]);
+    const read = readSdkYaml(String((detail.result as Parsed).functional_result));
+    const result = read.node!;
+    const intermediate = at(result, '_intermediate_results');
+    expect(intermediate.kind === 'seq' && intermediate.items.length).toBe(3);
+    const values = numbers(
+      at(at(at(result, '_readout_results'), 'expectation_values'), '_expectation_values'),
+    );
+    expect(values).toHaveLength(3);
+    for (const v of values) expect(Math.abs(v)).toBeLessThanOrEqual(1 + 1e-9);
   });
 });
