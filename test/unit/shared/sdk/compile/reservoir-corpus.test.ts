@@ -4,6 +4,7 @@ import { compilePayload } from '../../../../../src/shared/sdk/compile/compile-pa
 import { decompilePayload } from '../../../../../src/shared/sdk/decompile/decompile-payload';
 import { readSdkYaml, sameSdkTree } from '../../../../../src/shared/sdk/yaml';
 import { sdkReservoirTypeFix } from '../../../../../src/shared/wire/sdk-reservoir-type';
+import { decodePayloadField } from '../../../../../src/shared/wire';
 import type { ExecutePayload } from '../../../../../src/shared/variants';
 import {
   documentOf,
@@ -152,5 +153,29 @@ describe.each(CASES)('$version $name', (c) => {
     const compiled = compilePayload('A', decompiled.text);
     expect(compiled.problems.filter((p) => p.severity === 'error')).toEqual([]);
     expect(stringsOf(compiled.payload!)).toEqual(stringsOf(payload));
+  });
+});
+
+describe('reservoirs the SDK form cannot hold, and 0.2.1 fetched from the service', () => {
+  it('a friendly reservoir of two layers is refused by compile, saying why', () => {
+    const text = FRIENDLY.a_reservoir!.replace(
+      '    inputs:',
+      '      - !ReservoirLayer\n        output_encoding: !Circuit {nqubits: 2, gates: [!X {qubit: 1}]}\n    inputs:',
+    );
+    const compiled = compilePayload('A', text);
+    expect(compiled.payload).toBeNull();
+    expect(compiled.problems.map((p) => p.message).join('\n')).toContain(
+      "the reservoir has 2 layers; qilisdk 0.2.x's QuantumReservoir repeats one ReservoirLayer per input",
+    );
+  });
+
+  it('a 0.2.1 reservoir fetched from the service (type analog_evolution) decodes as the reservoir it is, and decompiles', () => {
+    const raw = JSON.parse(requestOf({ version: 'A-0.2.1.post1', name: 'a_reservoir' }).body) as {
+      payload: string;
+    };
+    const payload = decodePayloadField('A', raw.payload);
+    expect(payload.type).toBe('quantum_reservoir');
+    const decompiled = decompilePayload('A', payload);
+    expect(decompiled.text).toContain('quantum_reservoir_payload:');
   });
 });
