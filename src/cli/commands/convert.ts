@@ -44,8 +44,6 @@ function printProblems(io: CliIo, name: string, problems: readonly YamlProblem[]
 function toSdk(variant: VariantId, name: string, text: string, io: CliIo): string {
   const compiled = compilePayload(variant, text);
   printProblems(io, name, compiled.problems);
-  if (compiled.notCompiled)
-    throw new CommandFailure(`${name} cannot be converted: ${compiled.notCompiled}.`, EXIT.failed);
   if (!compiled.payload)
     throw new CommandFailure(
       `${name} is not a valid Variant ${variant} payload; nothing was converted.`,

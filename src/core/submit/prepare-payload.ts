@@ -22,9 +22,8 @@ export interface PrepareOptions {
 
 /**
  * What is sent: `sdk`, the payload compiled to the SDK's serialization for the variant (what the
- * service reads); `as-written`, the document's own YAML, when it cannot be compiled (an execute
- * type without a compiler yet, or the dialect's errors let through by `off`/`report`): a problem
- * of the list says why.
+ * service reads); `as-written`, the document's own YAML, when the dialect's errors were let
+ * through by `off`/`report` (it cannot be compiled): a problem of the list says why.
  */
 export type WireForm = 'sdk' | 'as-written';
 
@@ -72,7 +71,6 @@ export function preparePayload<V extends VariantId>(
     dialectOnly: false,
   });
   if (compiled.payload) return sent(compiled.payload, 'sdk');
-  if (compiled.asWritten) return sent(compiled.asWritten, 'as-written');
   const errors = problems.filter((p) => p.severity === 'error');
   const dialectOnly = errors.length > 0 && errors.every(isDialectProblem);
   if (dialectOnly && dialect !== 'block') {

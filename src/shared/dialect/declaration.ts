@@ -434,7 +434,8 @@ const RESERVOIR_LAYER: ObjectDecl = {
   fields: [
     optional('input_encoding', 'a circuit holding !Parameter inputs', '', { tags: ['!Circuit'] }),
     optional('evolution_dynamics', 'fixed dynamics', '', { tags: ['!Schedule'] }),
-    optional('qubits_to_reset', 'qubits reset after the layer', '[0]'),
+    optional('output_encoding', 'a circuit run after the dynamics', '', { tags: ['!Circuit'] }),
+    optional('qubits_to_reset', 'qubits reset after the layer (after the readouts)', '[0]'),
   ],
 };
 

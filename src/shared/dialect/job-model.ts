@@ -22,6 +22,7 @@ import { checkSampledCost, readVariational } from './variational';
 import { parseYamlSource } from './yaml-source';
 import { readoutValues, requireResultFits } from './evolution-limits';
 import { isSdkForm } from './sdk-form/dispatch';
+import { QUANTUM_RESERVOIR_TAG } from './sdk-form/reservoir';
 import { quoted } from '../text/quote';
 
 export type Functional =
@@ -94,7 +95,7 @@ function executeTypeOf(variant: VariantId, executeType: string) {
 /** The functional object at `root`: the tag its execute type needs, then everything inside. */
 function readFunctional(root: NodeRef, executeType: string, ctx: ParseContext): Functional {
   const { read, tags } = executeTypeOf(ctx.variant, executeType);
-  if (!tags.includes(root.tag ?? '')) {
+  if (!tags.includes(SDK_CLASS_TAGS.get(root.tag ?? '') ?? root.tag ?? '')) {
     const expected = tags.join(' or ');
     root.checkTag(`type ${executeType}`, expected);
     root.fail({
@@ -111,6 +112,11 @@ function readFunctional(root: NodeRef, executeType: string, ctx: ParseContext): 
     ctx.refuseFriendly(root, `type ${executeType}`);
   return read(root, ctx, tags);
 }
+
+/** Functional classes the SDK does not register as tags, by the tag the declaration names. */
+const SDK_CLASS_TAGS: ReadonlyMap<string, string> = new Map([
+  [QUANTUM_RESERVOIR_TAG, '!QuantumReservoir'],
+]);
 
 const SDK_FORM_WITHOUT_PRIVATE_KEYS: ReadonlySet<string> = new Set(['!Sampling', '!TimeEvolution']);
 

@@ -6,6 +6,7 @@ import { pathIssues } from '../variants/issues';
 import type { ExecutePayload } from '../variants/payload';
 import { executePayloadSchema, jobTypeSchema } from '../variants/payload';
 import { isPlainObject } from '../json/plain-object';
+import { sdkReservoirTypeFix } from './sdk-reservoir-type';
 import { jsonLimitMessage, jsonLimitPassed } from '../json/shape';
 import { JSON_BODY_LIMITS } from '../yaml/limits';
 import { WireDecodeError } from './errors';
@@ -105,21 +106,23 @@ export function buildExecuteEnvelope<V extends VariantId>(
 }
 
 export type ExecuteEnvelopeDecode<V extends VariantId = VariantId> =
-  | { ok: true; envelope: ExecuteEnvelope; payload: ExecutePayload<V> }
+  | { ok: true; envelope: ExecuteEnvelope; payload: ExecutePayload<V>; notes: string[] }
   | { ok: false; issues: PathIssue[] };
 
 export type BareExecutePayloadDecode<V extends VariantId = VariantId> =
-  { ok: true; payload: ExecutePayload<V> } | { ok: false; issues: PathIssue[] };
+  { ok: true; payload: ExecutePayload<V>; notes: string[] } | { ok: false; issues: PathIssue[] };
 
 function notAnObject(body: unknown): PathIssue[] {
   const kind = body === null ? 'null' : Array.isArray(body) ? 'an array' : typeof body;
   return [{ path: '', message: `expected a JSON object, got ${kind}` }];
 }
 
-function validatePayload<V extends VariantId>(variant: V, value: unknown, prefix: string) {
+/** The payload checked strictly; an SDK client's known quirk is read as meant, with a note. */
+function validatePayload<V extends VariantId>(variant: V, written: unknown, prefix: string) {
+  const { value, note } = sdkReservoirTypeFix(variant, written);
   const parsed = executePayloadSchema(variant).safeParse(value);
   return parsed.success
-    ? { ok: true as const, payload: parsed.data }
+    ? { ok: true as const, payload: parsed.data, notes: note ? [note] : [] }
     : { ok: false as const, issues: pathIssues(parsed.error.issues, prefix) };
 }
 
@@ -137,6 +140,7 @@ export function decodeExecuteEnvelope<V extends VariantId>(
   const envelope = executeEnvelopeSchema(variant).safeParse(body);
   const issues = envelope.success ? [] : pathIssues(envelope.error.issues);
   let payload: ExecutePayload<V> | undefined;
+  let notes: string[] = [];
   if (typeof body.payload === 'string' && body.payload !== '') {
     let value: unknown;
     // Checked before it is parsed: a 16 MB string of `{},` would be 5 million objects.
@@ -151,12 +155,12 @@ export function decodeExecuteEnvelope<V extends VariantId>(
     }
     if (value !== undefined) {
       const checked = validatePayload(variant, value, 'payload');
-      if (checked.ok) payload = checked.payload;
+      if (checked.ok) ({ payload, notes } = checked);
       else for (const issue of checked.issues) issues.push(issue);
     }
   }
   if (issues.length || !envelope.success || !payload) return { ok: false, issues };
-  return { ok: true, envelope: envelope.data, payload };
+  return { ok: true, envelope: envelope.data, payload, notes };
 }
 
 /** A body that is the ExecutePayload itself (spec §4 read literally); paths have no prefix. */

@@ -5,6 +5,7 @@ import { jobDetailSchema, jobInfoSchema } from '../variants/jobs';
 import type { ExecutePayload, ExecuteResult } from '../variants/payload';
 import { executePayloadSchema, executeResultSchema, jobTypeSchema } from '../variants/payload';
 import { decodeBase64Text, encodeBase64Text } from './base64';
+import { sdkReservoirTypeFix } from './sdk-reservoir-type';
 import { isPlainObject } from '../json/plain-object';
 import { jsonLimitMessage, jsonLimitPassed } from '../json/shape';
 import { SERVICE_PART_JSON_LIMITS } from '../yaml/limits';
@@ -85,7 +86,9 @@ export function decodePayloadField<V extends VariantId>(
       'expected a JSON string holding the ExecutePayload',
     );
   }
-  return validated(executePayloadSchema(variant, { strict: false }), value, 'payload', raw);
+  // A reservoir sent by qilisdk 0.2.0/0.2.1 (`type: analog_evolution`) is read as the reservoir it is.
+  const fixed = sdkReservoirTypeFix(variant, value).value;
+  return validated(executePayloadSchema(variant, { strict: false }), fixed, 'payload', raw);
 }
 
 /** `result`: base64 of a JSON ExecuteResult (an object is taken as is; JSON null is no result). */

@@ -50,10 +50,16 @@ function rawField(ref: NodeRef, key: string): NodeRef | undefined {
   return undefined;
 }
 
+/**
+ * `prefix`: the `_prefix` the circuit is expected to carry (a reservoir layer's encodings carry
+ * `input_encoding_` / `output_encoding_`, which the layer sets); any other prefix keeps the
+ * circuit in the SDK's form.
+ */
 export function readSdkCircuit(
   ref: NodeRef,
   ctx: ParseContext,
   params: ParamTable | null,
+  prefix = '',
 ): Circuit {
   const variant = ctx.variant;
   const table = params ?? ctx.params;
@@ -74,7 +80,7 @@ export function readSdkCircuit(
     if (variant === 'A') {
       if (f.req('_parameter_constraints').items('_parameter_constraints').length > 0)
         keep.push('parameter constraints on the circuit');
-      if (f.req('_prefix').scalarValue() !== '') keep.push('a parameter prefix');
+      if (f.req('_prefix').scalarValue() !== prefix) keep.push('a parameter prefix');
     }
     if (tag === '!HardwareEfficientAnsatz') ansatz = readAnsatzFields(f.req('_layers'), f, ref);
   } else {

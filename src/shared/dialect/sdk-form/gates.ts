@@ -5,7 +5,7 @@ import { GATES, MODIFIABLE_GATES, MODIFIER_TAGS } from '../declaration';
 import type { GateName, ModifierTag } from '../declaration';
 import type { NodeRef } from '../node-reader';
 import type { SdkParameter } from './parameter';
-import { PARAMETER_TAG, readSdkParameter } from './parameter';
+import { isReservoirInput, PARAMETER_TAG, readSdkParameter } from './parameter';
 import { evaluateTerm } from './terms';
 import { isEmptyDict, isEmptyList } from './values';
 
@@ -156,7 +156,7 @@ function readBasic(g: NodeRef, name: GateName, reading: SdkGateReading): Gate {
   gate.angles = keys.map((key, angle) => {
     const ref = byKey.get(key);
     if (!ref) return g.fail({ subject: what, problem: `missing parameter "${key}"` });
-    if (ref.tag !== PARAMETER_TAG[reading.variant])
+    if (ref.tag !== PARAMETER_TAG[reading.variant] && !isReservoirInput(ref, reading.variant))
       ref.fail({
         subject: what,
         problem: `expected a ${PARAMETER_TAG[reading.variant]}, found ${ref.describe()}`,

@@ -29,8 +29,15 @@ const KEYS: Readonly<Record<VariantId, readonly string[]>> = {
   A: ['_bounds', '_domain', '_hash_cache', '_label', '_trainable', '_value'],
 };
 
+/** 0.2.x's `ReservoirInput`, a Parameter subclass (never trainable) with the same fields. */
+export const RESERVOIR_INPUT_TAG = '!ReservoirInput';
+
+export function isReservoirInput(ref: NodeRef, variant: VariantId): boolean {
+  return variant === 'A' && ref.tag === RESERVOIR_INPUT_TAG;
+}
+
 export function readSdkParameter(ref: NodeRef, variant: VariantId): SdkParameter {
-  const what = PARAMETER_TAG[variant];
+  const what = isReservoirInput(ref, variant) ? RESERVOIR_INPUT_TAG : PARAMETER_TAG[variant];
   const f = ref.mapping({ tags: [what], what, required: KEYS[variant] });
   const label = f.req('_label').string('_label');
   const written = taggedScalar(f.req('_domain'), [DOMAIN_TAGS[variant]], '_domain');
@@ -45,6 +52,8 @@ export function readSdkParameter(ref: NodeRef, variant: VariantId): SdkParameter
     boundsRef.fail({ subject: what, problem: `expected two bounds, found ${bounds.length}` });
   const value = pyNumber(f.req('_value'), `value of parameter "${label}"`);
   const trainable = variant === 'A' ? f.req('_trainable').boolean('_trainable') : true;
+  if (what === RESERVOIR_INPUT_TAG && trainable)
+    f.req('_trainable').fail({ subject: what, problem: 'a reservoir input is never trainable' });
   return {
     label,
     value,

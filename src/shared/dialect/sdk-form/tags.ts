@@ -31,6 +31,9 @@ export const SDK_FORM_TAGS: ReadonlySet<string> = new Set([
   'tag:yaml.org,2002:python/object:qilisdk.cost_functions.observable_cost_function.ObservableCostFunction',
   'tag:yaml.org,2002:python/object:qilisdk.cost_functions.model_cost_function.ModelCostFunction',
   '!LinearSchedule',
+  '!ReservoirInput',
+  'tag:yaml.org,2002:python/object:qilisdk.functionals.quantum_reservoirs.QuantumReservoir',
+  'tag:yaml.org,2002:python/object:qilisdk.functionals.quantum_reservoirs.ReservoirLayer',
   '!Interpolator',
   // 0.2.x enums the SDK writes as `!!python/object/apply:` calls (data: their value only).
   'tag:yaml.org,2002:python/object/apply:qilisdk.core.interpolator.Interpolation',

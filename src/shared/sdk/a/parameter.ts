@@ -16,6 +16,8 @@ export interface ParameterOptionsA {
   domain?: DomainName;
   bounds?: readonly [PyNumber | null, PyNumber | null];
   trainable?: boolean;
+  /** A subclass's tag: `!ReservoirInput` (`ReservoirInput(label, value)`, never trainable). */
+  tag?: string;
 }
 
 /**
@@ -34,7 +36,7 @@ export function parameterA(
   const [defaultLower, defaultUpper] = DOMAIN_DEFAULT_BOUNDS[domain];
   const lower = options.bounds?.[0] ?? fromPyNum(defaultLower);
   const upper = options.bounds?.[1] ?? fromPyNum(defaultUpper);
-  const o = new PyObject('!qilisdk.Parameter')
+  const o = new PyObject(options.tag ?? '!qilisdk.Parameter')
     .set('_label', sdkStr(label))
     .set('_domain', sdkStr(domain, '!qilisdk.Domain'))
     .set('_bounds', pyTuple([pyNumber(lower), pyNumber(upper)]))

@@ -10,7 +10,7 @@ import type { PayloadParseLimits } from '../../yaml/parse';
 import { parsePayloadText } from '../../yaml/parse';
 import type { YamlProblem } from '../../yaml/problems';
 import { hasErrors } from '../../yaml/problems';
-import { COMPILERS, NotCompiledYet } from './compilers';
+import { COMPILERS } from './compilers';
 import type { CompiledParts } from './compilers';
 import { CompileProblem } from './gate-factory';
 
@@ -21,13 +21,6 @@ export interface CompileResult<V extends VariantId = VariantId> {
    */
   payload: ExecutePayload<V> | null;
   problems: YamlProblem[];
-  /**
-   * Set when the document is sound but its execute type has no compiler yet: why it cannot be
-   * written in the SDK's form (the payload is null). The caller decides what to send.
-   */
-  notCompiled?: string;
-  /** With `notCompiled`: the checked payload as written (the friendly form), for the caller. */
-  asWritten?: ExecutePayload<V>;
 }
 
 /**
@@ -69,15 +62,6 @@ export function compilePayload<V extends VariantId>(
       }),
       parsed.lineCounter,
     );
-    if (error instanceof NotCompiledYet) {
-      const notice: YamlProblem = { ...problem, severity: 'warning', code: 'compile.not_yet' };
-      return {
-        payload: null,
-        problems: [...problems, notice],
-        notCompiled: error.message,
-        asWritten: checked.payload,
-      };
-    }
     return { payload: null, problems: [...problems, problem] };
   }
   const inner: Record<string, string> = {

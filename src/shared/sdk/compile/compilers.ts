@@ -13,6 +13,7 @@ import { compileTimeEvolutionB } from './evolution-b';
 import { buildCircuit, CompileProblem } from './gate-factory';
 import { islandNode } from './islands';
 import { compileReadoutsA } from './readouts-a';
+import { compileReservoirA } from './reservoir-a';
 import { compileExperiment } from './experiments';
 import { compileVariational } from './variational';
 
@@ -41,29 +42,6 @@ export function compileCircuit(variant: VariantId, c: Circuit, params: ParamTabl
 function readoutOf(input: CompileInput): SdkNode {
   if (!input.readouts) throw new CompileProblem('the payload has no readout', input.functional.ref);
   return compileReadoutsA(input.readouts);
-}
-
-/**
- * The execute type's functional object has no compiler yet: the payload was read and is sound,
- * only its SDK form cannot be written. The submit path says so and sends it as written.
- */
-export class NotCompiledYet extends CompileProblem {
-  override name = 'NotCompiledYet';
-}
-
-/**
- * An execute type whose functional object is not compiled yet (issue 24 is done by domain):
- * what this slice can compile is compiled first (an inner circuit, Variant A's readout), so its
- * problems are reported; then the rest is refused, naming it.
- */
-function notYet(what: string): Compiler {
-  return (input) => {
-    const f = input.functional;
-    if (f.kind === 'variational' && (f.inner.kind === 'sampling' || f.inner.kind === 'digital'))
-      compileCircuit(f.inner.kind === 'sampling' ? 'B' : 'A', f.inner.circuit, input.params);
-    if (input.readouts) compileReadoutsA(input.readouts);
-    throw new NotCompiledYet(`the app cannot write ${what} in the SDK's form yet`, f.ref);
-  };
 }
 
 /** One compiler per declared execute type: the compiler names this table for a new one. */
@@ -98,7 +76,11 @@ const COMPILERS: PerExecuteType<Compiler> = {
       if (f.kind !== 'analog') throw new Error('analog_evolution: not an !AnalogEvolution');
       return { functional: compileAnalogEvolutionA(f), readout: readoutOf(input) };
     },
-    quantum_reservoir: notYet('a !QuantumReservoir (layers, reservoir inputs)'),
+    quantum_reservoir: (input) => {
+      const f = input.functional;
+      if (f.kind !== 'reservoir') throw new Error('quantum_reservoir: not a !QuantumReservoir');
+      return { functional: compileReservoirA(f, input.params), readout: readoutOf(input) };
+    },
     variational_program: (input) => compileVariational('A', input),
     experiment: ({ functional }) => ({ functional: compileExperiment('A', functional) }),
   },

@@ -5,6 +5,7 @@ import { circuitLines } from './circuit';
 import { evolutionLines } from './evolution';
 import { observableText } from './observables';
 import { experimentLines } from './experiments';
+import { reservoirLines } from './reservoir';
 import { variationalLines } from './variational';
 import { NotPrintable } from './not-printable';
 import type { VariantId } from '../../variants/declaration';
@@ -40,10 +41,8 @@ export function functionalLines(
     case 'timeEvolution':
     case 'analog':
       return evolutionLines(f, params, indent);
-    default:
-      throw new NotPrintable(
-        `a functional object of kind ${f.kind} (its printer is not written yet)`,
-      );
+    case 'reservoir':
+      return reservoirLines(f, params, indent);
   }
 }
 

@@ -14,8 +14,9 @@ import type { Work } from '../work';
 
 /**
  * A quantum reservoir keeps its state from one input to the next (that is its memory). Per
- * input: bind the encoding parameters, run every layer (encoding circuit, schedule, reset of
- * the listed qubits), then read out. The state is a density matrix because a reset of an
+ * input: bind the encoding parameters, run every layer (input encoding circuit, schedule, output
+ * encoding circuit, reset of the listed qubits), except that the last layer's reset comes after
+ * the readouts: the SDK's reservoir loop reads out, then resets for the next input. The state is a density matrix because a reset of an
  * entangled qubit leaves the rest mixed; the readouts are ensemble values, as a device would
  * report by re-running the sequence for each shot. As the SDK's reservoir loop returns it: the
  * readouts after the last input are the result's, those after each earlier input its
@@ -39,7 +40,8 @@ export async function runReservoir(
     const input = r.inputs[idx]!;
     const values = new Map([...declared, ...input]);
     const step = work.scoped(idx / total, (idx + 1) / total, true);
-    for (const layer of r.layers) {
+    const last = r.layers.length - 1;
+    for (const [at, layer] of r.layers.entries()) {
       if (layer.encoding)
         await runCircuit({ re: dm.re, im: dm.im, columnOffset: n }, layer.encoding, values, step);
       if (layer.dynamics) {
@@ -57,7 +59,9 @@ export async function runReservoir(
           throw err;
         }
       }
-      for (const q of layer.reset) dm.resetQubit(q);
+      if (layer.output)
+        await runCircuit({ re: dm.re, im: dm.im, columnOffset: n }, layer.output, values, step);
+      if (at < last) for (const q of layer.reset) dm.resetQubit(q);
     }
     const drift = Math.abs(dm.trace() - 1);
     if (drift > 1e-6) {
@@ -67,13 +71,14 @@ export async function runReservoir(
       );
     }
     composites.push(applyReadouts(readouts, { kind: 'mixed', dm }, all, ctx, null).composite);
+    for (const q of r.layers[last]!.reset) dm.resetQubit(q);
     work.report((idx + 1) / total, `input ${idx + 1}/${total}`);
   }
-  const last = composites.pop();
-  if (!last)
+  const final = composites.pop();
+  if (!final)
     throw new SimulationError(
       `!QuantumReservoir at ${r.ref.path}: it has no inputs`,
       'Give it at least one input.',
     );
-  return functionalResult(last, composites, elapsedSeconds(started));
+  return functionalResult(final, composites, elapsedSeconds(started));
 }

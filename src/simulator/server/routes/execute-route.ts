@@ -12,6 +12,8 @@ interface ExecuteRequest {
   deviceCode: string;
   deviceLoc: (string | number)[];
   payload: ExecutePayload;
+  /** What the payload was read as where it is an SDK client's known quirk (for the job's log). */
+  notes: string[];
   jobType: string | null;
   name: string | null;
   meta: Record<string, unknown>;
@@ -46,9 +48,10 @@ export function executeRoute(variant: VariantId, devices: DeviceRegistry, jobs: 
       const notes =
         request.jobType !== null && request.jobType !== kind.jobType
           ? [
+              ...request.notes,
               `note: job type '${request.jobType}' differs from '${kind.jobType}', the usual one for ${kind.executeType}`,
             ]
-          : [];
+          : request.notes;
       let job;
       try {
         job = await jobs.submit({
@@ -97,6 +100,7 @@ function envelopeRequest(variant: VariantId, body: unknown): ExecuteRequest {
     deviceCode: envelope.device_code,
     deviceLoc: ['body', 'device_code'],
     payload,
+    notes: decoded.notes,
     jobType: envelope.job_type,
     name: envelope.name ?? null,
     meta: envelope.meta,
@@ -123,6 +127,7 @@ function bareRequest(variant: VariantId, body: unknown, query: URLSearchParams):
     deviceCode,
     deviceLoc: ['query', 'device_code'],
     payload: decoded.payload,
+    notes: decoded.notes,
     jobType,
     name: query.get('name'),
     meta: {},

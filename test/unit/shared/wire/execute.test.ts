@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ExecutePayload, VariantId } from '../../../../src/shared/variants';
 import { VARIANTS } from '../../../../src/shared/variants';
@@ -52,7 +54,12 @@ describe('execute envelope (docs/wire-format.md, "Execute")', () => {
         meta: {},
       });
       const decoded = decodeExecuteEnvelope(variant, JSON.parse(JSON.stringify(envelope)));
-      expect(decoded).toEqual({ ok: true, envelope, payload: expect.objectContaining(payload) });
+      expect(decoded).toEqual({
+        ok: true,
+        envelope,
+        payload: expect.objectContaining(payload),
+        notes: [],
+      });
     },
   );
 
@@ -145,6 +152,26 @@ describe('execute envelope (docs/wire-format.md, "Execute")', () => {
     ]);
   });
 
+  it("Variant A: qilisdk 0.2.1's reservoir sent as type analog_evolution is read as the quantum_reservoir it holds, with a note", () => {
+    const body = JSON.parse(
+      readFileSync(
+        join(import.meta.dirname, '../../../fixtures/sdk/A-0.2.1.post1/requests/a_reservoir.json'),
+        'utf8',
+      ),
+    ) as Record<string, unknown>;
+    expect((JSON.parse(String(body.payload)) as { type: string }).type).toBe('analog_evolution');
+    const decoded = decodeExecuteEnvelope('A', body);
+    expect(decoded.ok && decoded.payload.type).toBe('quantum_reservoir');
+    expect(decoded.ok && decoded.notes).toEqual([
+      expect.stringContaining("type 'analog_evolution' but holds a quantum_reservoir_payload"),
+    ]);
+    // Only that shape: an analog evolution with both payloads is still refused.
+    const both = JSON.parse(String(body.payload)) as Record<string, unknown>;
+    both.analog_evolution_payload = both.quantum_reservoir_payload;
+    const refused = decodeExecuteEnvelope('A', { ...body, payload: JSON.stringify(both) });
+    expect(refused.ok).toBe(false);
+  });
+
   it('rejects a body that is not an object', () => {
     expect(decodeExecuteEnvelope('A', [1])).toEqual({
       ok: false,
@@ -167,6 +194,7 @@ describe('execute envelope (docs/wire-format.md, "Execute")', () => {
     expect(decodeBareExecutePayload('B', payloadFor('B', 't1_experiment'))).toEqual({
       ok: true,
       payload: payloadFor('B', 't1_experiment'),
+      notes: [],
     });
     const bad = decodeBareExecutePayload('A', {
       type: 'experiment',

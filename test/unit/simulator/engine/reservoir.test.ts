@@ -108,11 +108,12 @@ describe('quantum reservoir', () => {
     got.forEach((v, i) => expect(v).toBeCloseTo(expected[i]!, 8));
   });
 
-  it('a reset is a channel: the reset qubit reads |0⟩ and its entangled partner is left mixed', async () => {
-    // RY(π/2) then CNOT makes a Bell-like state; resetting qubit 0 must leave qubit 1 at ⟨Z⟩ = 0
-    // (a mixture), not post-select a pure state.
+  it('a reset is a channel, after the readouts: the reset qubit starts the next input at |0⟩ and its entangled partner is left mixed', async () => {
+    // RY(π/2) then CNOT makes a Bell-like state, read out as it is (the SDK's loop reads out,
+    // then resets); resetting qubit 0 must leave qubit 1 at ⟨Z⟩ = 0 (a mixture), not post-select
+    // a pure state: the second input (u = 0: RY and CNOT do nothing to |0⟩ on qubit 0) reads it.
     const yaml =
-      '!QuantumReservoir\ninitial_state: "00"\nlayers:\n  - !ReservoirLayer\n    input_encoding: !Circuit\n      nqubits: 2\n      gates:\n        - !RY {qubit: 0, theta: !Parameter {name: u, value: 0}}\n        - !CNOT {control: 0, target: 1}\n    qubits_to_reset: [0]\ninputs: [{u: 1.5707963267948966}]\n';
+      '!QuantumReservoir\ninitial_state: "00"\nlayers:\n  - !ReservoirLayer\n    input_encoding: !Circuit\n      nqubits: 2\n      gates:\n        - !RY {qubit: 0, theta: !Parameter {name: u, value: 0}}\n        - !CNOT {control: 0, target: 1}\n    qubits_to_reset: [0]\ninputs: [{u: 1.5707963267948966}, {u: 0}]\n';
     const job = (readout: string): ReturnType<typeof makeJob> =>
       makeJob({
         variant: 'A',
@@ -127,6 +128,8 @@ describe('quantum reservoir', () => {
         ),
       ).yaml,
     );
+    const first = composite((r.intermediate_results as Parsed[])[0]).expectation_values!;
+    expect(first.expectation_values).toEqual([0, 0, 0, 1].map((v) => expect.closeTo(v, 12)));
     const [z0, z1, x1, zz] = expectations(r);
     expect(z0).toBeCloseTo(1, 12);
     expect(z1).toBeCloseTo(0, 12);
