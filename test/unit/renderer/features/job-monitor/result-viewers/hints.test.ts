@@ -100,6 +100,11 @@ describe('names from the payload', () => {
       corpus('A-main', 'a_reservoir_output_encoding'),
     );
     expect(reservoir.intermediate).toBe('input');
+    expect(reservoir.inputs?.[1]).toEqual([
+      { name: 'u', value: '1.2' },
+      { name: 'v', value: '0.4' },
+    ]);
+    expect(reservoir.readouts.map((r) => r.observables)).toEqual([['Z1', 'Z2', 'Z1 Z2'], null]);
   });
 
   it("names a friendly reservoir's inputs", () => {
