@@ -79,11 +79,14 @@ export function preparePayload<V extends VariantId>(
     if (asWritten) return sent(asWritten, 'as-written');
   }
   const label = options.label ?? 'The payload';
-  const first = errors[0];
+  // Compile stops on errors; should a warning ever stop it, that warning is what is named.
+  const stopping = errors.length > 0 ? errors : problems;
+  const first = stopping[0];
+  const what = errors.length > 0 ? 'error' : 'problem';
   const at = first ? `; first at line ${first.line}, column ${first.column}: ${first.message}` : '';
   const invalid = dialectOnly
     ? `${label} has ${plural(errors.length, 'error')} the payload dialect is certain of, so the simulator refuses it (${at.slice(2)})`
-    : `${label} is not a valid Variant ${variant} payload (${plural(errors.length, 'error')}${at})`;
+    : `${label} is not a valid Variant ${variant} payload (${plural(stopping.length, what)}${at})`;
   return {
     payload: null,
     form: null,

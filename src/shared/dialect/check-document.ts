@@ -12,6 +12,7 @@ import type { JobParts } from './job-model';
 import { NodeRef } from './node-reader';
 import { ReadSession } from './read-session';
 import { documentSource } from './yaml-source';
+import type { DialectLimits } from './job-input';
 
 function valueOf(map: Node | null, key: string): Node | null {
   if (!isMap(map)) return null;
@@ -54,6 +55,7 @@ export function readDocumentModel(
   doc: Document.Parsed,
   lineCounter: LineCounter,
   text: string,
+  limits: Partial<DialectLimits> = {},
 ): DocumentModel | null {
   const root = resolveNode(doc.contents);
   const type = valueOf(root, 'type');
@@ -76,6 +78,7 @@ export function readDocumentModel(
         kind.executeType,
         at(functional, kind.functionalField, 'functional object'),
         readout ? at(readout, 'readout', 'readout') : null,
+        limits,
       ),
     ) ?? null;
   const problems = session.problems

@@ -59,6 +59,23 @@ export const DEFAULT_DIALECT_LIMITS: Readonly<Required<DialectLimits>> = Object.
   maxResultValues: 1_000_000,
 });
 
+/**
+ * No simulator limit at all: what compile reads with, since the payload goes to a service whose
+ * devices, not this simulator's settings, decide what runs (the editor still warns of them).
+ */
+export const NO_SIMULATOR_LIMITS: Readonly<Required<DialectLimits>> = Object.freeze({
+  maxQubits: Infinity,
+  maxShots: Infinity,
+  maxTimeSteps: Infinity,
+  maxIterations: Infinity,
+  maxTomographyQubits: Infinity,
+  maxEvolutionQubits: Infinity,
+  maxIntegratorSteps: Infinity,
+  maxEvolutionMemoryMiB: Infinity,
+  maxHamiltonianTerms: Infinity,
+  maxResultValues: Infinity,
+});
+
 /** A job as the simulator receives it: each functional object and readout as its YAML text. */
 export interface DialectJob {
   variant: VariantId;

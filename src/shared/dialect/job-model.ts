@@ -10,7 +10,7 @@ import {
   readSampling,
   readTimeEvolution,
 } from './functionals';
-import type { DialectJob } from './job-input';
+import type { DialectJob, DialectLimits } from './job-input';
 import { NodeRef } from './node-reader';
 import { ParseContext } from './parse-context';
 import type { Readout } from './readouts';
@@ -189,9 +189,10 @@ export function readJobParts(
   executeType: string,
   functional: NodeRef,
   readout: NodeRef | null,
+  limits: Partial<DialectLimits> = {},
 ): JobParts {
   const session = functional.session;
-  const ctx = new ParseContext(variant, null, {});
+  const ctx = new ParseContext(variant, null, limits);
   const read = session.attempt(() => readFunctional(functional, executeType, ctx));
   const { kind } = executeTypeOf(variant, executeType);
   if (!readout || !kind.readout) return { functional: read, readouts: null, ctx };

@@ -13,6 +13,7 @@ import { hasErrors } from '../../yaml/problems';
 import { COMPILERS } from './compilers';
 import type { CompiledParts } from './compilers';
 import { CompileProblem } from './gate-factory';
+import { NO_SIMULATOR_LIMITS } from '../../dialect/job-input';
 
 export interface CompileResult<V extends VariantId = VariantId> {
   /**
@@ -37,7 +38,15 @@ export function compilePayload<V extends VariantId>(
   const checked = documentToExecutePayload(variant, text, limits);
   if (!checked.payload) return { payload: null, problems: checked.problems };
   const parsed = parsePayloadText(text, limits);
-  const model = readDocumentModel(variant, parsed.doc, parsed.lineCounter, text);
+  // Read without the simulator's limits: they are its settings, not the service's (the editor
+  // warns of them); a limit stopping the read would leave nothing to compile.
+  const model = readDocumentModel(
+    variant,
+    parsed.doc,
+    parsed.lineCounter,
+    text,
+    NO_SIMULATOR_LIMITS,
+  );
   const problems = [...checked.problems, ...(model?.problems ?? [])];
   const parts = model?.parts;
   if (!model || !parts?.functional || hasErrors(problems)) return { payload: null, problems };

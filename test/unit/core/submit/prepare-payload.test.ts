@@ -26,6 +26,15 @@ describe('the prepare step of every submission', () => {
     });
   });
 
+  it("compiles past the simulator's limits: they are its settings, not the service's", () => {
+    // 25 qubits are over the simulator's maxQubits (24); a service's device may have them.
+    const wide = BELL.replace('nqubits: 2', 'nqubits: 25');
+    const prepared = preparePayload('A', wide);
+    expect(prepared.refusal).toBeNull();
+    expect(prepared.form).toBe('sdk');
+    expect(prepared.payload?.type).toBe('digital_propagation');
+  });
+
   it('refuses what the model refuses, in one wording that names the first error by line', () => {
     const prepared = preparePayload('A', NO_FIELD, { label: 'bad.yaml' });
     expect(prepared.payload).toBeNull();
