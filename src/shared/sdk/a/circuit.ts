@@ -1,7 +1,7 @@
 import type { SdkMap, SdkSeq } from '../node';
 import { sdkInt, sdkStr } from '../node';
 import { sdkParameterLabel } from '../../dialect/circuit-parameters';
-import { dictSet, floatNdarray, pyDict, pyList, pyTuple } from '../python/values';
+import { floatNdarray, pyDict, pyList, pyTuple } from '../python/values';
 import type { GateA } from './gates';
 import type { ParameterA } from './parameter';
 import { ParameterizableA } from './parameterizable';
@@ -17,6 +17,12 @@ export class CircuitA {
   private readonly gates: SdkSeq = pyList([]);
   private readonly links: SdkMap = pyDict();
   readonly parameterLabels: Array<readonly [string, ParameterA]> = [];
+  /**
+   * Where each label sits in `parameterLabels` and `_parameters` (listed together, in the same
+   * order), and its links: a circuit of thousands of angles is listed in linear time.
+   */
+  private readonly labelAt = new Map<string, number>();
+  private readonly linksOf = new Map<string, SdkSeq>();
 
   constructor(
     readonly nqubits: number,
@@ -49,18 +55,29 @@ export class CircuitA {
         this.parameterLabels.length,
       );
       this.list(renamed, parameter);
-      const existing = this.links.entries.find(([k]) => k.kind === 'str' && k.value === renamed);
       const link = pyTuple([sdkStr(key), gate.node]);
-      if (existing) (existing[1] as SdkSeq).items.push(link);
-      else dictSet(this.links, renamed, pyList([link]));
+      const existing = this.linksOf.get(renamed);
+      if (existing) existing.items.push(link);
+      else {
+        const links = pyList([link]);
+        this.linksOf.set(renamed, links);
+        this.links.entries.push([sdkStr(renamed), links]);
+      }
     }
     this.gates.items.push(gate.node);
   }
 
+  /** A label listed again keeps its first place with the later parameter, as a dict does. */
   private list(label: string, parameter: ParameterA): void {
-    const at = this.parameterLabels.findIndex(([l]) => l === label);
-    if (at >= 0) this.parameterLabels[at] = [label, parameter];
-    else this.parameterLabels.push([label, parameter]);
-    dictSet(this.p.parameters, label, parameter.node);
+    const entries = this.p.parameters.entries;
+    const at = this.labelAt.get(label);
+    if (at !== undefined) {
+      this.parameterLabels[at] = [label, parameter];
+      entries[at] = [entries[at]![0], parameter.node];
+    } else {
+      this.labelAt.set(label, this.parameterLabels.length);
+      this.parameterLabels.push([label, parameter]);
+      entries.push([sdkStr(label), parameter.node]);
+    }
   }
 }

@@ -1,7 +1,7 @@
 import type { SdkMap, SdkSeq } from '../node';
 import { sdkParameterLabel } from '../../dialect/circuit-parameters';
-import { sdkInt } from '../node';
-import { dictSet, floatNdarray, PyObject, pyDict, pyList } from '../python/values';
+import { sdkInt, sdkStr } from '../node';
+import { floatNdarray, PyObject, pyDict, pyList } from '../python/values';
 import type { GateB } from './gates';
 import type { ParameterB } from './parameter';
 
@@ -16,6 +16,8 @@ export class CircuitB {
   private readonly parameters: SdkMap = pyDict();
   /** The circuit's parameters by label, in `_parameters`' order. */
   readonly parameterLabels: Array<readonly [string, ParameterB]> = [];
+  /** Where each label sits in `parameterLabels` and `_parameters` (listed together, in order). */
+  private readonly labelAt = new Map<string, number>();
 
   constructor(
     readonly nqubits: number,
@@ -56,10 +58,17 @@ export class CircuitB {
     this.gates.items.push(gate.node);
   }
 
+  /** A label listed again keeps its first place with the later parameter, as a dict does. */
   private list(label: string, parameter: ParameterB): void {
-    const at = this.parameterLabels.findIndex(([l]) => l === label);
-    if (at >= 0) this.parameterLabels[at] = [label, parameter];
-    else this.parameterLabels.push([label, parameter]);
-    dictSet(this.parameters, label, parameter.node);
+    const entries = this.parameters.entries;
+    const at = this.labelAt.get(label);
+    if (at !== undefined) {
+      this.parameterLabels[at] = [label, parameter];
+      entries[at] = [entries[at]![0], parameter.node];
+    } else {
+      this.labelAt.set(label, this.parameterLabels.length);
+      this.parameterLabels.push([label, parameter]);
+      entries.push([sdkStr(label), parameter.node]);
+    }
   }
 }
