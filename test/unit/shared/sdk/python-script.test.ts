@@ -1,0 +1,109 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { payloadAsPython } from '../../../../src/shared/sdk/python-script/python-script';
+import type { VariantId } from '../../../../src/shared/variants';
+import { documentToExecutePayload } from '../../../../src/shared/yaml';
+
+function payloadOf(variant: VariantId, text: string) {
+  const read = documentToExecutePayload(variant, text);
+  expect(read.problems.filter((p) => p.severity !== 'warning')).toEqual([]);
+  return read.payload!;
+}
+
+const template = (variant: VariantId, name: string) =>
+  readFileSync(path.join('resources/templates', variant.toLowerCase(), `${name}.yaml`), 'utf8');
+
+describe('payloadAsPython', () => {
+  it.each([
+    ['B', 'bell'],
+    ['B', 'ghz'],
+  ] as const)('Variant %s %s: the hand-written expected script', (variant, name) => {
+    const out = payloadAsPython(variant, payloadOf(variant, template(variant, name)), {
+      device: 'sim.statevector',
+      source: `${name}.yaml`,
+    });
+    const expected = readFileSync(
+      path.join('test/fixtures/python', variant.toLowerCase(), `${name}.py`),
+      'utf8',
+    );
+    expect(out).toEqual({ script: expected });
+  });
+
+  const sampling = (gates: string, nqubits = 2) =>
+    `type: sampling\nsampling_payload:\n  sampling: !Sampling\n    nshots: 7\n    circuit: !Circuit\n      nqubits: ${nqubits}\n      gates: [${gates}]\n`;
+
+  it('writes angles as Python reads them back, keyword arguments as the SDK names them, and M where it stands', () => {
+    const out = payloadAsPython(
+      'B',
+      payloadOf(
+        'B',
+        sampling(
+          '!M {qubits: [2]}, !RX {qubit: 0, theta: 0.5}, !U3 {qubit: 1, theta: 1, phi: 1e+30, gamma: -0.0}, !SWAP {qubits: [1, 0]}, !CZ {control: 1, target: 0}, !M {qubits: [1, 0]}',
+          3,
+        ),
+      ),
+    );
+    expect(out).toHaveProperty('script');
+    const script = (out as { script: string }).script;
+    expect(script).toContain('from qilisdk.digital import CZ, Circuit, M, RX, SWAP, U3\n');
+    expect(script).toContain(
+      [
+        'circuit = Circuit(3)',
+        'circuit.add(M(2))',
+        'circuit.add(RX(0, theta=0.5))',
+        'circuit.add(U3(1, theta=1, phi=1e+30, gamma=-0.0))',
+        'circuit.add(SWAP(1, 0))',
+        'circuit.add(CZ(1, 0))',
+        'circuit.add(M(1, 0))',
+        '',
+        'functional = Sampling(circuit, nshots=7)',
+      ].join('\n'),
+    );
+  });
+
+  it('without a device the script asks for one; a job name is passed as job_name', () => {
+    const out = payloadAsPython('B', payloadOf('B', sampling('!H {qubit: 0}')), {
+      jobName: 'bell "run"',
+    }) as { script: string };
+    expect(out.script).toContain('DEVICE = ""\nif not DEVICE:\n    raise SystemExit(');
+    expect(out.script).toContain(
+      'job = client.submit(functional, device=DEVICE, job_name="bell \\"run\\"")',
+    );
+  });
+
+  it('refuses what it does not cover, naming it, and writes no script', () => {
+    expect(payloadAsPython('B', payloadOf('B', template('B', 'rabi')))).toEqual({
+      refused:
+        'not yet: the execute type rabi_experiment of Variant B cannot be written as SDK Python',
+    });
+    expect(payloadAsPython('B', payloadOf('B', template('B', 'qaoa')))).toEqual({
+      refused:
+        'not yet: the execute type variational_program of Variant B cannot be written as SDK Python',
+    });
+    const param = payloadAsPython(
+      'B',
+      payloadOf('B', sampling('!RZ {qubit: 0, phi: !Parameter {name: g, value: 0.1}}')),
+    );
+    expect(param).toEqual({
+      refused: expect.stringMatching(/^not yet: the symbolic parameter g \(/),
+    });
+    const controlled = payloadAsPython(
+      'B',
+      payloadOf('B', sampling('!CRX {control: 0, target: 1, theta: 0.2}')),
+    );
+    expect(controlled).toEqual({ refused: expect.stringMatching(/^not yet: /) });
+  });
+
+  it('says why an invalid payload gets no script', () => {
+    const out = payloadAsPython('B', {
+      type: 'sampling',
+      sampling_payload: {
+        sampling: '!Sampling {nshots: 1, circuit: !Circuit {nqubits: 1, gates: [!H {qubit: 4}]}}',
+      },
+    } as never);
+    expect(out).toEqual({
+      refused: expect.stringMatching(/^not a valid Variant B payload: .*qubit/),
+    });
+  });
+});
