@@ -30,6 +30,14 @@ output.
                   cannot be written friendly without changing what the service
                   would build stays in the SDK's form, and is named on standard
                   error
+  --to python     a Python script that builds the same functional object with
+                  the variant's SDK classes and submits it with the SDK's
+                  client (SpeQtrum), for a notebook; covers Variant B sampling
+                  and Variant A digital_propagation (constant angles) so far,
+                  and says "not yet" for the rest
+  --device CODE   with --to python: the device the script submits to (without
+                  it, the script stops and says to set DEVICE)
+  --name N        with --to python: the job's name (job_name)
   --variant A|B   the variant (default: the connection's); Variant B is qilisdk
                   0.1.x, Variant A is 0.2.x
 

@@ -15,23 +15,24 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const env = () => ({ HOME: dir, XDG_CONFIG_HOME: path.join(dir, 'config') });
 
 describe('qjob convert --to python', () => {
-  it('prints the expected script for a Variant B template', async () => {
+  it.each(['A', 'B'])('prints the expected script for a Variant %s template', async (variant) => {
+    const v = variant.toLowerCase();
     const run = await runCli(
       [
         'convert',
-        'resources/templates/b/bell.yaml',
+        `resources/templates/${v}/bell.yaml`,
         '--to',
         'python',
         '--device',
         'sim.statevector',
         '--variant',
-        'B',
+        variant,
       ],
       { env: env() },
     );
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(run.stdout).toBe(readFileSync('test/fixtures/python/b/bell.py', 'utf8'));
+    expect(run.stdout).toBe(readFileSync(`test/fixtures/python/${v}/bell.py`, 'utf8'));
   });
 
   it('refuses an execute type it does not cover yet, naming it, and prints no script', async () => {
@@ -62,5 +63,11 @@ describe('qjob convert --to python', () => {
     );
     expect(run.code).toBe(2);
     expect(run.stderr).toContain('--device and --name go with --to python only');
+  });
+
+  it('its usage names --to python', async () => {
+    const run = await runCli(['convert', '--help'], { env: env() });
+    expect(run.code).toBe(0);
+    expect(run.stdout).toContain('--to python');
   });
 });

@@ -1,6 +1,7 @@
 import { readPayloadParts } from '../../dialect/payload-parts';
 import type { ExecutePayload, VariantId } from '../../variants';
-import { CLIENT_IMPORT, clientLines } from './client-0-1';
+import { CLIENT_IMPORT, clientLines } from './client';
+import { digitalPropagationPython } from './digital-propagation-0-2';
 import { NotYetInPython } from './not-yet';
 import type { PythonFunctional } from './sampling-0-1';
 import { samplingPython } from './sampling-0-1';
@@ -11,7 +12,8 @@ import { samplingPython } from './sampling-0-1';
  * model compile reads (`readPayloadParts`). What it does not cover yet it refuses whole, naming
  * the part: no half scripts.
  *
- * Covered: Variant B (qilisdk 0.1.6) `sampling` with constant-angle gates.
+ * Covered: Variant B (qilisdk 0.1.6) `sampling` and Variant A (qilisdk 0.2.1.post1)
+ * `digital_propagation` with its readouts, with constant-angle gates.
  */
 
 export interface PythonScriptOptions {
@@ -25,7 +27,7 @@ export interface PythonScriptOptions {
 
 export type PythonScript = { script: string } | { refused: string };
 
-const SDK_VERSION: Record<VariantId, string> = { A: '0.2.x', B: '0.1.6' };
+const SDK_VERSION: Record<VariantId, string> = { A: '0.2.1.post1', B: '0.1.6' };
 
 function functionalPython(variant: VariantId, payload: ExecutePayload): PythonFunctional {
   const { parts, problems } = readPayloadParts(variant, payload);
@@ -35,6 +37,8 @@ function functionalPython(variant: VariantId, payload: ExecutePayload): PythonFu
   if (!f) throw new PayloadNotValid('its functional object could not be read');
   if (variant === 'B' && payload.type === 'sampling' && f.kind === 'sampling')
     return samplingPython(f);
+  if (variant === 'A' && payload.type === 'digital_propagation' && f.kind === 'digital')
+    return digitalPropagationPython(f, parts.readouts ?? []);
   throw new NotYetInPython(`the execute type ${payload.type} of Variant ${variant}`);
 }
 
@@ -64,7 +68,7 @@ export function payloadAsPython(
     '',
     ...functional.lines,
     '',
-    ...clientLines(options.device, options.jobName),
+    ...clientLines(options.device, options.jobName, functional.readout === true),
   ];
   return { script: `${lines.join('\n')}\n` };
 }

@@ -1,5 +1,5 @@
 import type { SamplingFunctional } from '../../dialect/functionals';
-import { circuitPython } from './circuit-0-1';
+import { circuitPython } from './circuit';
 
 /*
  * Variant B's `sampling` as qilisdk 0.1.6 Python: src/qilisdk/functionals/__init__.py exports
@@ -9,8 +9,10 @@ import { circuitPython } from './circuit-0-1';
 export interface PythonFunctional {
   /** `from X import a, b` lines, without the client's. */
   imports: string[];
-  /** The code that binds `functional`. */
+  /** The code that binds `functional` (and `readout` when the variant submits one). */
   lines: string[];
+  /** Variant A: the submit call passes `readout`. */
+  readout?: true;
 }
 
 export function samplingPython(f: SamplingFunctional): PythonFunctional {

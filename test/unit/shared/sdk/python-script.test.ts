@@ -18,6 +18,8 @@ describe('payloadAsPython', () => {
   it.each([
     ['B', 'bell'],
     ['B', 'ghz'],
+    ['A', 'bell'],
+    ['A', 'ghz'],
   ] as const)('Variant %s %s: the hand-written expected script', (variant, name) => {
     const out = payloadAsPython(variant, payloadOf(variant, template(variant, name)), {
       device: 'sim.statevector',
@@ -93,6 +95,23 @@ describe('payloadAsPython', () => {
       payloadOf('B', sampling('!CRX {control: 0, target: 1, theta: 0.2}')),
     );
     expect(controlled).toEqual({ refused: expect.stringMatching(/^not yet: /) });
+  });
+
+  it('writes Pauli sums with their signs and coefficients, and a readout that keeps unmeasured qubits out', () => {
+    const text =
+      'type: digital_propagation\ndigital_propagation_payload:\n  digital_propagation: !DigitalPropagation\n    circuit: !Circuit {nqubits: 3, gates: [!H {qubit: 0}]}\n  readout:\n    - !ExpectationReadout {observables: ["-Z0 Z2 + 0.5 X1 - 2 Y0", "Z1"], nshots: 100}\n    - !SamplingReadout {nshots: 5, expand_samples: false}\n';
+    const out = payloadAsPython('A', payloadOf('A', text)) as { script: string };
+    expect(out.script).toContain('from qilisdk.analog import X, Y, Z\n');
+    expect(out.script).toContain(
+      '    .with_expectation(observables=[-Z(0) * Z(2) + 0.5 * X(1) - 2.0 * Y(0), Z(1)], nshots=100)\n    .with_sampling(nshots=5, expand_samples=False)\n)',
+    );
+  });
+
+  it('refuses Variant A types it does not cover yet', () => {
+    expect(payloadAsPython('A', payloadOf('A', template('A', 'analog-two-qubit')))).toEqual({
+      refused:
+        'not yet: the execute type analog_evolution of Variant A cannot be written as SDK Python',
+    });
   });
 
   it('says why an invalid payload gets no script', () => {

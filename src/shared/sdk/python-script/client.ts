@@ -1,18 +1,24 @@
 import { pyStringLiteral } from './python-text';
 
 /*
- * Submitting with qilisdk 0.1.6's client: src/qilisdk/speqtrum/__init__.py exports `SpeQtrum`
- * (an optional feature: `pip install "qilisdk[speqtrum]==0.1.6"`); src/qilisdk/speqtrum/speqtrum.py:
+ * Submitting with qilisdk's client, the same names at 0.1.6 and 0.2.1.post1:
+ * src/qilisdk/speqtrum/__init__.py exports `SpeQtrum` (an optional feature: the
+ * `qilisdk[speqtrum]` extra); src/qilisdk/speqtrum/speqtrum.py:
  * the classmethod `SpeQtrum.login(username=None, apikey=None) -> bool` (None: read from the
  * environment, src/qilisdk/settings.py: QILISDK_SPEQTRUM_USERNAME, QILISDK_SPEQTRUM_APIKEY; the
  * tokens are kept in the keyring), `SpeQtrum()` (raises without credentials),
- * `submit(functional, device, job_name=None) -> JobHandle`, `wait_for_job(job) -> TypedJobDetail`,
+ * `submit(functional, device, job_name=None) -> JobHandle` (0.2.1.post1:
+ * `submit(functional, device, readout=None, job_name=None)`), `wait_for_job(job) -> TypedJobDetail`,
  * and src/qilisdk/speqtrum/speqtrum_models.py: `TypedJobDetail.get_results()`.
  */
 
 export const CLIENT_IMPORT = 'from qilisdk.speqtrum import SpeQtrum';
 
-export function clientLines(device: string | undefined, jobName: string | undefined): string[] {
+export function clientLines(
+  device: string | undefined,
+  jobName: string | undefined,
+  readout: boolean,
+): string[] {
   const deviceLine = device
     ? [`DEVICE = ${pyStringLiteral(device)}`]
     : [
@@ -21,7 +27,9 @@ export function clientLines(device: string | undefined, jobName: string | undefi
         'if not DEVICE:',
         '    raise SystemExit("Set DEVICE to a device code (client.list_devices() lists them).")',
       ];
-  const nameArg = jobName ? `, job_name=${pyStringLiteral(jobName)}` : '';
+  const nameArg =
+    (readout ? ', readout=readout' : '') +
+    (jobName ? `, job_name=${pyStringLiteral(jobName)}` : '');
   return [
     ...deviceLine,
     '',

@@ -4,8 +4,8 @@ import { NotYetInPython } from './not-yet';
 import { pyNumLiteral } from './python-text';
 
 /*
- * A circuit of the model as qilisdk 0.1.6 Python: `Circuit(nqubits)`, then `circuit.add(...)` per
- * gate and per `M`, in the order written. Every name is qilisdk 0.1.6's
+ * A circuit of the model as qilisdk Python: `Circuit(nqubits)`, then `circuit.add(...)` per gate
+ * and per `M`, in the order written. Every name is the same at qilisdk 0.1.6 and 0.2.1.post1
  * (src/qilisdk/digital/__init__.py exports the gates and Circuit; src/qilisdk/digital/gates.py
  * holds their constructors: `H(qubit)`, `RX(qubit, *, theta)`, `RZ(qubit, *, phi)`,
  * `U2(qubit, *, phi, gamma)`, `U3(qubit, *, theta, phi, gamma)`, `CNOT(control, target)`,
@@ -13,7 +13,7 @@ import { pyNumLiteral } from './python-text';
  * `Circuit(nqubits)`, `Circuit.add(gate)`).
  */
 
-/** The gates qilisdk 0.1.6 exports from `qilisdk.digital` under the dialect's own name. */
+/** The gates qilisdk 0.1.6 and 0.2.1.post1 export from `qilisdk.digital` under the dialect's name. */
 const EXPORTED = new Set([
   'I',
   'X',
