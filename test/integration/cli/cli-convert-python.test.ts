@@ -15,12 +15,16 @@ afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const env = () => ({ HOME: dir, XDG_CONFIG_HOME: path.join(dir, 'config') });
 
 describe('qjob convert --to python', () => {
-  it.each(['A', 'B'])('prints the expected script for a Variant %s template', async (variant) => {
+  it.each([
+    ['A', 'bell'],
+    ['B', 'bell'],
+    ['B', 'time-evolution'],
+  ])('prints the expected script for Variant %s %s', async (variant, name) => {
     const v = variant.toLowerCase();
     const run = await runCli(
       [
         'convert',
-        `resources/templates/${v}/bell.yaml`,
+        `resources/templates/${v}/${name}.yaml`,
         '--to',
         'python',
         '--device',
@@ -32,7 +36,7 @@ describe('qjob convert --to python', () => {
     );
     expect(run.stderr).toBe('');
     expect(run.code).toBe(0);
-    expect(run.stdout).toBe(readFileSync(`test/fixtures/python/${v}/bell.py`, 'utf8'));
+    expect(run.stdout).toBe(readFileSync(`test/fixtures/python/${v}/${name}.py`, 'utf8'));
   });
 
   it('refuses an execute type it does not cover yet, naming it, and prints no script', async () => {

@@ -19,7 +19,7 @@ function readoutCall(r: Readout, used: Set<string>): string {
   if (r.kind === 'sampling')
     return `.with_sampling(nshots=${r.nshots}${r.expandSamples ? '' : ', expand_samples=False'})`;
   if (r.kind === 'expectation') {
-    const observables = r.observables.map((o) => observablePython(o, used, r.ref.path));
+    const observables = r.observables.map((o) => observablePython(o, used, r.ref.path, false));
     return `.with_expectation(observables=[${observables.join(', ')}], nshots=${r.nshots})`;
   }
   return '.with_state_tomography(method="exact")';

@@ -4,7 +4,8 @@ import { NotYetInPython } from './not-yet';
 import { pyNumLiteral } from './python-text';
 
 /*
- * A Pauli sum as qilisdk 0.2.1.post1 Python: src/qilisdk/analog/__init__.py exports `X`, `Y`, `Z`
+ * A Pauli sum as qilisdk Python (0.1.6 and 0.2.1.post1 alike): src/qilisdk/analog/__init__.py
+ * exports `X`, `Y`, `Z`
  * (src/qilisdk/analog/hamiltonian.py: `def Z(qubit: int) -> Hamiltonian`), which multiply and add
  * with each other and with numbers (`PauliOperator.__mul__`, `__rmul__`, `__add__`; the same on
  * `Hamiltonian`). The factors of a term go by ascending qubit, as compile builds them.
@@ -40,13 +41,24 @@ export function pauliSumPython(sum: PauliSum, used: Set<string>, where: string):
     .join('');
 }
 
-/** An observable of a readout or an evolution as a Hamiltonian expression. */
-export function observablePython(o: Observable, used: Set<string>, where: string): string {
+/**
+ * An observable as a Hamiltonian expression, or (`pauliObjects`: 0.1.6's TimeEvolution) a
+ * `!PauliZ` as the operator object `PauliZ(q)` (0.1.6 src/qilisdk/analog/__init__.py exports
+ * `PauliI`, `PauliX`, `PauliY`, `PauliZ`; `PauliOperator.__init__(self, qubit)`). Variant A's
+ * readouts take no bare operator (compile refuses it), nor does this.
+ */
+export function observablePython(
+  o: Observable,
+  used: Set<string>,
+  where: string,
+  pauliObjects: boolean,
+): string {
   if (o.kind === 'hamiltonian') return pauliSumPython(o.sum, used, where);
   if (o.kind === 'pauli') {
-    if (o.pauli === 'I') throw new NotYetInPython(`the identity observable (${where})`);
-    used.add(o.pauli);
-    return `${o.pauli}(${o.qubit})`;
+    if (!pauliObjects)
+      throw new NotYetInPython(`a single Pauli operator !Pauli${o.pauli} (${where})`);
+    used.add(`Pauli${o.pauli}`);
+    return `Pauli${o.pauli}(${o.qubit})`;
   }
   throw new NotYetInPython(`a QTensor observable (${where})`);
 }

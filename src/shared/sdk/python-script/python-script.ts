@@ -5,6 +5,7 @@ import { digitalPropagationPython } from './digital-propagation-0-2';
 import { NotYetInPython } from './not-yet';
 import type { PythonFunctional } from './sampling-0-1';
 import { samplingPython } from './sampling-0-1';
+import { timeEvolutionPython } from './time-evolution-0-1';
 
 /*
  * A payload as a Python script that builds the same functional object with the variant's SDK
@@ -12,7 +13,7 @@ import { samplingPython } from './sampling-0-1';
  * model compile reads (`readPayloadParts`). What it does not cover yet it refuses whole, naming
  * the part: no half scripts.
  *
- * Covered: Variant B (qilisdk 0.1.6) `sampling` and Variant A (qilisdk 0.2.1.post1)
+ * Covered: Variant B (qilisdk 0.1.6) `sampling` and `time_evolution`, and Variant A (qilisdk 0.2.1.post1)
  * `digital_propagation` with its readouts, with constant-angle gates.
  */
 
@@ -37,6 +38,8 @@ function functionalPython(variant: VariantId, payload: ExecutePayload): PythonFu
   if (!f) throw new PayloadNotValid('its functional object could not be read');
   if (variant === 'B' && payload.type === 'sampling' && f.kind === 'sampling')
     return samplingPython(f);
+  if (variant === 'B' && payload.type === 'time_evolution' && f.kind === 'timeEvolution')
+    return timeEvolutionPython(f);
   if (variant === 'A' && payload.type === 'digital_propagation' && f.kind === 'digital')
     return digitalPropagationPython(f, parts.readouts ?? []);
   throw new NotYetInPython(`the execute type ${payload.type} of Variant ${variant}`);

@@ -18,6 +18,7 @@ describe('payloadAsPython', () => {
   it.each([
     ['B', 'bell'],
     ['B', 'ghz'],
+    ['B', 'time-evolution'],
     ['A', 'bell'],
     ['A', 'ghz'],
   ] as const)('Variant %s %s: the hand-written expected script', (variant, name) => {
@@ -104,6 +105,21 @@ describe('payloadAsPython', () => {
     expect(out.script).toContain('from qilisdk.analog import X, Y, Z\n');
     expect(out.script).toContain(
       '    .with_expectation(observables=[-Z(0) * Z(2) + 0.5 * X(1) - 2.0 * Y(0), Z(1)], nshots=100)\n    .with_sampling(nshots=5, expand_samples=False)\n)',
+    );
+  });
+
+  it('time evolution: a step schedule, a coefficient held from its first point, !PauliZ as an operator object, the |0> default state', () => {
+    const text =
+      'type: time_evolution\ntime_evolution_payload:\n  time_evolution: !TimeEvolution\n    schedule: !Schedule\n      T: 4\n      dt: 1\n      interpolation: step\n      hamiltonians: {h: "-Z0 + 2 X1"}\n      coefficients: {h: [[2, 1.0], [3, 0.5]]}\n    observables: [!PauliZ {qubit: 1}]\n    nshots: 10\n';
+    const out = payloadAsPython('B', payloadOf('B', text));
+    expect(out).toHaveProperty('script');
+    const script = (out as { script: string }).script;
+    expect(script).toContain('from qilisdk.analog import PauliZ, Schedule, X, Z\n');
+    expect(script).toContain(
+      '        "h": -Z(0) + 2.0 * X(1),\n    },\n    schedule={\n        0: {"h": 1.0},\n        2: {"h": 1.0},\n        3: {"h": 0.5},\n    },',
+    );
+    expect(script).toContain(
+      '    observables=[PauliZ(1)],\n    initial_state=QTensor(np.array([[1.0], [0.0], [0.0], [0.0]])),\n    nshots=10,\n    store_intermediate_results=False,',
     );
   });
 
