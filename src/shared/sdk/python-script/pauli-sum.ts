@@ -28,12 +28,12 @@ export function pauliSumPython(sum: PauliSum, used: Set<string>, where: string):
       }
       if (factors.length === 0) throw new NotYetInPython(`an identity term (${where})`);
       const c = t.coefficient;
-      const negative = c.kind === 'const' && (c.value < 0 || Object.is(c.value, -0));
-      const magnitude =
-        c.kind === 'const' ? pyNumLiteral({ ...c, value: Math.abs(c.value) }, where) : '';
-      if (c.kind !== 'const') pyNumLiteral(c, where); // throws: a symbolic coefficient
+      if (c.kind !== 'const')
+        throw new NotYetInPython(`the symbolic parameter ${c.name} (${where})`);
+      const negative = c.value < 0 || Object.is(c.value, -0);
+      const magnitude = pyNumLiteral({ ...c, value: Math.abs(c.value) }, where);
       // A coefficient of 1 (written or implied; the SDK holds it as a complex) is left out.
-      const unit = c.kind === 'const' && Math.abs(c.value) === 1;
+      const unit = Math.abs(c.value) === 1;
       const product = [...(unit ? [] : [magnitude]), ...factors].join(' * ');
       if (i === 0) return negative ? `-${product}` : product;
       return negative ? ` - ${product}` : ` + ${product}`;
