@@ -111,6 +111,6 @@ describe('qjob convert', () => {
   it('needs --to', async () => {
     const run = await runCli(['convert', 'x.yaml', '--variant', 'B'], { env: env() });
     expect(run.code).toBe(2);
-    expect(run.stderr).toContain('missing --to sdk|friendly');
+    expect(run.stderr).toContain('missing --to sdk|friendly|python');
   });
 });

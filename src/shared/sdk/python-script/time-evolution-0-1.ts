@@ -1,0 +1,98 @@
+import type { EvolutionFunctional } from '../../dialect/functionals';
+import type { InitialState } from '../../dialect/initial-state';
+import type { Schedule } from '../../dialect/schedule';
+import { productAmplitudes } from '../common/states';
+import { pyNumText } from '../friendly-print/scalars';
+import { pythonFloatRepr } from '../yaml';
+import { NotYetInPython } from './not-yet';
+import { observablePython, pauliSumPython } from './pauli-sum';
+import { pyNumLiteral, pyStringLiteral } from './python-text';
+import type { PythonFunctional } from './sampling-0-1';
+
+/*
+ * Variant B's `time_evolution` as qilisdk 0.1.6 Python:
+ * src/qilisdk/analog/__init__.py exports `LinearSchedule`, `Schedule`, `X`, `Y`, `Z`
+ * (src/qilisdk/analog/schedule.py: `Schedule(T, dt=1, hamiltonians=None, schedule=None)`, the
+ * schedule a dict of time STEPS to {label: coefficient}; src/qilisdk/analog/linear_schedule.py:
+ * `LinearSchedule`, the same arguments, linear between steps);
+ * src/qilisdk/functionals/time_evolution.py: `TimeEvolution(schedule, observables, initial_state,
+ * nshots=1000, store_intermediate_results=False)`; src/qilisdk/core/__init__.py exports
+ * `QTensor` (src/qilisdk/core/qtensor.py: `QTensor(data)`, a ket a column of 2^n rows).
+ * Coefficients go at step t / dt, a coefficient whose first point is after 0 held from step 0,
+ * as compile does (src/shared/sdk/compile/evolution-b.ts).
+ */
+
+function scheduleSteps(s: Schedule): Map<number, string[]> {
+  const steps = new Map<number, string[]>();
+  for (const term of s.terms) {
+    if (term.interpolation && term.interpolation !== s.interpolation)
+      throw new NotYetInPython(`a coefficient with its own interpolation (${term.label})`);
+    const first = term.points[0]!;
+    const points = first.t > 0 ? [{ t: 0, value: first.value }, ...term.points] : term.points;
+    for (const p of points) {
+      const step = Math.round(p.t / s.dt);
+      const at = steps.get(step) ?? [];
+      if (Math.abs(step * s.dt - p.t) > 1e-9 * Math.max(1, Math.abs(p.t)))
+        throw new NotYetInPython(`coefficient ${term.label} at time ${p.t}, not a whole step`);
+      if (at.some((e) => e.startsWith(`${pyStringLiteral(term.label)}:`)))
+        throw new NotYetInPython(`coefficient ${term.label}: two values at time ${p.t}`);
+      at.push(
+        `${pyStringLiteral(term.label)}: ${pyNumLiteral(p.value, `coefficient ${term.label}`)}`,
+      );
+      steps.set(step, at);
+    }
+  }
+  return steps;
+}
+
+function initialStatePython(initial: InitialState | null, nqubits: number): string {
+  const perQubit = !initial
+    ? '0'.repeat(nqubits)
+    : initial.kind === 'product'
+      ? initial.perQubit
+      : null;
+  if (perQubit === null) throw new NotYetInPython(`an initial state written as ${initial!.kind}`);
+  const rows = productAmplitudes(perQubit).map((a) => `[${pythonFloatRepr(a)}]`);
+  return `QTensor(np.array([${rows.join(', ')}]))`;
+}
+
+export function timeEvolutionPython(f: EvolutionFunctional): PythonFunctional {
+  const s = f.schedule;
+  const analog = new Set<string>([s.interpolation === 'linear' ? 'LinearSchedule' : 'Schedule']);
+  const hamiltonians = s.terms.map(
+    (t) =>
+      `        ${pyStringLiteral(t.label)}: ${pauliSumPython(t.hamiltonian, analog, `hamiltonian ${t.label}`)},`,
+  );
+  const steps = [...scheduleSteps(s)].sort(([a], [b]) => a - b);
+  const observables = f.observables.map((o, i) =>
+    observablePython(o, analog, `observable ${i}`, true),
+  );
+  return {
+    imports: [
+      'import numpy as np',
+      `from qilisdk.analog import ${[...analog].sort().join(', ')}`,
+      'from qilisdk.core import QTensor',
+      'from qilisdk.functionals import TimeEvolution',
+    ],
+    lines: [
+      `schedule = ${s.interpolation === 'linear' ? 'LinearSchedule' : 'Schedule'}(`,
+      `    T=${pyNumText(s.written.T)},`,
+      `    dt=${pyNumText(s.written.dt)},`,
+      '    hamiltonians={',
+      ...hamiltonians,
+      '    },',
+      '    schedule={',
+      ...steps.map(([step, entries]) => `        ${step}: {${entries.join(', ')}},`),
+      '    },',
+      ')',
+      '',
+      'functional = TimeEvolution(',
+      '    schedule,',
+      `    observables=[${observables.join(', ')}],`,
+      `    initial_state=${initialStatePython(f.initial, f.nqubits)},`,
+      `    nshots=${f.nshots},`,
+      `    store_intermediate_results=${f.storeIntermediate ? 'True' : 'False'},`,
+      ')',
+    ],
+  };
+}
