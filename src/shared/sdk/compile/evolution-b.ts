@@ -12,6 +12,7 @@ import { CompileProblem } from './gate-factory';
 import { initialStateNode } from './states';
 import { hamiltonianTerms, observableNode } from './observables';
 import { quoted } from '../../text/quote';
+import { ScheduleStepProblem, scheduleStepsB } from '../b/schedule-steps';
 
 /** The one node of a Parameter of the program (a variational program's table makes them). */
 export type ParameterNodeOf = (name: string) => { label: string; node: SdkMap };
@@ -54,33 +55,34 @@ export function compileScheduleB(
     node: hamiltonianNode('B', hamiltonianTerms(t.hamiltonian), paulis),
     nqubits: hamiltonianWidth(t.hamiltonian),
   }));
-  const steps = new Map<number, Array<readonly [string, CoefficientB]>>();
-  for (const t of s.terms) {
-    const first = t.points[0]!;
-    const points = first.t > 0 ? [{ t: 0, value: first.value }, ...t.points] : t.points;
-    for (const p of points) {
-      const step = Math.round(p.t / s.dt);
-      if (Math.abs(step * s.dt - p.t) > 1e-9 * Math.max(1, Math.abs(p.t)))
-        throw new CompileProblem(
-          `coefficient ${quoted(t.label)}: time ${p.t} is not a whole number of steps of dt = ${s.dt}; qilisdk 0.1.x sets coefficients per step`,
-          t.hamiltonian.ref,
-        );
-      const at = steps.get(step) ?? [];
-      if (at.some(([label]) => label === t.label))
-        throw new CompileProblem(
-          `coefficient ${quoted(t.label)} has two values at time ${p.t} (a jump); qilisdk 0.1.x holds one value per step: use interpolation: step`,
-          t.hamiltonian.ref,
-        );
-      at.push([t.label, coefficientB(p.value, parameterNode, t.label, t.hamiltonian)]);
-      steps.set(step, at);
-    }
+  let steps: ReturnType<typeof scheduleStepsB>;
+  try {
+    steps = scheduleStepsB(s);
+  } catch (error) {
+    if (!(error instanceof ScheduleStepProblem)) throw error;
+    const { term, t } = error;
+    throw new CompileProblem(
+      error.kind === 'not-whole-step'
+        ? `coefficient ${quoted(term.label)}: time ${t} is not a whole number of steps of dt = ${s.dt}; qilisdk 0.1.x sets coefficients per step`
+        : `coefficient ${quoted(term.label)} has two values at time ${t} (a jump); qilisdk 0.1.x holds one value per step: use interpolation: step`,
+      term.hamiltonian.ref,
+    );
   }
   return scheduleB(
     s.interpolation,
     fromPyNum(s.written.T),
     fromPyNum(s.written.dt),
     hamiltonians,
-    [...steps].sort(([a], [b]) => a - b),
+    steps.map(([step, entries]) => [
+      step,
+      entries.map(
+        ({ term, point }) =>
+          [
+            term.label,
+            coefficientB(point.value, parameterNode, term.label, term.hamiltonian),
+          ] as const,
+      ),
+    ]),
   );
 }
 

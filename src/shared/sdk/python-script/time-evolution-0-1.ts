@@ -8,6 +8,7 @@ import { NotYetInPython } from './not-yet';
 import { observablePython, pauliSumPython } from './pauli-sum';
 import { pyNumLiteral, pyStringLiteral } from './python-text';
 import type { PythonFunctional } from './sampling-0-1';
+import { ScheduleStepProblem, scheduleStepsB } from '../b/schedule-steps';
 
 /*
  * Variant B's `time_evolution` as qilisdk 0.1.6 Python:
@@ -19,30 +20,31 @@ import type { PythonFunctional } from './sampling-0-1';
  * nshots=1000, store_intermediate_results=False)`; src/qilisdk/core/__init__.py exports
  * `QTensor` (src/qilisdk/core/qtensor.py: `QTensor(data)`, a ket a column of 2^n rows).
  * Coefficients go at step t / dt, a coefficient whose first point is after 0 held from step 0,
- * as compile does (src/shared/sdk/compile/evolution-b.ts).
+ * by the rule compile uses (`scheduleStepsB`, src/shared/sdk/b/schedule-steps.ts).
  */
 
-function scheduleSteps(s: Schedule): Map<number, string[]> {
-  const steps = new Map<number, string[]>();
-  for (const term of s.terms) {
+function scheduleSteps(s: Schedule): Array<[number, string[]]> {
+  for (const term of s.terms)
     if (term.interpolation && term.interpolation !== s.interpolation)
       throw new NotYetInPython(`a coefficient with its own interpolation (${term.label})`);
-    const first = term.points[0]!;
-    const points = first.t > 0 ? [{ t: 0, value: first.value }, ...term.points] : term.points;
-    for (const p of points) {
-      const step = Math.round(p.t / s.dt);
-      const at = steps.get(step) ?? [];
-      if (Math.abs(step * s.dt - p.t) > 1e-9 * Math.max(1, Math.abs(p.t)))
-        throw new NotYetInPython(`coefficient ${term.label} at time ${p.t}, not a whole step`);
-      if (at.some((e) => e.startsWith(`${pyStringLiteral(term.label)}:`)))
-        throw new NotYetInPython(`coefficient ${term.label}: two values at time ${p.t}`);
-      at.push(
-        `${pyStringLiteral(term.label)}: ${pyNumLiteral(p.value, `coefficient ${term.label}`)}`,
-      );
-      steps.set(step, at);
-    }
+  let steps: ReturnType<typeof scheduleStepsB>;
+  try {
+    steps = scheduleStepsB(s);
+  } catch (error) {
+    if (!(error instanceof ScheduleStepProblem)) throw error;
+    throw new NotYetInPython(
+      error.kind === 'not-whole-step'
+        ? `coefficient ${error.term.label} at time ${error.t}, not a whole step`
+        : `coefficient ${error.term.label}: two values at time ${error.t}`,
+    );
   }
-  return steps;
+  return steps.map(([step, entries]) => [
+    step,
+    entries.map(
+      ({ term, point }) =>
+        `${pyStringLiteral(term.label)}: ${pyNumLiteral(point.value, `coefficient ${term.label}`)}`,
+    ),
+  ]);
 }
 
 function initialStatePython(initial: InitialState | null, nqubits: number): string {
@@ -63,7 +65,7 @@ export function timeEvolutionPython(f: EvolutionFunctional): PythonFunctional {
     (t) =>
       `        ${pyStringLiteral(t.label)}: ${pauliSumPython(t.hamiltonian, analog, `hamiltonian ${t.label}`)},`,
   );
-  const steps = [...scheduleSteps(s)].sort(([a], [b]) => a - b);
+  const steps = scheduleSteps(s);
   const observables = f.observables.map((o, i) =>
     observablePython(o, analog, `observable ${i}`, true),
   );
