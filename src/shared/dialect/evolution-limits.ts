@@ -11,12 +11,12 @@ import type { Schedule } from './schedule';
  * Hamiltonian, its diagonal (8 bytes an amplitude); a density matrix has 4^n amplitudes.
  * Terms: every Pauli term is applied at every integrator step.
  */
-export const STATE_VECTORS = 4;
+const STATE_VECTORS = 4;
 const BYTES_PER_STATE_AMPLITUDE = 16;
 const BYTES_PER_LABEL_AMPLITUDE = 8;
 
 /** Bytes an evolution of `labels` labelled Hamiltonians on `nqubits` needs, about. */
-export function evolutionBytes(nqubits: number, labels: number, density: boolean): number {
+function evolutionBytes(nqubits: number, labels: number, density: boolean): number {
   const amplitudes = 2 ** (density ? 2 * nqubits : nqubits);
   return (
     amplitudes * (STATE_VECTORS * BYTES_PER_STATE_AMPLITUDE + labels * BYTES_PER_LABEL_AMPLITUDE)

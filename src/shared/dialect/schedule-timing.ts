@@ -3,7 +3,7 @@ import type { PyNum } from './parameter-domain';
 import { limitProblem } from './parse-context';
 import type { ParseContext } from './parse-context';
 import { readPyNumber } from './py-number';
-import type { CoefficientPoint, Interpolation, Schedule } from './schedule';
+import type { CoefficientPoint, Interpolation } from './schedule';
 
 /*
  * What both forms of a schedule share: its total time and step (as written: the SDK keeps an int
@@ -61,9 +61,4 @@ export function coefficientPoints(
     out.push(p);
   }
   return out;
-}
-
-/** The qubit count the schedule's Hamiltonians reach, as the highest index + 1 (0: none). */
-export function scheduleWidth(schedule: Pick<Schedule, 'terms'>): number {
-  return schedule.terms.reduce((m, t) => Math.max(m, t.hamiltonian.maxQubit + 1), 0);
 }

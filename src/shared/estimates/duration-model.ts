@@ -1,5 +1,3 @@
-import { firstAbove } from './quantiles';
-
 /**
  * What one finished job tells about how long jobs take, from what this app saw of it:
  * `totalMs` from the service's own creation and completion times (one clock), and `runningMs`
@@ -98,9 +96,4 @@ function toGroup(samples: readonly DurationSample[]): DurationGroup {
     total: order.map((i) => samples[i]!.totalMs),
     running: running.sort((a, b) => a - b),
   };
-}
-
-/** How many samples of a group waited longer than `ms` before they ran. */
-export function waitedLonger(group: DurationGroup, ms: number): number {
-  return group.wait.length - firstAbove(group.wait, ms);
 }

@@ -142,15 +142,6 @@ export function itemAt(node: TNode, index: number): TNode | undefined {
   }
 }
 
-export function isSequence(node: TNode): boolean {
-  return (
-    node.kind === 'seq' ||
-    node.kind === 'numbers' ||
-    node.kind === 'complexes' ||
-    node.kind === 'rows'
-  );
-}
-
 export function isMapping(node: TNode): boolean {
   return node.kind === 'map' || node.kind === 'counts';
 }

@@ -8,13 +8,6 @@ import { readPyNumber } from '../py-number';
  * their own (`!Domain Real Domain`, `!type qilisdk.digital.gates.U3`), Python numbers.
  */
 
-/** `!tuple [ints]` (qubits, shapes); `what` names it in errors. */
-export function intTuple(ref: NodeRef, what: string, min = 0): number[] {
-  if (ref.tag !== '!tuple')
-    ref.fail({ subject: what, problem: `expected a !tuple, found ${ref.describe()}` });
-  return ref.items(what).map((item) => item.integer(what, min));
-}
-
 /** A scalar carrying `tag` (`!Domain Real Domain`): its text. */
 export function taggedScalar(ref: NodeRef, tags: readonly string[], what: string): string {
   const value = ref.scalarValue();
@@ -29,11 +22,6 @@ export function taggedScalar(ref: NodeRef, tags: readonly string[], what: string
 /** A Python number (int or float as written). */
 export function pyNumber(ref: NodeRef, what: string): PyNum {
   return readPyNumber(ref, what);
-}
-
-/** A dict's entries (string keys), any tag refused. */
-export function dictEntries(ref: NodeRef, what: string): Array<{ key: string; value: NodeRef }> {
-  return ref.entries(what).map(({ key, value }) => ({ key, value }));
 }
 
 /** An empty list (`[]`), as the SDK writes unused bookkeeping. */

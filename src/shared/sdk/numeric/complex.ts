@@ -71,7 +71,3 @@ export function exp(z: Complex): Complex {
 export function abs(z: Complex): number {
   return Math.hypot(z.re, z.im);
 }
-
-export function isZero(z: Complex): boolean {
-  return z.re === 0 && z.im === 0;
-}

@@ -1,5 +1,5 @@
 import type { SdkMap, SdkNode, SdkSeq } from '../node';
-import { sdkFloat, sdkInt, sdkMap, sdkNull, sdkSeq, sdkStr } from '../node';
+import { sdkFloat, sdkInt, sdkMap, sdkSeq, sdkStr } from '../node';
 import type { Complex } from '../numeric/complex';
 import type { CMatrix } from '../numeric/cmatrix';
 import type { PyNum } from '../../dialect/parameter-domain';
@@ -25,8 +25,6 @@ export function fromPyNum(n: PyNum): PyNumber {
 /** The value of a Python number as a double (for arithmetic). */
 export const toDouble = (x: PyNumber): number => Number(x);
 
-export const pyStr = (s: string): SdkNode => sdkStr(s);
-export const pyNone = (): SdkNode => sdkNull();
 export const pyList = (items: SdkNode[]): SdkSeq => sdkSeq(items);
 /** A dict with string keys, in insertion order. */
 export const pyDict = (entries: ReadonlyArray<readonly [string | SdkNode, SdkNode]> = []): SdkMap =>

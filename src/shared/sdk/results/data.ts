@@ -1,5 +1,5 @@
 import type { SdkMap, SdkNode, SdkSeq } from '../node';
-import { sdkFloat, sdkInt, sdkMap, sdkNull, sdkSeq, sdkStr } from '../node';
+import { sdkFloat, sdkInt, sdkMap, sdkSeq, sdkStr } from '../node';
 
 /*
  * The NumPy and SciPy data that qilisdk's results carry, as its serializer (`qilisdk/yaml.py`)
@@ -126,9 +126,4 @@ export interface DenseState {
   readonly im: ArrayLike<number>;
   readonly rows: number;
   readonly cols: number;
-}
-
-/** `None` where the SDK keeps an optional object unset. */
-export function noneNode(): SdkNode {
-  return sdkNull();
 }
