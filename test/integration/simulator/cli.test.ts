@@ -1,9 +1,7 @@
 import { spawn } from 'node:child_process';
-import { readdirSync, readFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { afterEach, describe, expect, it } from 'vitest';
 import { parseSimulatorArgs, runSimulatorCommand } from '../../../src/cli/commands/simulator';
 import { loginBody } from './helpers';
@@ -130,36 +128,4 @@ describe('qjob simulator', () => {
     expect(await exited).toBe(0);
     expect(stdout).toMatch(LINE);
   });
-
-  it.runIf(process.platform === 'linux')(
-    'run by bin/qjob.js, lowers every other thread of its process below the server thread',
-    async () => {
-      const data = await mkdtemp(join(tmpdir(), 'qjs-cli-'));
-      dirs.push(data);
-      const bin = fileURLToPath(new URL('../../../bin/qjob.js', import.meta.url));
-      const child = spawn(process.execPath, [bin, 'simulator', '--data', data], {
-        stdio: ['ignore', 'pipe', 'pipe'],
-      });
-      let stdout = '';
-      child.stdout.on('data', (c: Buffer) => (stdout += c.toString()));
-      const exited = new Promise<number | null>((resolve) => child.on('exit', resolve));
-      try {
-        for (let i = 0; i < 600 && !stdout.includes('\n'); i++)
-          await new Promise((r) => setTimeout(r, 50));
-        expect(stdout).toMatch(LINE);
-        const nice = (tid: string) => {
-          const stat = readFileSync(`/proc/${child.pid}/task/${tid}/stat`, 'utf8');
-          return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[16]);
-        };
-        const tids = readdirSync(`/proc/${child.pid}/task`);
-        const main = nice(String(child.pid));
-        const others = tids.filter((tid) => tid !== String(child.pid)).map(nice);
-        expect(others.length).toBeGreaterThan(3);
-        for (const n of others) expect(n).toBeGreaterThan(main);
-      } finally {
-        child.kill('SIGTERM');
-      }
-      expect(await exited).toBe(0);
-    },
-  );
 });
