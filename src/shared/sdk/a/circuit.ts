@@ -3,8 +3,8 @@ import { sdkInt, sdkStr } from '../node';
 import { sdkParameterLabel } from '../../dialect/circuit-parameters';
 import { floatNdarray, pyDict, pyList, pyTuple } from '../python/values';
 import type { GateA } from './gates';
-import type { ParameterA } from './parameter';
 import { ParameterizableA } from './parameterizable';
+import { ParameterListing } from '../python/parameter-listing';
 
 /**
  * A qilisdk 0.2.x `Circuit` (or a subclass: an ansatz passes its tag): `Parameterizable`'s
@@ -16,19 +16,16 @@ export class CircuitA {
   private readonly p: ParameterizableA;
   private readonly gates: SdkSeq = pyList([]);
   private readonly links: SdkMap = pyDict();
-  readonly parameterLabels: Array<readonly [string, ParameterA]> = [];
-  /**
-   * Where each label sits in `parameterLabels` and `_parameters` (listed together, in the same
-   * order), and its links: a circuit of thousands of angles is listed in linear time.
-   */
-  private readonly labelAt = new Map<string, number>();
+  /** Each label's links, found without a scan. */
   private readonly linksOf = new Map<string, SdkSeq>();
+  private readonly listing: ParameterListing;
 
   constructor(
     readonly nqubits: number,
     tag = '!Circuit',
   ) {
     this.p = new ParameterizableA(tag);
+    this.listing = new ParameterListing(this.p.parameters);
     this.p.object
       .set('_nqubits', sdkInt(nqubits))
       .set('_gates', this.gates)
@@ -47,14 +44,8 @@ export class CircuitA {
       throw new RangeError(`${gate.name} acts on a qubit outside the circuit's ${this.nqubits}`);
     const shape = { name: gate.name, qubits, parameterNames: gate.parameterNames };
     for (const [key, parameter] of gate.parameters) {
-      const renamed = sdkParameterLabel(
-        'A',
-        shape,
-        key,
-        parameter.label,
-        this.parameterLabels.length,
-      );
-      this.list(renamed, parameter);
+      const renamed = sdkParameterLabel('A', shape, key, parameter.label, this.listing.length);
+      this.listing.list(renamed, parameter.node);
       const link = pyTuple([sdkStr(key), gate.node]);
       const existing = this.linksOf.get(renamed);
       if (existing) existing.items.push(link);
@@ -65,19 +56,5 @@ export class CircuitA {
       }
     }
     this.gates.items.push(gate.node);
-  }
-
-  /** A label listed again keeps its first place with the later parameter, as a dict does. */
-  private list(label: string, parameter: ParameterA): void {
-    const entries = this.p.parameters.entries;
-    const at = this.labelAt.get(label);
-    if (at !== undefined) {
-      this.parameterLabels[at] = [label, parameter];
-      entries[at] = [entries[at]![0], parameter.node];
-    } else {
-      this.labelAt.set(label, this.parameterLabels.length);
-      this.parameterLabels.push([label, parameter]);
-      entries.push([sdkStr(label), parameter.node]);
-    }
   }
 }

@@ -1,9 +1,9 @@
 import type { SdkMap, SdkSeq } from '../node';
 import { sdkParameterLabel } from '../../dialect/circuit-parameters';
-import { sdkInt, sdkStr } from '../node';
+import { sdkInt } from '../node';
 import { floatNdarray, PyObject, pyDict, pyList } from '../python/values';
 import type { GateB } from './gates';
-import type { ParameterB } from './parameter';
+import { ParameterListing } from '../python/parameter-listing';
 
 /**
  * A qilisdk 0.1.x `Circuit` (or a subclass: the ansatz passes its own tag): `__init__` sets
@@ -14,10 +14,8 @@ export class CircuitB {
   readonly object: PyObject;
   private readonly gates: SdkSeq = pyList([]);
   private readonly parameters: SdkMap = pyDict();
+  private readonly listing = new ParameterListing(this.parameters);
   /** The circuit's parameters by label, in `_parameters`' order. */
-  readonly parameterLabels: Array<readonly [string, ParameterB]> = [];
-  /** Where each label sits in `parameterLabels` and `_parameters` (listed together, in order). */
-  private readonly labelAt = new Map<string, number>();
 
   constructor(
     readonly nqubits: number,
@@ -46,29 +44,9 @@ export class CircuitB {
       throw new RangeError(`${gate.name} acts on a qubit outside the circuit's ${this.nqubits}`);
     const shape = { name: gate.name, qubits, parameterNames: [] };
     for (const [key, parameter] of gate.parameters) {
-      const label = sdkParameterLabel(
-        'B',
-        shape,
-        key,
-        parameter.label,
-        this.parameterLabels.length,
-      );
-      this.list(label, parameter);
+      const label = sdkParameterLabel('B', shape, key, parameter.label, this.listing.length);
+      this.listing.list(label, parameter.node);
     }
     this.gates.items.push(gate.node);
-  }
-
-  /** A label listed again keeps its first place with the later parameter, as a dict does. */
-  private list(label: string, parameter: ParameterB): void {
-    const entries = this.parameters.entries;
-    const at = this.labelAt.get(label);
-    if (at !== undefined) {
-      this.parameterLabels[at] = [label, parameter];
-      entries[at] = [entries[at]![0], parameter.node];
-    } else {
-      this.labelAt.set(label, this.parameterLabels.length);
-      this.parameterLabels.push([label, parameter]);
-      entries.push([sdkStr(label), parameter.node]);
-    }
   }
 }
