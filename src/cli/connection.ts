@@ -121,8 +121,16 @@ export async function resolveConnection(
   io: CliIo,
   overrides: { cancelPath?: string | undefined } = {},
 ): Promise<Connection> {
+  return reachProfile(await resolveProfile(globals, io), io, overrides);
+}
+
+/** The connection of a profile `resolveProfile` found: its simulator reached when built in. */
+export async function reachProfile(
+  resolved: { profile: Profile; profileKey: string },
+  io: CliIo,
+  overrides: { cancelPath?: string | undefined } = {},
+): Promise<Connection> {
   const configDir = configDirOf(io);
-  const resolved = await resolveProfile(globals, io);
   let profile = resolved.profile;
   const { profileKey } = resolved;
   let simulator: BuiltinSimulator | null = null;

@@ -1,7 +1,7 @@
 import { dryRunBody } from '../../core/submit/send-payload';
 import { readHeaderComment } from '../../shared/yaml/header-comment';
 import { GLOBAL_HELP, onePositional, commandArgs, requireSeconds } from '../args';
-import { requireSession, resolveConnection, resolveProfile } from '../connection';
+import { reachProfile, requireSession, resolveProfile } from '../connection';
 import { CommandFailure, UsageError } from '../errors';
 import { EXIT } from '../exit-codes';
 import type { CliIo } from '../io';
@@ -57,7 +57,8 @@ export async function runSubmitCommand(argv: string[], io: CliIo): Promise<numbe
         throw new UsageError('--wait cannot go with --dry-run: nothing is sent');
       // A dry run sends nothing: it needs the profile's variant, not its service (nor a
       // simulator started to build a body).
-      const { profile } = await resolveProfile(globals, io);
+      const resolved = await resolveProfile(globals, io);
+      const { profile } = resolved;
 
       const read = await readPayloadFile(file, io);
       const { name } = read;
@@ -84,7 +85,7 @@ export async function runSubmitCommand(argv: string[], io: CliIo): Promise<numbe
         io.stdout(`${JSON.stringify(envelope)}\n`);
         return EXIT.ok;
       }
-      const connection = await resolveConnection(globals, io);
+      const connection = await reachProfile(resolved, io);
       const session = await requireSession(connection, globals, io);
       const store = await openCliJobStore(connection, io);
       try {
