@@ -53,7 +53,7 @@ export function requireScheduleFits(
     at.stop({
       subject: what,
       code: 'dialect.limit',
-      problem: `${labels} labelled Hamiltonian${labels === 1 ? '' : 's'} on ${nqubits} qubits${density ? ' (a density matrix)' : ''} need about ${mib(bytes)} to evolve (a vector per label besides the state's ${STATE_VECTORS}), over the simulator limit maxEvolutionMemoryMiB = ${limit}`,
+      problem: `${labels} labelled Hamiltonian${labels === 1 ? '' : 's'} on ${nqubits} qubits${density ? ' (a density matrix)' : ''} need about ${mib(bytes)} to evolve (one vector per label, plus ${STATE_VECTORS} for the state), over the simulator limit maxEvolutionMemoryMiB = ${limit}`,
       hint: 'put terms that share a coefficient under one label, use fewer qubits, or raise maxEvolutionMemoryMiB in the simulator settings',
     });
   }

@@ -143,7 +143,7 @@ describe('validation errors name the path and the line', () => {
       `!TimeEvolution\nschedule: !Schedule {T: 1, dt: 0.1, hamiltonians: {${labels(n).join(', ')}}, coefficients: {${coefficients(n).join(', ')}}}\nobservables: ["Z0"]\ninitial_state: "${'0'.repeat(20)}"\nnshots: 0\n${extra}`;
     const memory = invalid({ executeType: 'time_evolution', functionalYaml: te(300) });
     expect(memory.error).toBe(
-      "!TimeEvolution at time_evolution_payload.time_evolution.schedule: 300 labelled Hamiltonians on 20 qubits need about 2.4 GiB to evolve (a vector per label besides the state's 4), over the simulator limit maxEvolutionMemoryMiB = 1024",
+      '!TimeEvolution at time_evolution_payload.time_evolution.schedule: 300 labelled Hamiltonians on 20 qubits need about 2.4 GiB to evolve (one vector per label, plus 4 for the state), over the simulator limit maxEvolutionMemoryMiB = 1024',
     );
     expect(memory.errorLogs).toContain('line 2');
     // 100 labels fit in 1 GiB at 20 qubits.
