@@ -9,6 +9,7 @@ import type { DialectErrorInit } from './dialect-error';
 import { closestTag, suggest, suggestTag } from './did-you-mean';
 import { MAX_ALIASES, ReadSession, SkippedNode } from './read-session';
 import { nodeEnd, nodeOffset } from './yaml-source';
+import { resolveNode } from '../yaml/origins';
 import type { YamlSource } from './yaml-source';
 import { quoted } from '../text/quote';
 
@@ -113,7 +114,7 @@ export class NodeRef {
   private deref(): NodeRef {
     if (!this.node || !isAlias(this.node)) return this;
     if (--this.session.aliasesLeft < 0) this.fail({ problem: `more than ${MAX_ALIASES} aliases` });
-    const target = this.node.resolve(this.src.doc);
+    const target = resolveNode(this.node, this.src.doc);
     if (!target) this.fail({ problem: `alias *${this.node.source} has no anchor` });
     return new NodeRef(this.src, target, this.path, this.session);
   }

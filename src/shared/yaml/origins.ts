@@ -14,6 +14,20 @@ const PROPS = Symbol('qjob.yaml.props');
 type WithProps = Node & { [PROPS]?: NodeProps };
 
 const aliasTargets = new WeakMap<Alias, Node | null>();
+/** Documents whose aliases have been given their targets (by `recordOrigins` or `indexAliases`). */
+const indexedDocs = new WeakSet<Document>();
+
+/** Every alias of `doc` → the last node before it anchored with its name (YAML's rule), in one walk. */
+function indexAliases(doc: Document): void {
+  const anchors = new Map<string, Node>();
+  visit(doc, {
+    Node(_key, node) {
+      if (isAlias(node)) aliasTargets.set(node, anchors.get(node.source) ?? null);
+      else if (node.anchor) anchors.set(node.anchor, node);
+    },
+  });
+  indexedDocs.add(doc);
+}
 
 /**
  * Attach props and alias targets to the composed document's nodes (document order); returns
@@ -36,6 +50,7 @@ export function recordOrigins(doc: Document, scan: CstScan): boolean {
       } else if (node.anchor) anchors.set(node.anchor, node);
     },
   });
+  indexedDocs.add(doc);
   return aliases;
 }
 
@@ -53,13 +68,22 @@ export function aliasTarget(alias: Alias): Node | null | undefined {
   return aliasTargets.get(alias);
 }
 
-/** Follows aliases to the node they stand for (null when an alias points nowhere). */
+/**
+ * Follows aliases to the node they stand for (null when an alias points nowhere). With `doc`, a
+ * document not read by `parsePayloadText` has its aliases indexed in one walk the first time:
+ * `yaml`'s own `Alias.resolve` walks the whole document for every alias, quadratic in an SDK
+ * circuit, where every gate's `_parameters` is an alias.
+ */
 export function resolveNode(node: unknown, doc?: Document): Node | null {
   let current: unknown = node;
   for (let hops = 0; isAlias(current); hops++) {
     if (hops > 1000) return null;
-    const known = aliasTarget(current);
-    current = known !== undefined ? known : ((doc ? current.resolve(doc) : undefined) ?? null);
+    let known = aliasTarget(current);
+    if (known === undefined && doc && !indexedDocs.has(doc)) {
+      indexAliases(doc);
+      known = aliasTarget(current);
+    }
+    current = known ?? null;
   }
   return isNode(current) ? current : null;
 }
