@@ -4,7 +4,7 @@ import type { JobDetail } from '../variants/jobs';
 import { jobDetailSchema, jobInfoSchema } from '../variants/jobs';
 import type { ExecutePayload, ExecuteResult } from '../variants/payload';
 import { executePayloadSchema, executeResultSchema, jobTypeSchema } from '../variants/payload';
-import { decodeBase64Text, encodeBase64Text } from './base64';
+import { decodeBase64Text, encodeBase64Text, encodeBase64TextSliced } from './base64';
 import { sdkReservoirTypeFix } from './sdk-reservoir-type';
 import { isPlainObject } from '../json/plain-object';
 import { jsonLimitMessage, jsonLimitPassed } from '../json/shape';
@@ -160,19 +160,55 @@ export function decodeJobDetail<V extends VariantId>(
   return { detail: validated(jobDetailSchema(variant), detail, '', wire), problems };
 }
 
-/** Model → wire (the simulator serves with this): the inverse of `decodeJobDetail`. */
+/** The detail's fields that travel as base64, with the text each one encodes. */
+function base64Fields(detail: JobDetail): Array<[string, string]> {
+  const fields: Array<[string, string]> = [];
+  if (detail.result != null) fields.push(['result', JSON.stringify(detail.result)]);
+  for (const field of JOB_TEXT_FIELDS) {
+    const text = detail[field];
+    if (text != null) fields.push([field, text]);
+  }
+  return fields;
+}
+
+/** The wire record of `detail` around its base64 fields, already encoded. */
+function assembleJobDetail<V extends VariantId>(
+  variant: V,
+  detail: JobDetail<V>,
+  encoded: Array<[string, string]>,
+): Record<string, unknown> {
+  const out = encodeJobInfo(variant, detail);
+  if (detail.payload != null) out.payload = JSON.stringify(detail.payload);
+  for (const [field, b64] of encoded) out[field] = b64;
+  // `jobType` exists in Variant B only (spec §2.10).
+  if (!VARIANTS[variant].jobDetailJobType) delete out.jobType;
+  return out;
+}
+
+/** Model → wire: the inverse of `decodeJobDetail`. */
 export function encodeJobDetail<V extends VariantId>(
   variant: V,
   detail: JobDetail<V>,
 ): Record<string, unknown> {
-  const out = encodeJobInfo(variant, detail);
-  if (detail.payload != null) out.payload = JSON.stringify(detail.payload);
-  if (detail.result != null) out.result = encodeBase64Text(JSON.stringify(detail.result));
-  for (const field of JOB_TEXT_FIELDS) {
-    const text = detail[field];
-    if (text != null) out[field] = encodeBase64Text(text);
-  }
-  // `jobType` exists in Variant B only (spec §2.10).
-  if (!VARIANTS[variant].jobDetailJobType) delete out.jobType;
-  return out;
+  const encoded = base64Fields(detail).map(([f, text]): [string, string] => [
+    f,
+    encodeBase64Text(text),
+  ]);
+  return assembleJobDetail(variant, detail, encoded);
+}
+
+/**
+ * `encodeJobDetail` as the simulator serves it: results and logs of tens of megabytes are
+ * encoded in slices with `pause` between them (`encodeBase64TextSliced`), so one large answer
+ * does not hold the server's thread.
+ */
+export async function encodeJobDetailSliced<V extends VariantId>(
+  variant: V,
+  detail: JobDetail<V>,
+  pause: () => Promise<void>,
+): Promise<Record<string, unknown>> {
+  const encoded: Array<[string, string]> = [];
+  for (const [f, text] of base64Fields(detail))
+    encoded.push([f, await encodeBase64TextSliced(text, pause)]);
+  return assembleJobDetail(variant, detail, encoded);
 }

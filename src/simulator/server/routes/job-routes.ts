@@ -1,6 +1,6 @@
 import { JOB_STATUSES } from '../../../shared/variants';
 import type { VariantId } from '../../../shared/variants';
-import { encodeJobDetail, encodeJobInfo } from '../../../shared/wire';
+import { encodeJobDetailSliced, encodeJobInfo } from '../../../shared/wire';
 import type { JobManager } from '../../jobs/job-manager';
 import { DETAIL_FLAGS, jobDetailView, jobInfoView } from '../../jobs/job-views';
 import type { DetailFlags } from '../../jobs/job-views';
@@ -10,6 +10,9 @@ import { QueryReader, positiveIdParam } from '../query';
 import type { Route } from '../router';
 
 const MAX_PAGE = 1000;
+
+/** Lets the server answer other requests between slices of a large answer's encoding. */
+const nextTurn = (): Promise<void> => new Promise((resolve) => setImmediate(resolve));
 
 /**
  * `GET /jobs` (lightweight list; filters `status`, `device_id`; paging `limit`, `offset`;
@@ -52,7 +55,7 @@ export function jobRoutes(variant: VariantId, jobs: JobManager): Route[] {
       method: 'GET',
       path: '/jobs/:id',
       auth: 'access',
-      handle(ctx) {
+      async handle(ctx) {
         const id = positiveIdParam(ctx.params.id, 'id');
         const q = new QueryReader(ctx.url.searchParams);
         const flags = Object.fromEntries(
@@ -63,8 +66,13 @@ export function jobRoutes(variant: VariantId, jobs: JobManager): Route[] {
         if (!found) throw notFound(id);
         if (found.unsaved !== null) throw notStored(id, found);
         const detailed = DETAIL_FLAGS.some((f) => flags[f]);
+        // A result or log of tens of megabytes is encoded a slice at a time (docs/simulator.md).
         const body = detailed
-          ? encodeJobDetail(variant, jobDetailView(variant, found.job, found.logs, flags))
+          ? await encodeJobDetailSliced(
+              variant,
+              jobDetailView(variant, found.job, found.logs, flags),
+              nextTurn,
+            )
           : encodeJobInfo(variant, jobInfoView(variant, found.job));
         return { status: 200, body };
       },
