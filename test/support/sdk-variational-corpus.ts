@@ -2,8 +2,9 @@ import type { CorpusCase } from './sdk-digital-corpus';
 
 /*
  * The variational-program cases of the corpus this slice reads (cases.md of each version in
- * test/fixtures/sdk), in the words of cases.md. The analog ones (b_vp_time_evolution_lbfgsb,
- * a_vp_analog_lbfgsb) wait for the analog slice; a_vp_digital_nelder_mead_model_cost for
+ * test/fixtures/sdk), in the words of cases.md. The ones over an evolution (b_vp_time_evolution_lbfgsb,
+ * a_vp_analog_lbfgsb) are tested on their own (variational-evolution-corpus.test.ts,
+ * sdk-variational-evolution.test.ts); a_vp_digital_nelder_mead_model_cost waits for
  * parameter constraints.
  */
 

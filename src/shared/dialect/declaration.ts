@@ -309,7 +309,7 @@ const COMMON: ObjectDecl[] = [
     doc: 'the classical optimiser of a variational program',
     fields: [
       field('method', 'optimisation method', 'COBYLA', {
-        values: ['COBYLA', 'Nelder-Mead', 'Powell', 'SPSA'],
+        values: ['COBYLA', 'Nelder-Mead', 'Powell', 'L-BFGS-B', 'SPSA'],
       }),
       optional('max_iterations', 'most iterations (options.maxiter)', '100'),
       optional('options', "SciPy's options by name", '{rhobeg: 0.5}'),

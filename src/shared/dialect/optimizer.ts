@@ -4,7 +4,7 @@ import { limitProblem } from './parse-context';
 import type { ParseContext } from './parse-context';
 import type { PyNum } from './parameter-domain';
 
-export type OptimizerMethod = 'COBYLA' | 'Nelder-Mead' | 'Powell' | 'SPSA';
+export type OptimizerMethod = 'COBYLA' | 'Nelder-Mead' | 'Powell' | 'L-BFGS-B' | 'SPSA';
 
 /**
  * The optimiser as the SDK holds it (`SciPyOptimizer(method, **kwargs)`): SciPy's method name,
@@ -25,6 +25,8 @@ const METHODS: Record<string, OptimizerMethod> = {
   'nelder-mead': 'Nelder-Mead',
   neldermead: 'Nelder-Mead',
   powell: 'Powell',
+  'l-bfgs-b': 'L-BFGS-B',
+  lbfgsb: 'L-BFGS-B',
   spsa: 'SPSA',
 };
 
@@ -36,7 +38,7 @@ export function optimizerMethod(methodRef: NodeRef): OptimizerMethod {
     throw methodRef.error({
       subject: '!Optimizer',
       problem: `unknown method ${quoted(written)}`,
-      expected: 'COBYLA, Nelder-Mead, Powell or SPSA',
+      expected: 'COBYLA, Nelder-Mead, Powell, L-BFGS-B or SPSA',
     });
   }
   return method;

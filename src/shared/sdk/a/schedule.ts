@@ -1,8 +1,9 @@
 import type { SdkMap, SdkNode } from '../node';
 import { sdkBool, sdkFloat, sdkInt, sdkNull, sdkSeq, sdkStr } from '../node';
 import type { PyNumber } from '../python/values';
-import { pyDict, pyList, pyNumber } from '../python/values';
+import { dictSet, pyDict, pyList, pyNumber } from '../python/values';
 import { parameterA } from './parameter';
+import type { ParameterA } from './parameter';
 import { ParameterizableA } from './parameterizable';
 
 /*
@@ -34,30 +35,36 @@ export function initialStateEnum(name: 'zero' | 'one' | 'uniform'): SdkNode {
   );
 }
 
+const isParameter = (v: PyNumber | ParameterA): v is ParameterA => typeof v === 'object';
+
 /** The time Parameter every Interpolator and Schedule makes: `Parameter("t", 0)`. */
 function timeParameter(): SdkMap {
   return parameterA('t', 0n).node;
 }
 
 /**
- * `Interpolator(time_dict, interpolation, nsamples, extrapolate=False)` of plain numbers, as a
- * `Schedule` leaves it: `_time_dict` keyed by float times, `_tlist` the sorted times; unless the
- * schedule's `total_time` rescaled it (`set_max_time`: `_max_time` set, the caches cleared),
- * `fixed_tlist` was read when the schedule checked its total time.
+ * `Interpolator(time_dict, interpolation, nsamples, extrapolate=False)`, as a `Schedule` leaves
+ * it: `_time_dict` keyed by float times, `_tlist` the sorted times; unless the schedule's
+ * `total_time` rescaled it (`set_max_time`: `_max_time` set, the caches cleared), `fixed_tlist`
+ * was read when the schedule checked its total time. A value may be a `Parameter` (inside a
+ * variational program): `__init__` lists it in `_parameters` under its label, and `_time_dict`
+ * holds the same object (the writer's anchor and alias).
  */
 export function interpolatorA(
-  points: ReadonlyArray<readonly [number, PyNumber]>,
+  points: ReadonlyArray<readonly [number, PyNumber | ParameterA]>,
   interpolation: InterpolationA,
   maxTime: PyNumber | null,
 ): SdkMap {
   const times = points.map(([t]) => t).sort((a, b) => a - b);
   const p = new ParameterizableA('!Interpolator');
+  for (const [, v] of points) if (isParameter(v)) dictSet(p.parameters, v.label, v.node);
   const tlist = () => pyList(times.map((t) => sdkFloat(t)));
+  const value = (v: PyNumber | ParameterA): SdkNode => (isParameter(v) ? v.node : pyNumber(v));
   p.object
     .set('_interpolation', interpolationEnum(interpolation))
     .set('_extrapolate', sdkBool(false))
     .set('_warned_extrapolation', sdkBool(false))
-    .set('_time_dict', pyDict(points.map(([t, v]) => [sdkFloat(t), pyNumber(v)] as const)))
+    .set('_time_dict', pyDict(points.map(([t, v]) => [sdkFloat(t), value(v)] as const)))
     .set('_current_time', timeParameter())
     .set('_total_time', sdkNull())
     .set('iter_time_step', sdkInt(0))

@@ -18,6 +18,12 @@ import { compileReadoutsA } from './readouts-a';
 import { CompileProblem } from './gate-factory';
 import { islandNode } from './islands';
 import { hamiltonianTerms } from './observables';
+import { compileAnalogEvolutionA } from './evolution-a';
+import { compileTimeEvolutionB } from './evolution-b';
+import type { ParameterNodeOf } from './evolution-b';
+import type { ParameterB } from '../b/parameter';
+import type { NodeRef } from '../../dialect/node-reader';
+import { quoted } from '../../text/quote';
 
 /**
  * A variational program as qilisdk's `VariationalProgram`. A cost function read from the SDK's
@@ -60,10 +66,23 @@ function compileInner(variant: VariantId, v: VariationalProgram, input: CompileI
     return samplingB(compileCircuit('B', inner.circuit, input.params), inner.nshots);
   if (inner.kind === 'digital')
     return digitalPropagationA(compileCircuit('A', inner.circuit, input.params));
-  throw new CompileProblem(
-    `compiling a variational program over ${variant === 'B' ? 'a !TimeEvolution' : 'an !AnalogEvolution'} to the SDK's form is not done yet; submit it in the SDK's form, or wait for this part of issue 24`,
-    inner.ref,
-  );
+  if (inner.kind === 'analog') return compileAnalogEvolutionA(inner, input.params);
+  return compileTimeEvolutionB(inner, parameterNodesB(input.params, inner.ref));
+}
+
+/** One 0.1.x Parameter object per name of the program's table, made when first asked for. */
+function parameterNodesB(params: ParamTable, at: NodeRef): ParameterNodeOf {
+  const factory = factoryB();
+  const made = new Map<string, ParameterB>();
+  return (name) => {
+    let p = made.get(name);
+    if (!p) {
+      const decl = params.get(name);
+      if (!decl) throw new CompileProblem(`!Parameter ${quoted(name)} is not declared`, at);
+      made.set(name, (p = factory.parameter(decl)));
+    }
+    return p;
+  };
 }
 
 function compileCost(variant: VariantId, v: VariationalProgram): SdkNode {

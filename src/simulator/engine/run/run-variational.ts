@@ -5,6 +5,7 @@ import {
 } from '../../../shared/dialect/circuit-parameters';
 import type { InnerFunctional, VariationalProgram } from '../../../shared/dialect/variational';
 import { cobyla } from '../optim/cobyla';
+import { lbfgs } from '../optim/lbfgs';
 import { nelderMead } from '../optim/nelder-mead';
 import { powell } from '../optim/powell';
 import { costOperator } from '../physics/cost-observable';
@@ -148,10 +149,23 @@ function costOperatorOf(v: VariationalProgram, ctx: RunContext): PauliOperator {
   return costOperator(cf.observable, sampled);
 }
 
+/** SciPy's options each method of the simulator follows (maxiter: every one). */
+const FOLLOWED: Partial<Record<VariationalProgram['method'], readonly string[]>> = {
+  'L-BFGS-B': ['ftol', 'gtol'],
+};
+
+/** L-BFGS-B's `options.ftol` and `options.gtol`, when written. */
+function lbfgsTolerances(v: VariationalProgram): { ftol?: number; gtol?: number } {
+  const option = (name: string) => v.optimizer.options.find(([k]) => k === name)?.[1].value;
+  const [ftol, gtol] = [option('ftol'), option('gtol')];
+  return { ...(ftol !== undefined ? { ftol } : {}), ...(gtol !== undefined ? { gtol } : {}) };
+}
+
 /** The SDK's settings the simulator's optimisers do not follow, named for the job's log. */
 function ignoredSettings(v: VariationalProgram): string | null {
+  const followed = ['maxiter', ...(FOLLOWED[v.method] ?? [])];
   const ignored = [
-    ...v.optimizer.options.filter(([k]) => k !== 'maxiter').map(([k]) => `options.${k}`),
+    ...v.optimizer.options.filter(([k]) => !followed.includes(k)).map(([k]) => `options.${k}`),
     ...(v.optimizer.tol ? ['tol'] : []),
     ...(v.costFunction?.island.reason.includes('_handlers')
       ? ["the cost function's _handlers code (never run; its observable is evaluated)"]
@@ -176,6 +190,8 @@ function optimise(
       return cobyla(objective, x0, opts);
     case 'Powell':
       return powell(objective, x0, opts);
+    case 'L-BFGS-B':
+      return lbfgs(objective, x0, { ...opts, ...lbfgsTolerances(v) });
     case 'SPSA':
       return spsa(objective, x0, ctx.rng, opts);
   }

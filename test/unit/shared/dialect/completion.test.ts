@@ -206,7 +206,7 @@ variational_program_payload:
     optimizer: !Optimizer
       method: |
 `;
-    expect(labels('B', opt)).toEqual(['COBYLA', 'Nelder-Mead', 'Powell', 'SPSA']);
+    expect(labels('B', opt)).toEqual(['COBYLA', 'Nelder-Mead', 'Powell', 'L-BFGS-B', 'SPSA']);
     const inner = opt.replace('    optimizer: !Optimizer\n      method: |', '    functional: |');
     expect(labels('B', inner)).toEqual(['!Sampling', '!TimeEvolution']);
     expect(

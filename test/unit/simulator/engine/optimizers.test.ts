@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cobyla } from '../../../../src/simulator/engine/optim/cobyla';
+import { lbfgs } from '../../../../src/simulator/engine/optim/lbfgs';
 import { nelderMead } from '../../../../src/simulator/engine/optim/nelder-mead';
 import type { Objective } from '../../../../src/simulator/engine/optim/optimizer-types';
 import { spsa } from '../../../../src/simulator/engine/optim/spsa';
@@ -41,6 +42,31 @@ describe('optimisers on analytic functions', () => {
     const capped = await cobyla(f, [0, 0, 0, 0, 0, 0], { maxIterations: 20 });
     expect(capped.evaluations).toBeLessThanOrEqual(20);
     expect(capped.trace).toHaveLength(capped.evaluations);
+  });
+
+  it('L-BFGS finds the minimum of a tilted quadratic and of Rosenbrock, stopping on its own', async () => {
+    const q = await lbfgs(quadratic, [0, 0], { maxIterations: 100 });
+    expect(q.cost).toBeCloseTo(-2, 8);
+    expect(q.x[0]).toBeCloseTo(1.5, 4);
+    expect(q.x[1]).toBeCloseTo(-0.5, 4);
+    expect(q.stop).toMatch(/^converged/);
+    // A quadratic in two variables takes a handful of quasi-Newton steps, not hundreds.
+    expect(q.trace.length).toBeLessThan(15);
+    const r = await lbfgs(rosenbrock, [-1.2, 1], { maxIterations: 200 });
+    expect(r.x[0]).toBeCloseTo(1, 3);
+    expect(r.x[1]).toBeCloseTo(1, 3);
+    expect(r.stop).toMatch(/^converged/);
+  });
+
+  it('L-BFGS stops at maxiter and counts the gradient’s evaluations (one per parameter)', async () => {
+    const f: Objective = async (x) => x.reduce((s, v, i) => s + (i + 1) * (v - i / 3) ** 2, 0);
+    const r = await lbfgs(f, [0, 0, 0, 0, 0, 0], { maxIterations: 2 });
+    expect(r.stop).toBe('max_iterations');
+    expect(r.trace).toHaveLength(2);
+    // f(x0) and its gradient (7), then per iteration at least one step and a gradient (7).
+    expect(r.evaluations).toBeGreaterThanOrEqual(21);
+    const full = await lbfgs(f, [0, 0, 0, 0, 0, 0], { maxIterations: 100 });
+    full.x.forEach((v, i) => expect(v).toBeCloseTo(i / 3, 4));
   });
 
   it('SPSA gets close under noise and is reproducible for a seed', async () => {
