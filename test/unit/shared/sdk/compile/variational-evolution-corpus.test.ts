@@ -53,3 +53,17 @@ describe.each(CASES)('$version $name', (c) => {
     expect(decompiled.text).toMatch(/!Parameter/);
   });
 });
+
+describe('A-0.2.1.post1 a_vp_analog_lbfgsb', () => {
+  const c = { version: 'A-0.2.1.post1', name: 'a_vp_analog_lbfgsb' } as const;
+
+  it("reads as main's does and compiles to main's bytes of the same program", () => {
+    const { functional, params } = readModel(c);
+    expect(functional.kind).toBe('variational');
+    expect(Object.fromEntries(params.initialValues())).toEqual({ hx_start: 1, hz_end: 1 });
+    const compiled = compilePayload('A', decompilePayload('A', requestOf(c).payload).text);
+    expect(compiled.problems.filter((p) => p.severity === 'error')).toEqual([]);
+    const main = requestOf({ version: 'A-main', name: c.name }).payload;
+    expect(stringsOf(compiled.payload!)).toEqual(stringsOf(main));
+  });
+});
