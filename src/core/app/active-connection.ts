@@ -22,7 +22,7 @@ import type { EventHub } from './event-hub';
 import type { LinkSnapshot } from './link-health';
 import { LinkHealth, observeReach } from './link-health';
 import type { JobEndedNotice } from './types';
-import { sessionView } from './views';
+import { fieldProblemView, sessionView, truncationView } from './views';
 import { probeVariant } from '../client/variant-probe';
 import type { VariantMismatchSeen } from './variant-watch';
 import { APP_SWITCH_HINT, watchVariant } from './variant-watch';
@@ -236,6 +236,26 @@ export class ActiveConnection {
           }),
         });
       }
+    });
+    // A followed job (jobs.follow): its record is kept like any the watcher saw, and its record
+    // and logs go to the pages as the view a jobs.get of its logs answers.
+    this.poller.on('live', (event) => {
+      this.#deps.onJobSeen?.(this.profile, event.detail, event.at);
+      events.emit('jobs.live', {
+        profileId,
+        jobId: event.jobId,
+        view: {
+          detail: event.detail,
+          problems: [
+            ...event.problems.map(fieldProblemView),
+            ...(event.truncated ?? []).map(truncationView),
+          ],
+          fetchedAt: event.at,
+          fromCache: false,
+          offline: null,
+          storeReason: null,
+        },
+      });
     });
     // The poller's own reconnecting/online events are not forwarded: its calls go through the
     // observed client, which reports them with everyone else's.

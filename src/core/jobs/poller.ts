@@ -47,8 +47,25 @@ export interface JobFailureEvent {
   final: boolean;
 }
 
+/**
+ * A followed job's record and logs, from a lookup of those alone at the job's cadence; sent when
+ * they changed since the last one (the first lookup after a follow is always sent).
+ */
+export interface JobLiveEvent {
+  jobId: number;
+  /** The status the poller holds (statuses only move forward), in `detail` too where known. */
+  status: JobStatus | null;
+  detail: JobDetail;
+  problems: WireDecodeError[];
+  truncated?: TruncatedField[];
+  /** ISO 8601: when the lookup answered. */
+  at: string;
+}
+
 export interface JobPollerEvents {
   status: [JobStatusEvent];
+  /** A followed job's record and logs changed (follow()). */
+  live: [JobLiveEvent];
   /** The full detail, fetched once after the job reached a terminal status. */
   detail: [JobDetailEvent];
   connection: [ConnectionEvent];
@@ -78,10 +95,31 @@ export class WatchLimitError extends Error {
   }
 }
 
+/**
+ * Jobs followed at most (follow()): each costs a lookup of its logs at every tick, and a log can
+ * be megabytes. One per open job detail of each window or page, with room for a few of them.
+ */
+export const MAX_FOLLOWED_JOBS = 8;
+
+/** A follow refused because the poller already follows as many jobs as it may. */
+export class FollowLimitError extends Error {
+  readonly limit: number;
+  constructor(limit: number) {
+    super(
+      `The job's log is not followed live: the app follows ${limit} jobs' logs already, the most ` +
+        `it follows at once. Close another job's detail, or use Refresh.`,
+    );
+    this.name = 'FollowLimitError';
+    this.limit = limit;
+  }
+}
+
 export interface JobPollerOptions {
   client: ServiceClient;
   /** Jobs watched at most (MAX_WATCHED_JOBS). */
   maxWatched?: number;
+  /** Jobs followed at most (MAX_FOLLOWED_JOBS). */
+  maxFollowed?: number;
   cadence?: Partial<PollCadence>;
   /** Parallel single-job lookups per tick (variant without status in the job list). */
   concurrency?: number;
@@ -123,6 +161,9 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
   readonly #listStatusRequired: boolean;
   readonly #maxWatched: number;
   readonly #jobs = new Map<number, Watched>();
+  readonly #maxFollowed: number;
+  /** Followed jobs: how many follows each has, and what its last live event said. */
+  readonly #followed = new Map<number, { count: number; last: LiveSeen | null }>();
   #timer: ReturnType<typeof setTimeout> | null = null;
   #ticking = false;
   #failures = 0;
@@ -142,6 +183,7 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
     this.#random = options.random ?? Math.random;
     this.#listStatusRequired = VARIANTS[options.client.variant].jobInfoStatusRequired;
     this.#maxWatched = Math.max(1, options.maxWatched ?? MAX_WATCHED_JOBS);
+    this.#maxFollowed = Math.max(1, options.maxFollowed ?? MAX_FOLLOWED_JOBS);
   }
 
   get connection(): ConnectionState {
@@ -185,8 +227,37 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
     this.#schedule(0);
   }
 
+  /** The ids followed (follow()). */
+  get following(): number[] {
+    return [...this.#followed.keys()];
+  }
+
+  /**
+   * Follows a job until it ends: it is watched, and at each of its ticks its record and logs are
+   * looked up (those alone) and sent as a `live` event when they changed. Follows are counted:
+   * the job is followed until each follow is undone (unfollow()) or it ends. Throws
+   * FollowLimitError, following nothing, past MAX_FOLLOWED_JOBS distinct jobs, and
+   * WatchLimitError when it cannot be watched.
+   */
+  follow(jobId: number): void {
+    const followed = this.#followed.get(jobId);
+    if (!followed && this.#followed.size >= this.#maxFollowed)
+      throw new FollowLimitError(this.#maxFollowed);
+    this.watch(jobId);
+    if (followed) followed.count++;
+    else this.#followed.set(jobId, { count: 1, last: null });
+  }
+
+  /** Undoes one follow; the job stays watched for its status until it ends. */
+  unfollow(jobId: number): void {
+    const followed = this.#followed.get(jobId);
+    if (!followed) return;
+    if (--followed.count <= 0) this.#followed.delete(jobId);
+  }
+
   unwatch(jobId: number): void {
     this.#jobs.delete(jobId);
+    this.#followed.delete(jobId);
     if (this.#jobs.size === 0) this.#clearTimer();
   }
 
@@ -196,6 +267,7 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
     this.#clearTimer();
     this.#abort.abort(new ServiceError({ code: 'aborted', operation: 'watching jobs' }));
     this.#jobs.clear();
+    this.#followed.clear();
   }
 
   #schedule(delay: number): void {
@@ -234,12 +306,15 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
       this.#errorCheckEvery = errorCheckInterval(statusless, this.#cadence);
       const due = [...this.#jobs.values()].filter((j) => j.dueAt <= now && !j.inFlight);
       const finishing = due.filter((j) => j.finishing);
-      const polling = due.filter((j) => !j.finishing);
+      // A followed job's lookup of its logs tells its status too: it is not asked twice.
+      const followed = due.filter((j) => !j.finishing && this.#followed.has(j.id));
+      const polling = due.filter((j) => !j.finishing && !this.#followed.has(j.id));
       if (polling.length > 0) {
         if (this.#listCarriesStatus() || polling.length > this.#cadence.listAbove) {
           await this.#pollByList(polling);
         } else await this.#runLimited(polling, (j) => this.#pollOne(j));
       }
+      if (followed.length > 0) await this.#runLimited(followed, (j) => this.#pollLive(j));
       if (finishing.length > 0) await this.#runLimited(finishing, (j) => this.#fetchDetail(j));
       if (due.length > 0) this.#online();
     } catch (error) {
@@ -278,7 +353,7 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
     const isDue = new Set(due);
     const missing = new Set<Watched>();
     for (const job of [...this.#jobs.values()]) {
-      if (job.finishing) continue;
+      if (job.finishing || this.#followed.has(job.id)) continue;
       const info = byId.get(job.id);
       if (info) this.#observe(job, info);
       else if (isDue.has(job)) missing.add(job);
@@ -317,6 +392,38 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
     const failed =
       hasText(detail.error) || problems.some((p) => p.field === 'error' && hasText(p.raw));
     this.#observe(job, detail, failed);
+  }
+
+  /**
+   * A followed job: its record and logs (with the error text now and then, as #pollOne asks it),
+   * observed like any lookup, then sent as a `live` event when they differ from the last one.
+   */
+  async #pollLive(job: Watched): Promise<void> {
+    const now = this.#now();
+    const withError = job.statusless && this.#errorCheckDue(job, now);
+    if (withError) job.errorCheckedAt = now;
+    const { detail, problems, truncated } = await this.#client.getJob(job.id, {
+      fields: ['logs'],
+      signal: this.#abort.signal,
+      ...(withError ? { withError: true } : {}),
+    });
+    const failed =
+      hasText(detail.error) || problems.some((p) => p.field === 'error' && hasText(p.raw));
+    this.#observe(job, detail, failed);
+    const followed = this.#followed.get(job.id);
+    if (!followed || !this.#jobs.has(job.id)) return;
+    const seen = liveSeen(job.status, detail, problems, truncated);
+    if (followed.last && sameLive(followed.last, seen)) return;
+    followed.last = seen;
+    this.emit('live', {
+      jobId: job.id,
+      status: job.status,
+      // The status the poller holds: a record that says less (none) or moves back says nothing.
+      detail: job.status === null ? detail : { ...detail, status: job.status },
+      problems,
+      ...(truncated ? { truncated } : {}),
+      at: new Date(this.#now()).toISOString(),
+    });
   }
 
   /**
@@ -383,6 +490,7 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
     });
     if (!this.#jobs.has(job.id)) return;
     this.#jobs.delete(job.id);
+    this.#followed.delete(job.id);
     const back = movesBack(job.status, detail.status);
     if (back) this.#anomaly(job, detail.status ?? null);
     const status = back ? job.status : (detail.status ?? job.status);
@@ -427,8 +535,10 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
       serviceError.code === 'invalid-request' ||
       (serviceError.code === 'http' &&
         (serviceError.status === 404 || serviceError.status === 410));
-    if (gone) this.#jobs.delete(job.id);
-    else {
+    if (gone) {
+      this.#jobs.delete(job.id);
+      this.#followed.delete(job.id);
+    } else {
       // Auth and decode problems do not fix themselves quickly: look again, but slowly.
       job.dueAt = this.#now() + this.#cadence.maxBackoffMs;
     }
@@ -468,6 +578,28 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
       message,
     });
   }
+}
+
+/** What a live event said, to tell whether the next lookup changed anything. */
+interface LiveSeen {
+  status: JobStatus | null;
+  logs: unknown;
+  /** The record's other fields and the problems, as JSON (small: the logs are left out). */
+  rest: string;
+}
+
+function liveSeen(
+  status: JobStatus | null,
+  detail: JobDetail,
+  problems: readonly WireDecodeError[],
+  truncated: readonly TruncatedField[] | undefined,
+): LiveSeen {
+  const { logs, ...record } = detail as JobDetail & { logs?: unknown };
+  return { status, logs, rest: JSON.stringify([record, problems, truncated ?? null]) };
+}
+
+function sameLive(a: LiveSeen, b: LiveSeen): boolean {
+  return a.status === b.status && a.logs === b.logs && a.rest === b.rest;
 }
 
 function hasText(value: unknown): boolean {

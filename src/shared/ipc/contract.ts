@@ -10,6 +10,7 @@ import {
   fileResultSchema,
   jobDetailViewSchema,
   jobInfoViewSchema,
+  jobLiveEventSchema,
   jobStatusEventSchema,
   profileIdSchema,
   profileSchema,
@@ -150,6 +151,19 @@ export const calls = {
     z.null(),
     'Watch these jobs until they end; status changes arrive as events.',
   ),
+  'jobs.follow': call(
+    z.strictObject({ profileId: profileIdSchema, id: z.number().int().nonnegative() }),
+    z.null(),
+    "Follow a job of the active connection until it ends or `jobs.unfollow`: the core's poller " +
+      'looks up its record and logs at its cadence and sends their changes as `jobs.live` events. ' +
+      'Fails with `busy` past the number of jobs followed at once; a job of another connection ' +
+      'than the active one is refused.',
+  ),
+  'jobs.unfollow': call(
+    z.strictObject({ profileId: profileIdSchema, id: z.number().int().nonnegative() }),
+    z.null(),
+    'Undo one `jobs.follow` (nothing when the connection is no longer active).',
+  ),
 
   'jobs.history': call(
     z.strictObject({ id: z.number().int().nonnegative() }),
@@ -246,6 +260,8 @@ export const events = {
   'session.changed': sessionStateSchema,
   'devices.updated': devicesViewSchema,
   'jobs.status': jobStatusEventSchema,
+  /** A followed job's record and logs changed (`jobs.follow`). */
+  'jobs.live': jobLiveEventSchema,
   'connection.changed': connectionEventSchema,
   /** A menu item or accelerator of the desktop app asks the UI to do something. */
   'ui.command': uiCommandSchema,

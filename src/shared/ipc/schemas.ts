@@ -238,6 +238,16 @@ export const jobStatusEventSchema = z.strictObject({
   at: z.string(),
 });
 
+/**
+ * A followed job's record and logs (`jobs.follow`), sent by the core's job poller when they
+ * changed: the same view a `jobs.get` of its `logs` answers.
+ */
+export const jobLiveEventSchema = z.strictObject({
+  profileId: profileIdSchema,
+  jobId: z.number().int(),
+  view: jobDetailViewSchema,
+});
+
 export const connectionEventSchema = z.strictObject({
   profileId: profileIdSchema,
   state: z.enum(['online', 'reconnecting', 'offline']),

@@ -4,7 +4,7 @@ import { isTerminalStatus } from '../../../shared/variants';
 import type { DetailAsk, JobCache } from '../../cache';
 import { listJobs } from '../../cache';
 import { APP_ERROR_CODES, AppError } from '../../errors/app-error';
-import { WatchLimitError } from '../../jobs/poller';
+import { FollowLimitError, WatchLimitError } from '../../jobs/poller';
 import type { Logger } from '../../logging/logger';
 import { NoPayloadError, rerunSource } from '../../rerun';
 import type { ActiveConnection } from '../active-connection';
@@ -175,6 +175,32 @@ export function jobsHandlers(deps: JobsDeps): NamespaceHandlers<'jobs'> {
           throw new AppError(APP_ERROR_CODES.busy, error.message);
         throw error;
       }
+      return null;
+    },
+
+    // The open job's detail: the poller is the one that keeps it current (docs/architecture.md).
+    'jobs.follow': async ({ profileId, id }) => {
+      const active = loggedIn();
+      if (active.profile.id !== profileId) {
+        throw new AppError(
+          APP_ERROR_CODES.conflict,
+          `Job ${id} was opened on another connection than the active one (${active.profile.name}): open it again to follow it.`,
+        );
+      }
+      try {
+        active.poller.follow(id);
+      } catch (error) {
+        if (error instanceof FollowLimitError || error instanceof WatchLimitError)
+          throw new AppError(APP_ERROR_CODES.busy, error.message);
+        throw error;
+      }
+      return null;
+    },
+
+    'jobs.unfollow': async ({ profileId, id }) => {
+      // A follow of a connection since replaced ended with its poller.
+      const active = connections.active;
+      if (active?.profile.id === profileId) active.poller.unfollow(id);
       return null;
     },
   };

@@ -26,12 +26,6 @@ import { JobStatusChip } from './status-look';
 import './job-detail.css';
 import { showBidiControls } from '../../../shared/text/bidi';
 
-/**
- * A running job's record and logs are looked up this often while it is shown (only those: the
- * payload and result do not change while it runs; the full detail is fetched once it ends).
- */
-const LIVE_POLL_MS = 2000;
-
 const TABS: { key: DetailTab; label: string }[] = [
   { key: 'summary', label: 'Summary' },
   { key: 'payload', label: 'Payload' },
@@ -69,11 +63,9 @@ export function JobDetailPane({
   // Variant A's records may lack a status: a completion time then says the job ended.
   const live = view !== null && !view.fromCache && !isFinished(view.detail);
 
-  useEffect(() => {
-    if (!live) return;
-    const timer = setInterval(() => void useJobsStore.getState().pollLive(id), LIVE_POLL_MS);
-    return () => clearInterval(timer);
-  }, [live, id]);
+  // While shown and running, the core follows the job and sends its record and logs as they
+  // change (the payload and result do not change while it runs; the full detail comes at its end).
+  useEffect(() => (live ? useJobsStore.getState().followLive(id) : undefined), [live, id]);
 
   const heading = useRef<HTMLHeadingElement>(null);
   useEffect(() => heading.current?.focus({ preventScroll: true }), [id]);

@@ -22,9 +22,10 @@ export interface JobsBookkeeping {
   progressRunning: number;
   /** A job the list has not seen changed status: the list is fetched once things settle. */
   refreshTimer: ReturnType<typeof setTimeout> | null;
-  /** Quiet reloads and live polls under way, by job id: a status event and a poll share one. */
+  /** Quiet reloads under way, by job id: a status event and a live event share one. */
   quietLoads: Map<number, Promise<void>>;
-  livePolls: Map<number, Promise<void>>;
+  /** Jobs the core follows for this page (followLive): their logs arrive as `jobs.live` events. */
+  following: Set<number>;
   /**
    * Jobs just opened whose tab is picked once their detail has arrived, with the tab shown when
    * they were opened (a tab the person picks meanwhile is left alone).
@@ -44,7 +45,7 @@ export function createJobsBookkeeping(): JobsBookkeeping {
     progressRunning: 0,
     refreshTimer: null,
     quietLoads: new Map(),
-    livePolls: new Map(),
+    following: new Set(),
     opening: new Map(),
   };
 }

@@ -1,9 +1,10 @@
 import { describeError, errorCode } from '../../services/errors';
-import { call } from '../../services/qjob';
+import type { EventPayload } from '../../../shared/ipc/contract';
+import { call, on } from '../../services/qjob';
 import type { JobsStoreParts } from './bookkeeping';
 import type { DetailTab, JobsState } from './initialState';
 import { openingTab } from './detail-tab';
-import { LIVE_FIELDS, mergeLiveAnswer } from './live-detail';
+import { mergeLiveAnswer } from './live-detail';
 import { hasErrors, isFinished, keepLogProgress, mergedRecords } from './records';
 
 export interface JobsDetailActions {
@@ -13,10 +14,16 @@ export interface JobsDetailActions {
   /** Full detail and timeline; `quiet` keeps the shown detail while reloading (running jobs). */
   loadDetail(id: number, quiet?: boolean): Promise<void>;
   /**
-   * A running job's shown detail brought up to date with a lookup of its record and logs only;
+   * Has the core follow a running job while its detail is shown: the core's poller looks up its
+   * record and logs at its cadence and sends their changes (`jobs.live`), applied here until the
+   * returned function is called (it also ends the follow). The one owner of a job's live state.
+   */
+  followLive(id: number): () => void;
+  /**
+   * A `jobs.live` event: the shown detail takes the record and logs (payload and result stay);
    * the full detail is fetched once the job has ended.
    */
-  pollLive(id: number): Promise<void>;
+  applyLive(event: EventPayload<'jobs.live'>): Promise<void>;
   compare(withId: number | null): void;
   /** Asks to confirm cancelling a job (null: the question is gone). */
   askCancel(id: number | null): void;
@@ -37,15 +44,9 @@ export interface JobsDetailActions {
 export function createDetailActions(parts: JobsStoreParts): JobsDetailActions {
   const { set, get, book } = parts;
 
-  async function pollLiveNow(id: number): Promise<void> {
-    const profileId = get().profileId;
-    let answer;
-    try {
-      answer = await call('jobs.get', { id, fields: [...LIVE_FIELDS] });
-    } catch {
-      return; // The shown detail stays; the next tick tries again (the status bar says offline).
-    }
-    // From the store (the service is away): the shown detail is as good; keep it.
+  async function applyLiveNow(event: EventPayload<'jobs.live'>): Promise<void> {
+    const { profileId, jobId: id, view: answer } = event;
+    // Another connection's job, or a view from the store (the shown detail is as good): kept.
     if (get().profileId !== profileId || answer.fromCache) return;
     const before = get().details[id]?.view;
     if (!before) return;
@@ -164,12 +165,25 @@ export function createDetailActions(parts: JobsStoreParts): JobsDetailActions {
       return load;
     },
 
-    pollLive(id) {
-      const running = book.livePolls.get(id) ?? book.quietLoads.get(id);
-      if (running) return running;
-      const poll = pollLiveNow(id).finally(() => book.livePolls.delete(id));
-      book.livePolls.set(id, poll);
-      return poll;
+    followLive(id) {
+      const profileId = get().profileId;
+      if (profileId === null) return () => undefined;
+      const stop = on('jobs.live', (event) => {
+        if (event.jobId === id) void get().applyLive(event);
+      });
+      book.following.add(id);
+      // Refused (not logged in, too many followed): the status still arrives as `jobs.status`
+      // events, its end reloads the detail, and Refresh fetches it now.
+      call('jobs.follow', { profileId, id }).catch(() => undefined);
+      return () => {
+        stop();
+        book.following.delete(id);
+        call('jobs.unfollow', { profileId, id }).catch(() => undefined);
+      };
+    },
+
+    applyLive(event) {
+      return applyLiveNow(event);
     },
 
     compare(withId) {
@@ -182,9 +196,8 @@ export function createDetailActions(parts: JobsStoreParts): JobsDetailActions {
       set({ cancelAsk: id });
     },
     async cancel(id) {
+      // The `cancelled` status arrives as a `jobs.status` event, which reloads the open job.
       await call('jobs.cancel', { id });
-      // The open job shows its new status at once rather than at the next tick.
-      if (get().openId === id) void get().pollLive(id);
     },
 
     buildDiagnostics(id) {

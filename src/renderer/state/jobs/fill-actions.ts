@@ -75,7 +75,7 @@ export function createFillActions(parts: JobsStoreParts): JobsFillActions {
 
     fillProgress(ids) {
       for (const id of ids) {
-        if (book.progressAsked.has(id) || book.livePolls.has(id)) continue;
+        if (book.progressAsked.has(id) || book.following.has(id)) continue;
         book.progressAsked.add(id);
         book.progressQueue.push(id);
       }

@@ -112,11 +112,11 @@ export function createListActions(parts: JobsStoreParts): JobsListActions {
       set((st) => ({
         changed: { ...st.changed, [event.jobId]: { from: event.from, at: Date.now() } },
       }));
-      // The open job: while it runs only its record and logs change, once ended everything.
-      if (s.openId === event.jobId)
-        void (isTerminalStatus(event.to)
-          ? get().loadDetail(event.jobId, true)
-          : get().pollLive(event.jobId));
+      // The open job: once ended everything changed (while it runs, its record and logs arrive
+      // as `jobs.live` events from the core, which follows it: followLive).
+      if (s.openId === event.jobId) {
+        if (isTerminalStatus(event.to)) void get().loadDetail(event.jobId, true);
+      }
       // An ended job's record gained its completion time: one cheap lookup brings the row up to date.
       else if (at !== undefined && isTerminalStatus(event.to)) {
         call('jobs.get', { id: event.jobId })

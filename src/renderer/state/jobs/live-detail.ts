@@ -3,9 +3,10 @@ import type { DetailField } from '../../../shared/ipc/schemas';
 import type { JobDetailView } from './initialState';
 
 /**
- * While a job runs only its record and its logs change: its detail asks for those alone, so a
- * poll costs the size of the log rather than payload, result and log together. The full detail
- * is fetched once when the job ends.
+ * While a job runs only its record and its logs change: the core's poller, which follows the open
+ * job (`jobs.follow`), asks for those alone, so a look costs the size of the log rather than
+ * payload, result and log together, and sends them as `jobs.live` events. The full detail is
+ * fetched once when the job ends.
  */
 export const LIVE_FIELDS: readonly DetailField[] = ['logs'];
 

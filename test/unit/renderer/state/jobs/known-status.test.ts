@@ -1,11 +1,11 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CallInput, CallName } from '../../../../../src/shared/ipc/contract';
+import type { CallInput, CallName, EventPayload } from '../../../../../src/shared/ipc/contract';
 
 /**
  * A status the monitor knows (from the list or a `jobs.status` event) is not lost when a record
  * without one arrives: Variant A's records may carry no status, and a lookup of some parts may
  * leave it out. Whatever path the record takes to the row or the open detail (a fill, a lookup
- * after a status event, the open job's poll, its full reload), the row keeps the status.
+ * after a status event, the open job's live event, its full reload), the row keeps the status.
  */
 const calls: { name: CallName; input: unknown }[] = [];
 let answer: (name: CallName, input: Record<string, unknown>) => unknown = () => null;
@@ -90,10 +90,19 @@ describe.each([
     expect(row.status).toBe('running');
   });
 
-  it('keeps the status through the open job’s full load and its live poll', async () => {
+  it('keeps the status through the open job’s full load and its live event', async () => {
     await useJobsStore.getState().loadDetail(7);
     expect(rowStatus()).toBe('running');
-    await useJobsStore.getState().pollLive(7);
+    await useJobsStore.getState().applyLive({
+      profileId: 'p',
+      jobId: 7,
+      view: view({
+        ...lookup,
+        logs: 'step 2',
+        payload: null,
+        result: null,
+      }) as unknown as EventPayload<'jobs.live'>['view'],
+    });
     expect(rowStatus()).toBe('running');
     expect(useJobsStore.getState().records.find((r) => r.id === 7)?.name).toBe('bell (renamed)');
   });

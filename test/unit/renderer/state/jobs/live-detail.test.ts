@@ -1,17 +1,32 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import type { CallInput, CallName } from '../../../../../src/shared/ipc/contract';
+import type {
+  CallInput,
+  CallName,
+  EventName,
+  EventPayload,
+} from '../../../../../src/shared/ipc/contract';
 import type { JobDetailView } from '../../../../../src/renderer/state/jobs/initialState';
 import { mergeLiveAnswer } from '../../../../../src/renderer/state/jobs/live-detail';
 
 /** The monitor's calls to the core, answered by the test (the store's only I/O). */
 const calls: { name: CallName; input: unknown }[] = [];
 let answer: (name: CallName, input: Record<string, unknown>) => unknown = () => null;
+/** The core's events the store listens to, by name. */
+const listeners = new Map<string, Set<(payload: unknown) => void>>();
+const emit = (name: EventName, payload: EventPayload<EventName>) => {
+  for (const listener of listeners.get(name) ?? []) listener(payload);
+};
 vi.mock('../../../../../src/renderer/services/qjob', () => ({
   call: async (name: CallName, input: CallInput<CallName>) => {
     calls.push({ name, input });
     return answer(name, input as Record<string, unknown>);
   },
-  on: () => () => undefined,
+  on: (name: string, listener: (payload: unknown) => void) => {
+    const set = listeners.get(name) ?? new Set();
+    listeners.set(name, set);
+    set.add(listener);
+    return () => set.delete(listener);
+  },
   shell: () => 'web',
 }));
 
@@ -78,15 +93,21 @@ describe('mergeLiveAnswer and a record without a status', () => {
   });
 });
 
+const live = (detail: Record<string, unknown>, fromCache = false) => ({
+  profileId: 'p',
+  jobId: 7,
+  view: { ...view(detail), fromCache },
+});
+const flush = () => new Promise((resolve) => setTimeout(resolve, 0));
+
 describe('the open running job', () => {
   beforeEach(() => {
     calls.length = 0;
   });
 
-  it('is polled for its record and logs only, and fetched whole once when it ends', async () => {
+  it('takes its record and logs from the core’s live events, and is fetched whole once when it ends', async () => {
     const { useJobsStore } = await import('../../../../../src/renderer/state/jobs/store');
     let status = 'running';
-    let logs = 'received';
     answer = (name, input) => {
       if (name === 'jobs.history') return { entries: [] };
       if (name === 'jobs.get') {
@@ -95,7 +116,7 @@ describe('the open running job', () => {
           ...record(status, status === 'completed' ? { completed_at: '2026-11-22T11:31Z' } : {}),
           payload: full ? 'PAYLOAD' : null,
           result: full && status === 'completed' ? 'RESULT' : null,
-          logs,
+          logs: status === 'completed' ? 'received\nrunning\nfinished' : 'received',
         });
       }
       return null;
@@ -107,20 +128,28 @@ describe('the open running job', () => {
     ]);
 
     calls.length = 0;
-    logs = 'received\nrunning';
-    await useJobsStore.getState().pollLive(7);
-    expect(calls.map((c) => c.input)).toEqual([{ id: 7, fields: ['logs'] }]);
+    await useJobsStore
+      .getState()
+      .applyLive(
+        live({ ...record('running'), payload: null, result: null, logs: 'received\nrunning' }),
+      );
+    // The store asked nothing: the event carried the record and logs.
+    expect(calls).toEqual([]);
     expect(useJobsStore.getState().details[7]?.view?.detail).toMatchObject({
       payload: 'PAYLOAD',
       logs: 'received\nrunning',
     });
 
-    calls.length = 0;
     status = 'completed';
-    logs = 'received\nrunning\nfinished';
-    await useJobsStore.getState().pollLive(7);
+    await useJobsStore.getState().applyLive(
+      live({
+        ...record('completed', { completed_at: '2026-11-22T11:31Z' }),
+        payload: null,
+        result: null,
+        logs: 'received\nrunning\nfinished',
+      }),
+    );
     expect(calls.filter((c) => c.name === 'jobs.get').map((c) => c.input)).toEqual([
-      { id: 7, fields: ['logs'] },
       { id: 7, full: true },
     ]);
     expect(useJobsStore.getState().details[7]?.view?.detail).toMatchObject({
@@ -130,11 +159,43 @@ describe('the open running job', () => {
     });
   });
 
-  it('keeps what is shown when the service is away and the store answers', async () => {
+  it('keeps what is shown when the event is from the store, or of another connection', async () => {
     const { useJobsStore } = await import('../../../../../src/renderer/state/jobs/store');
     const before = useJobsStore.getState().details[7]?.view;
-    answer = () => ({ ...view({ ...record('running'), logs: 'stale' }), fromCache: true });
-    await useJobsStore.getState().pollLive(7);
+    await useJobsStore.getState().applyLive(live({ ...record('running'), logs: 'stale' }, true));
+    await useJobsStore
+      .getState()
+      .applyLive({ ...live({ ...record('running'), logs: 'other' }), profileId: 'q' });
     expect(useJobsStore.getState().details[7]?.view).toBe(before);
+  });
+
+  it('has the core follow it while shown: follow, its events applied, unfollow when done', async () => {
+    const { useJobsStore } = await import('../../../../../src/renderer/state/jobs/store');
+    answer = (name) =>
+      name === 'jobs.get'
+        ? view({ ...record('running'), payload: 'PAYLOAD', logs: 'one' })
+        : name === 'jobs.history'
+          ? { entries: [] }
+          : null;
+    useJobsStore.setState({ profileId: 'p' });
+    await useJobsStore.getState().loadDetail(7);
+    calls.length = 0;
+
+    const stop = useJobsStore.getState().followLive(7);
+    expect(calls).toEqual([{ name: 'jobs.follow', input: { profileId: 'p', id: 7 } }]);
+    emit('jobs.live', live({ ...record('running'), payload: null, logs: 'one\ntwo' }));
+    // Another job's event is not this one's.
+    emit('jobs.live', { ...live({ ...record('running'), logs: 'eight' }), jobId: 8 });
+    await flush();
+    expect(useJobsStore.getState().details[7]?.view?.detail).toMatchObject({
+      payload: 'PAYLOAD',
+      logs: 'one\ntwo',
+    });
+
+    stop();
+    expect(calls.at(-1)).toEqual({ name: 'jobs.unfollow', input: { profileId: 'p', id: 7 } });
+    emit('jobs.live', live({ ...record('running'), payload: null, logs: 'one\ntwo\nthree' }));
+    await flush();
+    expect(useJobsStore.getState().details[7]?.view?.detail.logs).toBe('one\ntwo');
   });
 });
