@@ -3,7 +3,7 @@ import { MemorySecretStore } from '../auth/memory-secret-store';
 import type { SecretStore } from '../auth/secret-store';
 import { CLIENT_VERSION, DEFAULT_USER_AGENT } from '../client/user-agent';
 import { batchStoreFile, openBatchStore } from '../batches/open-batch-store';
-import { jobCacheFile, openJobCache, profileCacheKey } from '../cache';
+import { jobCacheFile, openJobCache, profileCacheKey } from '../job-store';
 import { silentLogger } from '../logging/logger';
 import { removeStaleTempFiles } from '../../node-kit/fs/atomic-write';
 import { settingsFilePath } from '../profiles/config-dir';

@@ -3,13 +3,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { JobCache } from '../../../../src/core/cache';
+import type { JobCache } from '../../../../src/core/job-store';
 import {
   MemoryJobCache,
   SqliteJobCache,
   loadSqlite,
   openJobCache,
-} from '../../../../src/core/cache';
+} from '../../../../src/core/job-store';
 import { AnnotationsNotKeptError, TooManyTagsError } from '../../../../src/core/annotations';
 import { silentLogger } from '../../../../src/core/logging/logger';
 import type { SubmissionRecord } from '../../../../src/core/annotations';
