@@ -8,7 +8,7 @@ import type { SettingsStore } from '../profiles/settings-store';
 import { ActiveConnection } from './active-connection';
 import type { ActiveConnectionDeps } from './active-connection';
 import { APP_ERROR_CODES, AppError } from '../errors/app-error';
-import { DEFAULT_PROFILE_ID } from './builtin-profiles';
+import { DEFAULT_PROFILE_ID } from '../profiles/builtin';
 import type { EmbeddedSimulators } from './embedded-simulators';
 import type { EventHub } from './event-hub';
 import type { JobEndedNotice } from './types';
