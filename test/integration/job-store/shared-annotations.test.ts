@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AnnotationsNotKeptError } from '../../../src/core/annotations';
+import { AnnotationsNotKeptError } from '../../../src/core/annotations/types';
 import { jobCacheFile, loadSqlite, openJobCache } from '../../../src/core/job-store';
 import type { Logger } from '../../../src/core/logging/logger';
 import { REPO_ROOT } from '../../support/cli-runner';

@@ -10,9 +10,9 @@ import {
   loadSqlite,
   openJobCache,
 } from '../../../../src/core/job-store';
-import { AnnotationsNotKeptError, TooManyTagsError } from '../../../../src/core/annotations';
+import { AnnotationsNotKeptError, TooManyTagsError } from '../../../../src/core/annotations/types';
 import { silentLogger } from '../../../../src/core/logging/logger';
-import type { SubmissionRecord } from '../../../../src/core/annotations';
+import type { SubmissionRecord } from '../../../../src/core/annotations/types';
 import { tagListSchema, tagProblem } from '../../../../src/shared/annotations';
 
 const P = 'simulator-b:B';
