@@ -10,7 +10,7 @@ import { settingsFilePath } from '../profiles/config-dir';
 import { SettingsStore, describeSettingsProblem } from '../profiles/settings-store';
 import { ConnectionManager } from './connection-manager';
 import type { HandlerTable } from './dispatch';
-import { createDraftsStore } from './drafts-store';
+import { createDraftsStore } from '../drafts/drafts-store';
 import { EmbeddedSimulators } from './embedded-simulators';
 import { simulatorFolder } from './simulator-endpoints';
 import { createEventHub } from './event-hub';
