@@ -9,7 +9,7 @@ import { ActiveConnection } from './active-connection';
 import type { ActiveConnectionDeps } from './active-connection';
 import { APP_ERROR_CODES, AppError } from '../errors/app-error';
 import { DEFAULT_PROFILE_ID } from '../profiles/builtin';
-import type { EmbeddedSimulators } from './embedded-simulators';
+import type { EmbeddedSimulators } from '../connections/embedded-simulators';
 import type { EventHub } from './event-hub';
 import type { JobEndedNotice } from './types';
 import { loggedOutView, profileView } from './views';

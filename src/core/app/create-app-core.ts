@@ -11,8 +11,8 @@ import { SettingsStore, describeSettingsProblem } from '../profiles/settings-sto
 import { ConnectionManager } from './connection-manager';
 import type { HandlerTable } from './dispatch';
 import { createDraftsStore } from '../drafts/drafts-store';
-import { EmbeddedSimulators } from './embedded-simulators';
-import { simulatorFolder } from './simulator-endpoints';
+import { EmbeddedSimulators } from '../connections/embedded-simulators';
+import { simulatorFolder } from '../connections/simulator-endpoints';
 import { createEventHub } from './event-hub';
 import { appHandlers } from './handlers/app';
 import { connectionHandlers } from './handlers/connection';
