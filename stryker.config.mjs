@@ -27,7 +27,7 @@ export default {
     // The job poller.
     'src/core/jobs/{poller,cadence,wait}.ts',
     // The job store's merge and queries.
-    'src/core/cache/{record-merge,record-columns,stored-rows,memory-job-cache,sqlite-job-cache,job-source}.ts',
+    'src/core/job-store/{record-merge,record-columns,stored-rows,memory-job-cache,sqlite-job-cache,job-source}.ts',
     // The fits.
     'src/shared/analysis/{fit-input,fit-t1,fit-rabi,levenberg-marquardt,periodogram,small-linear-algebra}.ts',
     // The client's transport (requests, redirects, retries, errors) and its body limits.

@@ -16,7 +16,7 @@ export default defineConfig({
       'test/unit/core/auth/**/*.test.ts',
       'test/unit/core/client/**/*.test.ts',
       'test/unit/core/jobs/**/*.test.ts',
-      'test/unit/core/cache/**/*.test.ts',
+      'test/unit/core/job-store/**/*.test.ts',
       'test/unit/web/{access-tokens,request-guard}.test.ts',
       'test/unit/shared/dialect/**/*.test.ts',
       'test/unit/hostile/documents-editor.test.ts',

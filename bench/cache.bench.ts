@@ -16,7 +16,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SqliteJobCache, getJob, listJobs, loadSqlite } from '../src/core/cache';
+import { SqliteJobCache, getJob, listJobs, loadSqlite } from '../src/core/job-store';
 import type { JobInfo } from '../src/shared/variants';
 import { jobRecords, logText } from './fixtures';
 import { inFreshProcess, measure } from './harness';

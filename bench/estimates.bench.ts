@@ -10,7 +10,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { SqliteJobCache, loadSqlite } from '../src/core/cache';
+import { SqliteJobCache, loadSqlite } from '../src/core/job-store';
 import { EstimatesService } from '../src/core/history';
 import type { DurationModel, JobPhase } from '../src/shared/estimates';
 import { estimateRemaining, stuckVerdict } from '../src/shared/estimates';

@@ -14,8 +14,8 @@
  * Target: both variants, no more requests than polling each job every 5 s (value = plain / ours
  * ≥ 1).
  */
-import { createServiceClient } from '../src/core/client';
-import { JobPoller } from '../src/core/jobs';
+import { createServiceClient } from '../src/core/client/service-client';
+import { JobPoller } from '../src/core/jobs/poller';
 import type { VariantId } from '../src/shared/variants';
 import { BASE_URL, fakeFetch, jsonResponse } from '../test/support/fake-fetch';
 import { jobInfo, wireJobDetail, wireJobList } from '../test/support/wire-fixtures';

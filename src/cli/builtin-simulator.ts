@@ -6,8 +6,8 @@ import {
   publishEndpoint,
   simulatorFolder,
   withdrawEndpoint,
-} from '../core/app/simulator-endpoints';
-import type { SimulatorOwner } from '../core/app/simulator-endpoints';
+} from '../core/connections/simulator-endpoints';
+import type { SimulatorOwner } from '../core/connections/simulator-endpoints';
 import { ensurePrivateDir } from '../node-kit/fs/private-files';
 import { DataDirInUseError, startSimulator } from '../simulator';
 import type { SimulatorHandle } from '../simulator';
@@ -32,7 +32,7 @@ const own: { handle: SimulatorHandle; dir: string }[] = [];
 /**
  * The simulator behind a built-in profile (simulator-a, simulator-b). It has no address of its
  * own: it runs inside the app. qjob reaches the one the desktop app, browser mode or another
- * qjob command runs, where it published itself (core/app/simulator-endpoints.ts); when none
+ * qjob command runs, where it published itself (core/connections/simulator-endpoints.ts); when none
  * runs, it starts one for this command, as the app does at launch, with its jobs kept in
  * `<data>/simulator/cli/<variant>` (they survive; a job that had not ended goes on the next time
  * a simulator runs there) and stopped when the command ends.

@@ -1,5 +1,5 @@
-import type { JobCache } from '../core/cache';
-import { jobCacheFile, openJobCache, profileCacheKey } from '../core/cache';
+import type { JobCache } from '../core/job-store';
+import { jobCacheFile, openJobCache, profileCacheKey } from '../core/job-store';
 import type { Logger } from '../core/logging/logger';
 import type { Connection } from './connection';
 import { CommandFailure } from './errors';

@@ -10,7 +10,7 @@ import { SOCKET_CLOSE, SOCKET_PATH, SOCKET_PROTOCOL } from '../shared/ipc/socket
 import type { VariantId } from '../shared/variants/declaration';
 import type { SecretStore } from '../core/auth/secret-store';
 import { createAppCore } from '../core/app/create-app-core';
-import { builtinProfileId } from '../core/app/builtin-profiles';
+import { builtinProfileId } from '../core/profiles/builtin';
 import type { AppCore } from '../core/app/types';
 import { defaultRendererDir, defaultResourcesDir } from '../core/app/paths';
 import type { FetchLike } from '../core/client/transport';

@@ -1,4 +1,9 @@
-import { SqliteJobCache, jobCacheFile, loadSqlite, profileCacheKey } from '../../src/core/cache';
+import {
+  SqliteJobCache,
+  jobCacheFile,
+  loadSqlite,
+  profileCacheKey,
+} from '../../src/core/job-store';
 import type { JobInfo } from '../../src/shared/variants';
 import { JOB_STATUSES } from '../../src/shared/variants';
 import { expect, test, type Page } from './fixtures';

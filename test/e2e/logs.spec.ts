@@ -1,5 +1,10 @@
 import { readFileSync } from 'node:fs';
-import { SqliteJobCache, jobCacheFile, loadSqlite, profileCacheKey } from '../../src/core/cache';
+import {
+  SqliteJobCache,
+  jobCacheFile,
+  loadSqlite,
+  profileCacheKey,
+} from '../../src/core/job-store';
 import { startSimulator } from '../../src/simulator';
 import type { JobDetail } from '../../src/shared/variants';
 import { json, startFaultyServer } from '../support/faulty-server';

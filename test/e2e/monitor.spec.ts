@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import Database from 'better-sqlite3';
-import { jobCacheFile } from '../../src/core/cache';
+import { jobCacheFile } from '../../src/core/job-store';
 import { startSimulator } from '../../src/simulator';
 import { expect, openYamlFile, type Page, shot, test } from './fixtures';
 import { BELL, BROKEN_BELL as BROKEN } from './payloads';

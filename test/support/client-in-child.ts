@@ -5,8 +5,8 @@
  *
  *   node --import tsx test/support/client-in-child.ts BASE_URL devices|job [LIMITS_JSON]
  */
-import { createServiceClient } from '../../src/core/client';
-import type { BodyLimitsOverride } from '../../src/core/client';
+import { createServiceClient } from '../../src/core/client/service-client';
+import type { BodyLimitsOverride } from '../../src/core/client/body/limits';
 
 const [baseUrl, call, limits] = process.argv.slice(2);
 const client = createServiceClient({

@@ -1,8 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { MemorySecretStore } from '../../src/core/auth/memory-secret-store';
 import { Session } from '../../src/core/auth/session';
-import { createServiceClient } from '../../src/core/client';
-import type { ServiceClientOptions, ServiceError } from '../../src/core/client';
+import { createServiceClient } from '../../src/core/client/service-client';
+import type { ServiceClientOptions } from '../../src/core/client/types';
+import type { ServiceError } from '../../src/core/client/errors';
 import type { VariantId } from '../../src/shared/variants';
 import { documentToExecutePayload } from '../../src/shared/yaml';
 

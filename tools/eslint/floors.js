@@ -53,7 +53,7 @@ export const FLOORS = {
     may: ['src/shared', 'src/node-kit', 'src/core'],
     node: true,
     electron: true,
-    why: 'src/main wires the app core into Electron; it gets simulators through the core (core/app/embedded-simulators).',
+    why: 'src/main wires the app core into Electron; it gets simulators through the core (core/connections/embedded-simulators).',
   },
   'src/preload': {
     may: ['src/shared'],
@@ -65,7 +65,7 @@ export const FLOORS = {
     may: ['src/shared', 'src/node-kit', 'src/core'],
     node: true,
     electron: false,
-    why: 'src/web serves the app core to a browser; it gets simulators through the core (core/app/embedded-simulators).',
+    why: 'src/web serves the app core to a browser; it gets simulators through the core (core/connections/embedded-simulators).',
   },
   'src/cli': {
     may: ['src/shared', 'src/node-kit', 'src/core', 'src/simulator', 'src/web'],

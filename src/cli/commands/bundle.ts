@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { CLIENT_VERSION } from '../../core/client/user-agent';
-import type { CachedProblem } from '../../core/cache';
-import { getJob } from '../../core/cache';
+import type { CachedProblem } from '../../core/job-store';
+import { getJob } from '../../core/job-store';
 import { collectBundle } from '../../core/bundles';
 import { fieldProblemView, truncationView } from '../../core/app/views';
 import { writeFileAtomic } from '../../node-kit/fs/atomic-write';

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { jobCacheFile, loadSqlite, openJobCache, profileCacheKey } from '../../core/cache';
+import { jobCacheFile, loadSqlite, openJobCache, profileCacheKey } from '../../core/job-store';
 import type { DeviceHistoryEntry } from '../../core/history';
 import { SqliteDeviceHistory, mergeDeviceHistories, openDeviceHistory } from '../../core/history';
 import { silentLogger } from '../../core/logging/logger';

@@ -1,6 +1,6 @@
 import type { JobDetail } from '../../shared/variants';
-import type { CachedProblem, DetailAnswer, DetailAsk, Fetcher, JobCache } from '../cache';
-import { getJob, profileCacheKey } from '../cache';
+import type { CachedProblem, DetailAnswer, DetailAsk, Fetcher, JobCache } from '../job-store';
+import { getJob, profileCacheKey } from '../job-store';
 import type { ActiveConnection } from './active-connection';
 import { fieldProblemView, truncationView } from './views';
 

@@ -1,6 +1,6 @@
 import { isServiceError } from '../client/errors';
 import type { ServiceClient } from '../client/types';
-import { isUnreachable } from '../cache/unreachable';
+import { isUnreachable } from '../job-store/unreachable';
 
 /** Whether the service answers, as every view and the status bar should tell it. */
 export interface LinkSnapshot {

@@ -2,7 +2,7 @@ import path from 'node:path';
 import { createPrivateDatabaseFile, ensurePrivateDir } from '../../node-kit/fs/private-files';
 import { describeStorageFailure } from '../../node-kit/fs/storage-failure';
 import type { Logger } from '../logging/logger';
-import { loadSqlite } from '../cache/sqlite-loader';
+import { loadSqlite } from '../job-store/sqlite-loader';
 import type { BatchStore } from './batch-store';
 import { MemoryBatchStore } from './batch-store';
 import { SqliteBatchStore } from './sqlite-batch-store';

@@ -2,7 +2,7 @@ import type { Database } from 'better-sqlite3';
 import { z } from 'zod';
 import { batchStateSchema, memberStateSchema } from '../../shared/ipc/batch-schemas';
 import { sweepCombineSchema } from '../../shared/sweeps/sweep-spec';
-import type { DatabaseConstructor } from '../cache/sqlite-loader';
+import type { DatabaseConstructor } from '../job-store/sqlite-loader';
 import type { BatchRecord, BatchStore, MemberPatch, MemberRecord } from './batch-store';
 
 const SCHEMA_VERSION = 1;

@@ -15,7 +15,7 @@ import type { Device, JobDetail, JobInfo, VariantId } from '../../shared/variant
 import { JOB_RECORD_FIELDS } from '../../shared/variants';
 import { payloadToYaml } from '../../shared/yaml/payload-to-yaml';
 import type { SubmissionRecord } from '../annotations/types';
-import type { CachedProblem, TimelineEntry } from '../cache/types';
+import type { CachedProblem, TimelineEntry } from '../job-store/types';
 import { redactForTicket } from '../diagnostics/redact-more';
 import { redactValue } from '../logging/redact';
 

@@ -1,6 +1,6 @@
 import type { Bundle } from '../../shared/bundles';
 import type { Device, VariantId } from '../../shared/variants';
-import type { CachedProblem, JobCache } from '../cache/types';
+import type { CachedProblem, JobCache } from '../job-store/types';
 import type { JobDetail } from '../../shared/variants';
 import type { BundleInput } from './build-bundle';
 import { BundleWriter, bundleFileName } from './build-bundle';

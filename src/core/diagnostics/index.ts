@@ -1,2 +1,2 @@
-export * from './build-bundle';
+export * from './diagnostics-text';
 export { redactForTicket } from './redact-more';

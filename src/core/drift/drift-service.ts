@@ -2,8 +2,8 @@ import type { Statement } from 'better-sqlite3';
 import type { DriftQuery, DriftRun, DriftSeries } from '../../shared/drift';
 import { buildDriftSeries, driftRunOf } from '../../shared/drift';
 import type { VariantId } from '../../shared/variants';
-import type { JobCache } from '../cache';
-import { SqliteJobCache } from '../cache';
+import type { JobCache } from '../job-store';
+import { SqliteJobCache } from '../job-store';
 
 /**
  * The newest jobs of a device with a kept detail that a series looks at. A calibration history

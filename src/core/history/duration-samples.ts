@@ -1,6 +1,6 @@
 import type { Database } from 'better-sqlite3';
 import type { DurationSample } from '../../shared/estimates';
-import type { JobCache } from '../cache';
+import type { JobCache } from '../job-store';
 
 /**
  * The newest completed jobs looked at for the duration model. The model keeps 200 per device

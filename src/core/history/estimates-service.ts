@@ -2,8 +2,8 @@ import type { Database } from 'better-sqlite3';
 import type { DurationModel, JobTimes } from '../../shared/estimates';
 import { buildDurationModel, openJobAt, stuckVerdict } from '../../shared/estimates';
 import { isTerminalStatus, jobStatusSchema } from '../../shared/variants';
-import type { JobCache } from '../cache';
-import { SqliteJobCache } from '../cache';
+import type { JobCache } from '../job-store';
+import { SqliteJobCache } from '../job-store';
 import { sqliteDurationSamples, storeDurationSamples } from './duration-samples';
 
 export interface EstimatesAnswer {

@@ -1,5 +1,5 @@
-import type { JobCache } from '../cache';
-import { SqliteJobCache } from '../cache';
+import type { JobCache } from '../job-store';
+import { SqliteJobCache } from '../job-store';
 import { MemoryDeviceHistory } from './memory-device-history';
 import { SqliteDeviceHistory } from './sqlite-device-history';
 import type { DeviceHistoryStore } from './types';

@@ -25,6 +25,16 @@ function builtin(id: string, variant: VariantId): Profile {
   };
 }
 
+/** The first-start profile: the embedded Variant A simulator, needing no network and no account. */
+export const DEFAULT_PROFILE_ID = 'simulator-a';
+
+/** The built-in simulator profile of a variant (`qjob web --variant B` starts on it). */
+export function builtinProfileId(variant: VariantId): string {
+  const found = BUILTIN_PROFILES.find((p) => p.builtin === 'simulator' && p.variant === variant);
+  if (!found) throw new Error(`no built-in simulator profile for Variant ${variant}`);
+  return found.id;
+}
+
 export function isBuiltinProfileId(id: string): boolean {
   return BUILTIN_PROFILES.some((p) => p.id === id);
 }

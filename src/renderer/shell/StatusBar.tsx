@@ -1,6 +1,6 @@
 import { Icon } from '../ui/components/Icon';
 import { useNow } from '../ui/hooks/useNow';
-import { formatAgo, formatClock } from '../services/format';
+import { formatAgo, formatClock } from '../ui/time-format';
 import { useAppStore } from '../state/app/store';
 import {
   selectActiveProfile,

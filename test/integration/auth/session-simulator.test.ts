@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemorySecretStore, Session } from '../../../src/core/auth';
-import type { SessionSnapshot } from '../../../src/core/auth';
-import type { FetchLike } from '../../../src/core/client';
-import { createServiceClient } from '../../../src/core/client';
+import { MemorySecretStore } from '../../../src/core/auth/memory-secret-store';
+import { Session } from '../../../src/core/auth/session';
+import type { SessionSnapshot } from '../../../src/core/auth/session-state';
+import type { FetchLike } from '../../../src/core/client/transport';
+import { createServiceClient } from '../../../src/core/client/service-client';
 import { startSimulator } from '../../../src/simulator';
 import type { SimulatorHandle } from '../../../src/simulator';
 

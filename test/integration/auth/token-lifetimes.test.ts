@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MemorySecretStore, Session } from '../../../src/core/auth';
+import { MemorySecretStore } from '../../../src/core/auth/memory-secret-store';
+import { Session } from '../../../src/core/auth/session';
 import { MIN_RENEWAL_INTERVAL_MS } from '../../../src/core/auth/refresh-timer';
-import { ServiceError, createServiceClient } from '../../../src/core/client';
+import { ServiceError } from '../../../src/core/client/errors';
+import { createServiceClient } from '../../../src/core/client/service-client';
 import type { FaultyServer } from '../../support/faulty-server';
 import { json, startFaultyServer } from '../../support/faulty-server';
 import { DEVICES_BODY, wireToken } from '../../support/wire-fixtures';

@@ -1,6 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MemorySecretStore, Session } from '../../../src/core/auth';
-import { createServiceClient } from '../../../src/core/client';
+import { MemorySecretStore } from '../../../src/core/auth/memory-secret-store';
+import { Session } from '../../../src/core/auth/session';
+import { createServiceClient } from '../../../src/core/client/service-client';
 import { requirePayload } from '../../../src/core/submit/prepare-payload';
 import { sendPayload } from '../../../src/core/submit/send-payload';
 import { MemoryBatchStore } from '../../../src/core/batches/batch-store';

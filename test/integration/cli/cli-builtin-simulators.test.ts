@@ -89,7 +89,7 @@ describe('with no app running', () => {
     );
     const { id } = JSON.parse(submit.stdout) as { id: number };
     // Stopped with the command: nothing published is left for the next command to follow.
-    // (src/core/app/simulator-endpoints.ts: <data>/simulator/<owner>/<variant>/endpoint.json)
+    // (src/core/connections/simulator-endpoints.ts: <data>/simulator/<owner>/<variant>/endpoint.json)
     expect(fs.existsSync(path.join(dataDir, 'simulator', 'cli', 'b', 'endpoint.json'))).toBe(false);
 
     const job = await runCli(['job', String(id), '--profile', 'simulator-b', '--json'], { env });

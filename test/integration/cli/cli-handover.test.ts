@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { jobCacheFile, openJobCache, profileCacheKey } from '../../../src/core/cache';
+import { jobCacheFile, openJobCache, profileCacheKey } from '../../../src/core/job-store';
 import { silentLogger } from '../../../src/core/logging/logger';
 import { startSimulator } from '../../../src/simulator';
 import type { SimulatorHandle } from '../../../src/simulator';

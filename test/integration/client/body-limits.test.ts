@@ -1,8 +1,8 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createServiceClient } from '../../../src/core/client';
-import type { BodyLimitsOverride } from '../../../src/core/client';
+import { createServiceClient } from '../../../src/core/client/service-client';
+import type { BodyLimitsOverride } from '../../../src/core/client/body/limits';
 import { encodeBase64Text, formatHttpDate } from '../../../src/shared/wire';
 import { REPO_ROOT } from '../../support/cli-runner';
 import { failure } from '../../support/service-session';

@@ -1,9 +1,11 @@
 import net from 'node:net';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MemorySecretStore, Session } from '../../../src/core/auth';
-import type { ServiceClient, ServiceError } from '../../../src/core/client';
-import { createServiceClient } from '../../../src/core/client';
-import { waitForJob } from '../../../src/core/jobs';
+import { MemorySecretStore } from '../../../src/core/auth/memory-secret-store';
+import { Session } from '../../../src/core/auth/session';
+import type { ServiceClient } from '../../../src/core/client/types';
+import type { ServiceError } from '../../../src/core/client/errors';
+import { createServiceClient } from '../../../src/core/client/service-client';
+import { waitForJob } from '../../../src/core/jobs/wait';
 import { encodeBase64Text, formatHttpDate } from '../../../src/shared/wire';
 import type { FaultyServer } from '../../support/faulty-server';
 import { json, startFaultyServer } from '../../support/faulty-server';

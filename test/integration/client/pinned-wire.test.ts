@@ -1,7 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MemorySecretStore, Session } from '../../../src/core/auth';
-import type { ServiceClient, ServiceError } from '../../../src/core/client';
-import { createServiceClient } from '../../../src/core/client';
+import { MemorySecretStore } from '../../../src/core/auth/memory-secret-store';
+import { Session } from '../../../src/core/auth/session';
+import type { ServiceClient } from '../../../src/core/client/types';
+import type { ServiceError } from '../../../src/core/client/errors';
+import { createServiceClient } from '../../../src/core/client/service-client';
 import type { ExecutePayload, VariantId } from '../../../src/shared/variants';
 import type { FaultyServer, RecordedRequest } from '../../support/faulty-server';
 import { startFaultyServer } from '../../support/faulty-server';

@@ -1,7 +1,8 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MemorySecretStore, Session } from '../../../src/core/auth';
+import { MemorySecretStore } from '../../../src/core/auth/memory-secret-store';
+import { Session } from '../../../src/core/auth/session';
 import { tokenAccount } from '../../../src/core/auth/secret-store';
-import { createServiceClient } from '../../../src/core/client';
+import { createServiceClient } from '../../../src/core/client/service-client';
 import { failure } from '../../support/service-session';
 import type { FaultyServer } from '../../support/faulty-server';
 import { json, startFaultyServer } from '../../support/faulty-server';

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { probeVariant } from '../../../src/core/client';
+import { probeVariant } from '../../../src/core/client/variant-probe';
 import { startSimulator } from '../../../src/simulator';
 import type { SimulatorHandle } from '../../../src/simulator';
 import type { VariantId } from '../../../src/shared/variants';

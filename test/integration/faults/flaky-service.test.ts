@@ -1,9 +1,10 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MemorySecretStore, Session } from '../../../src/core/auth';
-import type { ServiceError } from '../../../src/core/client';
-import { createServiceClient } from '../../../src/core/client';
-import type { WaitProgress } from '../../../src/core/jobs';
-import { waitForJob } from '../../../src/core/jobs';
+import { MemorySecretStore } from '../../../src/core/auth/memory-secret-store';
+import { Session } from '../../../src/core/auth/session';
+import type { ServiceError } from '../../../src/core/client/errors';
+import { createServiceClient } from '../../../src/core/client/service-client';
+import type { WaitProgress } from '../../../src/core/jobs/wait';
+import { waitForJob } from '../../../src/core/jobs/wait';
 import type { Behaviour, FaultyServer, RecordedRequest } from '../../support/faulty-server';
 import { json, startFaultyServer } from '../../support/faulty-server';
 import {

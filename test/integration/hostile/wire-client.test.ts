@@ -1,7 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemorySecretStore, Session } from '../../../src/core/auth';
-import type { BodyLimitsOverride, ServiceClient } from '../../../src/core/client';
-import { ServiceError, createServiceClient } from '../../../src/core/client';
+import { MemorySecretStore } from '../../../src/core/auth/memory-secret-store';
+import { Session } from '../../../src/core/auth/session';
+import type { BodyLimitsOverride } from '../../../src/core/client/body/limits';
+import type { ServiceClient } from '../../../src/core/client/types';
+import { ServiceError } from '../../../src/core/client/errors';
+import { createServiceClient } from '../../../src/core/client/service-client';
 import type { Behaviour, FaultyServer } from '../../support/faulty-server';
 import { startFaultyServer } from '../../support/faulty-server';
 import type { Expectation } from '../../support/hostile-corpus';

@@ -2,7 +2,7 @@
  * Run as a separate process by keychain.test.ts: proves that what one process put in the OS
  * keychain is there for the next one. Usage: keychain-child.ts get|delete ACCOUNT
  */
-import { KeytarSecretStore } from '../../../src/core/auth';
+import { KeytarSecretStore } from '../../../src/core/auth/keytar-secret-store';
 
 const [action, account] = process.argv.slice(2);
 if (!account || (action !== 'get' && action !== 'delete')) {

@@ -3,10 +3,10 @@ import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 
 /**
- * Inside core and inside the simulator, the folders import each other without a cycle (`cache`
- * and `app` once did, through AppError; the simulator's `circuits` and `physics` did, and both
- * imported `run` for its Work): a folder can be read, tested and moved knowing only the ones
- * below.
+ * Inside core and inside the simulator, the folders import each other without a cycle
+ * (`job-store`, then named `cache`, and `app` once did, through AppError; the simulator's
+ * `circuits` and `physics` did, and both imported `run` for its Work): a folder can be read,
+ * tested and moved knowing only the ones below.
  */
 const ROOT = path.resolve(import.meta.dirname, '../../..');
 const SPECIFIER = /(?:from\s+|import\s*\(\s*|require\s*\(\s*)['"](\.[^'"]*)['"]/g;
@@ -20,7 +20,8 @@ function filesUnder(dir: string): string[] {
 }
 
 /**
- * Which top folder of `floor` imports which: `app -> cache` for src/core/app/x.ts → ../cache/y.
+ * Which top folder of `floor` imports which: `app -> job-store` for src/core/app/x.ts →
+ * ../job-store/y.
  * The folders named in `inside` are read one level deeper (the simulator's `engine` is a floor
  * of folders): `engine/circuits -> engine/physics`. A file that lies loose in a folder is a node
  * of its own (`index.ts`, `engine/work.ts`).
@@ -71,15 +72,15 @@ describe("the simulator's folders", () => {
 describe("core's folders", () => {
   it('import each other without a cycle', () => {
     const graph = folderGraph('src/core');
-    expect(graph.get('app')).toContain('cache');
+    expect(graph.get('app')).toContain('job-store');
     expect(cycles(graph)).toEqual([]);
   });
 
   it('finds a cycle when there is one', () => {
     const graph = new Map([
-      ['app', new Set(['cache', 'client'])],
-      ['cache', new Set(['app'])],
+      ['app', new Set(['job-store', 'client'])],
+      ['job-store', new Set(['app'])],
     ]);
-    expect(cycles(graph)).toEqual(['app -> cache -> app']);
+    expect(cycles(graph)).toEqual(['app -> job-store -> app']);
   });
 });

@@ -1,6 +1,6 @@
 import { AnnotationsNotKeptError, TooManyTagsError } from '../../annotations/types';
-import type { JobCache } from '../../cache';
-import { profileCacheKey } from '../../cache';
+import type { JobCache } from '../../job-store';
+import { profileCacheKey } from '../../job-store';
 import { APP_ERROR_CODES, AppError } from '../../errors/app-error';
 import type { ConnectionManager } from '../connection-manager';
 import type { NamespaceHandlers } from '../dispatch';

@@ -1,6 +1,6 @@
 import type { BatchView } from '../../../shared/ipc/batch-schemas';
-import type { JobCache } from '../../cache';
-import { profileCacheKey } from '../../cache';
+import type { JobCache } from '../../job-store';
+import { profileCacheKey } from '../../job-store';
 import type { BatchStore } from '../../batches/batch-store';
 import { BatchBlockedError, BatchRunner } from '../../batches/batch-runner';
 import type { BatchTransport } from '../../batches/batch-runner';

@@ -1,4 +1,4 @@
-import { profileCacheKey } from '../../cache';
+import { profileCacheKey } from '../../job-store';
 import type { DeviceHistoryStore } from '../../history';
 import type { Logger } from '../../logging/logger';
 import type { ConnectionManager } from '../connection-manager';

@@ -1,5 +1,5 @@
 import os from 'node:os';
-import type { JobCache } from '../../cache';
+import type { JobCache } from '../../job-store';
 import { buildDiagnosticsText } from '../../diagnostics';
 import type { ConnectionManager } from '../connection-manager';
 import type { NamespaceHandlers } from '../dispatch';

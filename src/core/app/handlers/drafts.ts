@@ -1,5 +1,5 @@
 import type { NamespaceHandlers } from '../dispatch';
-import type { DraftsStore } from '../drafts-store';
+import type { DraftsStore } from '../../drafts/drafts-store';
 
 /** The editor's open tabs, kept between runs. */
 export function draftsHandlers(drafts: DraftsStore): NamespaceHandlers<'drafts'> {

@@ -1,4 +1,4 @@
-import { profileCacheKey } from '../../cache';
+import { profileCacheKey } from '../../job-store';
 import type { DriftService } from '../../drift';
 import type { ConnectionManager } from '../connection-manager';
 import type { NamespaceHandlers } from '../dispatch';

@@ -1,4 +1,4 @@
-import { profileCacheKey } from '../../cache';
+import { profileCacheKey } from '../../job-store';
 import type { EstimatesService } from '../../history';
 import type { ConnectionManager } from '../connection-manager';
 import type { NamespaceHandlers } from '../dispatch';

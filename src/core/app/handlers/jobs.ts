@@ -1,8 +1,8 @@
 import type { CallArgs } from '../../../shared/ipc/contract';
 import type { JobInfo } from '../../../shared/variants';
 import { isTerminalStatus } from '../../../shared/variants';
-import type { DetailAsk, JobCache } from '../../cache';
-import { listJobs } from '../../cache';
+import type { DetailAsk, JobCache } from '../../job-store';
+import { listJobs } from '../../job-store';
 import { APP_ERROR_CODES, AppError } from '../../errors/app-error';
 import { FollowLimitError, WatchLimitError } from '../../jobs/poller';
 import type { Logger } from '../../logging/logger';

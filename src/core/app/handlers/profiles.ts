@@ -1,9 +1,9 @@
 import { deleteProfile, upsertProfile } from '../../profiles/profiles';
 import type { SettingsStore } from '../../profiles/settings-store';
 import type { ConnectionManager } from '../connection-manager';
-import { testConnection } from '../connection-test';
+import { testConnection } from '../../connections/connection-test';
 import type { NamespaceHandlers } from '../dispatch';
-import { DEFAULT_PROFILE_ID } from '../builtin-profiles';
+import { DEFAULT_PROFILE_ID } from '../../profiles/builtin';
 import type { FetchLike } from '../../client/transport';
 import { profileFromView } from '../views';
 

@@ -1,5 +1,5 @@
 import type { NamespaceHandlers } from '../dispatch';
-import { listTemplates } from '../templates';
+import { listTemplates } from '../../templates/templates';
 
 /** The payload templates shipped with the app, for the variant asked. */
 export function templatesHandlers(templatesDir: string): NamespaceHandlers<'templates'> {

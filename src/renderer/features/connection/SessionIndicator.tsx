@@ -1,7 +1,7 @@
 import type { SessionState } from '../../../shared/ipc/schemas';
 import { Icon } from '../../ui/components/Icon';
 import { useNow } from '../../ui/hooks/useNow';
-import { formatRemaining } from '../../services/format';
+import { formatRemaining } from '../../ui/time-format';
 import { useAppStore } from '../../state/app/store';
 import { useStartLogin } from '../../state/connection/login-flow';
 import {

@@ -1,7 +1,7 @@
 import type { Device } from '../../../shared/variants';
 import { CloseButton } from '../../ui/components/CloseButton';
 import { Skeleton, StateMessage } from '../../ui/components/States';
-import { formatDateTime } from '../../services/format';
+import { formatDateTime } from '../../ui/time-format';
 import { useAppStore } from '../../state/app/store';
 import { useDevicesStore } from '../../state/devices/store';
 import { DeviceDescription } from './DeviceDescription';

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { Device } from '../../../shared/variants';
 import { roughDuration } from '../../../shared/estimates';
-import { formatDateTime } from '../../services/format';
+import { formatDateTime } from '../../ui/time-format';
 import { useDevicesStore } from '../../state/devices/store';
 import type { Band, DeviceHistoryView } from './device-timeline';
 import { timelineBands } from './device-timeline';

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Icon } from '../../ui/components/Icon';
 import { StateMessage } from '../../ui/components/States';
 import { useNow } from '../../ui/hooks/useNow';
-import { formatAgo, formatClock } from '../../services/format';
+import { formatAgo, formatClock } from '../../ui/time-format';
 import { selectHasFilters, selectSelectedDevice, useDevicesStore } from '../../state/devices/store';
 import { selectFilteredDevices } from '../../state/devices/store';
 import { selectIsLoggedIn, useConnectionStore } from '../../state/connection/store';

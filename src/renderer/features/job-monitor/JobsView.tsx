@@ -4,7 +4,7 @@ import { VARIANTS } from '../../../shared/variants';
 import { Icon } from '../../ui/components/Icon';
 import { StateMessage } from '../../ui/components/States';
 import { useNow } from '../../ui/hooks/useNow';
-import { formatAgo } from '../../services/format';
+import { formatAgo } from '../../ui/time-format';
 import { useAppStore } from '../../state/app/store';
 import { selectIsOffline, selectVariant, useConnectionStore } from '../../state/connection/store';
 import { useDevicesStore } from '../../state/devices/store';

@@ -3,16 +3,16 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { JobCache } from '../../../../src/core/cache';
+import type { JobCache } from '../../../../src/core/job-store';
 import {
   MemoryJobCache,
   SqliteJobCache,
   loadSqlite,
   openJobCache,
-} from '../../../../src/core/cache';
-import { AnnotationsNotKeptError, TooManyTagsError } from '../../../../src/core/annotations';
+} from '../../../../src/core/job-store';
+import { AnnotationsNotKeptError, TooManyTagsError } from '../../../../src/core/annotations/types';
 import { silentLogger } from '../../../../src/core/logging/logger';
-import type { SubmissionRecord } from '../../../../src/core/annotations';
+import type { SubmissionRecord } from '../../../../src/core/annotations/types';
 import { tagListSchema, tagProblem } from '../../../../src/shared/annotations';
 
 const P = 'simulator-b:B';

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemorySecretStore } from '../../../../src/core/auth';
+import { MemorySecretStore } from '../../../../src/core/auth/memory-secret-store';
 import { ActiveConnection } from '../../../../src/core/app/active-connection';
 import { createEventHub } from '../../../../src/core/app/event-hub';
 import type { JobEndedNotice } from '../../../../src/core/app/types';

@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { MemorySecretStore } from '../../../../src/core/auth';
+import { MemorySecretStore } from '../../../../src/core/auth/memory-secret-store';
 import { ActiveConnection } from '../../../../src/core/app/active-connection';
 import { createEventHub } from '../../../../src/core/app/event-hub';
 import type { LinkSnapshot } from '../../../../src/core/app/link-health';
 import { LinkHealth, observeReach, reachOutcome } from '../../../../src/core/app/link-health';
-import { createServiceClient, ServiceError } from '../../../../src/core/client';
+import { createServiceClient } from '../../../../src/core/client/service-client';
+import { ServiceError } from '../../../../src/core/client/errors';
 import { silentLogger } from '../../../../src/core/logging/logger';
 import type { EventPayload } from '../../../../src/shared/ipc/contract';
 import { BASE_URL, fakeFetch, jsonResponse } from '../../../support/fake-fetch';

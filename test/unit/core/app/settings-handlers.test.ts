@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { settingsHandlers } from '../../../../src/core/app/handlers/settings';
-import { SettingsStore } from '../../../../src/core/profiles';
+import { SettingsStore } from '../../../../src/core/profiles/settings-store';
 import type { MonitorView } from '../../../../src/shared/ipc/settings-schemas';
 
 let dir: string;

@@ -2,14 +2,14 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { KeytarBinding } from '../../../../src/core/auth';
+import type { KeytarBinding } from '../../../../src/core/auth/keytar-secret-store';
 import {
   KEYCHAIN_PROBE_ACCOUNT,
   KeytarSecretStore,
-  MemorySecretStore,
-  PlainFileSecretStore,
-  SecretStoreError,
-} from '../../../../src/core/auth';
+} from '../../../../src/core/auth/keytar-secret-store';
+import { MemorySecretStore } from '../../../../src/core/auth/memory-secret-store';
+import { PlainFileSecretStore } from '../../../../src/core/auth/file-secret-store';
+import { SecretStoreError } from '../../../../src/core/auth/secret-store';
 
 function fakeKeytar(
   options: { failRead?: string; failWriteOf?: string } = {},

@@ -1,8 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MemorySecretStore, Session, SessionError } from '../../../../src/core/auth';
-import type { SessionSnapshot } from '../../../../src/core/auth';
-import type { ServiceError } from '../../../../src/core/client';
-import { createServiceClient } from '../../../../src/core/client';
+import { MemorySecretStore } from '../../../../src/core/auth/memory-secret-store';
+import { Session } from '../../../../src/core/auth/session';
+import { SessionError } from '../../../../src/core/auth/errors';
+import type { SessionSnapshot } from '../../../../src/core/auth/session-state';
+import type { ServiceError } from '../../../../src/core/client/errors';
+import { createServiceClient } from '../../../../src/core/client/service-client';
 import type { Logger } from '../../../../src/core/logging/logger';
 import { BASE_URL, fakeFetch, jsonResponse } from '../../../support/fake-fetch';
 import type { FakeRequest } from '../../../support/fake-fetch';

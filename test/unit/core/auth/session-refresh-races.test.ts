@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { MemorySecretStore, Session } from '../../../../src/core/auth';
-import type { SecretStore } from '../../../../src/core/auth';
-import { createServiceClient } from '../../../../src/core/client';
+import { MemorySecretStore } from '../../../../src/core/auth/memory-secret-store';
+import { Session } from '../../../../src/core/auth/session';
+import type { SecretStore } from '../../../../src/core/auth/secret-store';
+import { createServiceClient } from '../../../../src/core/client/service-client';
 import { BASE_URL, fakeFetch, jsonResponse } from '../../../support/fake-fetch';
 import type { FakeRequest } from '../../../support/fake-fetch';
 import { DEVICES_BODY, wireToken } from '../../../support/wire-fixtures';

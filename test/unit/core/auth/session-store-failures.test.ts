@@ -1,12 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import {
-  MemorySecretStore,
-  SecretStoreError,
-  Session,
-  SessionError,
-} from '../../../../src/core/auth';
+import { MemorySecretStore } from '../../../../src/core/auth/memory-secret-store';
+import { SecretStoreError } from '../../../../src/core/auth/secret-store';
+import { Session } from '../../../../src/core/auth/session';
+import { SessionError } from '../../../../src/core/auth/errors';
 import { tokensOfStored } from '../../../../src/core/auth/stored-session';
-import { createServiceClient } from '../../../../src/core/client';
+import { createServiceClient } from '../../../../src/core/client/service-client';
 import { BASE_URL, fakeFetch, jsonResponse } from '../../../support/fake-fetch';
 import { DEVICES_BODY, wireToken } from '../../../support/wire-fixtures';
 

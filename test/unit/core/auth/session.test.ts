@@ -1,9 +1,11 @@
 import { inspect } from 'node:util';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { MemorySecretStore, Session, SessionError } from '../../../../src/core/auth';
-import type { SessionEndedEvent, SessionSnapshot } from '../../../../src/core/auth';
-import { createServiceClient } from '../../../../src/core/client';
-import type { ServiceError } from '../../../../src/core/client';
+import { MemorySecretStore } from '../../../../src/core/auth/memory-secret-store';
+import { Session } from '../../../../src/core/auth/session';
+import { SessionError } from '../../../../src/core/auth/errors';
+import type { SessionEndedEvent, SessionSnapshot } from '../../../../src/core/auth/session-state';
+import { createServiceClient } from '../../../../src/core/client/service-client';
+import type { ServiceError } from '../../../../src/core/client/errors';
 import { BASE_URL, fakeFetch, jsonResponse } from '../../../support/fake-fetch';
 import type { FakeRequest } from '../../../support/fake-fetch';
 import { DEVICES_BODY, wireToken } from '../../../support/wire-fixtures';

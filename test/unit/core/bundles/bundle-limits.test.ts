@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { CollectBundleDeps } from '../../../../src/core/bundles';
 import { collectBundle, serializeBundle } from '../../../../src/core/bundles';
-import { MemoryJobCache } from '../../../../src/core/cache';
+import { MemoryJobCache } from '../../../../src/core/job-store';
 import { BUNDLE_MAX_BYTES, BundleError, readBundle } from '../../../../src/shared/bundles';
 import type { JobDetail } from '../../../../src/shared/variants';
 

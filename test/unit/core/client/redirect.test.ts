@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { createServiceClient } from '../../../../src/core/client';
-import type { ServiceError } from '../../../../src/core/client';
+import { createServiceClient } from '../../../../src/core/client/service-client';
+import type { ServiceError } from '../../../../src/core/client/errors';
 import { fakeFetch } from '../../../support/fake-fetch';
 
 /**

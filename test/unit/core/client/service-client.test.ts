@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { ServiceError, createServiceClient } from '../../../../src/core/client';
+import { ServiceError } from '../../../../src/core/client/errors';
+import { createServiceClient } from '../../../../src/core/client/service-client';
 import { BASE_URL, fakeFetch, jsonResponse } from '../../../support/fake-fetch';
 import { DEVICES_BODY, SAMPLING_PAYLOAD_B } from '../../../support/wire-fixtures';
 

@@ -2,7 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { MemoryJobCache, SqliteJobCache, loadSqlite } from '../../../../src/core/cache';
+import { MemoryJobCache, SqliteJobCache, loadSqlite } from '../../../../src/core/job-store';
 import type { DeviceHistoryStore } from '../../../../src/core/history';
 import {
   EstimatesService,

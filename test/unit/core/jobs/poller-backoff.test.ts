@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createServiceClient } from '../../../../src/core/client';
-import type { ConnectionEvent, JobDetailEvent } from '../../../../src/core/jobs';
-import { JobPoller } from '../../../../src/core/jobs';
+import { createServiceClient } from '../../../../src/core/client/service-client';
+import type { ConnectionEvent, JobDetailEvent } from '../../../../src/core/jobs/poller';
+import { JobPoller } from '../../../../src/core/jobs/poller';
 import { DEFAULT_CADENCE, resolveCadence } from '../../../../src/core/jobs/cadence';
 import { BASE_URL, fakeFetch, jsonResponse } from '../../../support/fake-fetch';
 import { jobInfo, wireJobDetail, wireJobList } from '../../../support/wire-fixtures';

@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createServiceClient } from '../../../../src/core/client';
-import { JobPoller, MAX_WATCHED_JOBS, WatchLimitError } from '../../../../src/core/jobs';
+import { createServiceClient } from '../../../../src/core/client/service-client';
+import { JobPoller, MAX_WATCHED_JOBS, WatchLimitError } from '../../../../src/core/jobs/poller';
 import { BASE_URL, fakeFetch, jsonResponse } from '../../../support/fake-fetch';
 
 /*

@@ -1,8 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createServiceClient } from '../../../../src/core/client';
-import type { JobDetailEvent, JobFailureEvent, JobStatusEvent } from '../../../../src/core/jobs';
-import { JobPoller, waitForJob } from '../../../../src/core/jobs';
-import type { WaitError, WaitProgress } from '../../../../src/core/jobs';
+import { createServiceClient } from '../../../../src/core/client/service-client';
+import type {
+  JobDetailEvent,
+  JobFailureEvent,
+  JobStatusEvent,
+} from '../../../../src/core/jobs/poller';
+import { JobPoller } from '../../../../src/core/jobs/poller';
+import { waitForJob } from '../../../../src/core/jobs/wait';
+import type { WaitError, WaitProgress } from '../../../../src/core/jobs/wait';
 import type { Logger } from '../../../../src/core/logging/logger';
 import type { JobStatus, VariantId } from '../../../../src/shared/variants';
 import { BASE_URL, fakeFetch, jsonResponse } from '../../../support/fake-fetch';

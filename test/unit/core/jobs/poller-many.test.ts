@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createServiceClient } from '../../../../src/core/client';
-import type { JobDetailEvent } from '../../../../src/core/jobs';
-import { JobPoller } from '../../../../src/core/jobs';
+import { createServiceClient } from '../../../../src/core/client/service-client';
+import type { JobDetailEvent } from '../../../../src/core/jobs/poller';
+import { JobPoller } from '../../../../src/core/jobs/poller';
 import type { PollCadence } from '../../../../src/core/jobs/cadence';
 import { errorCheckInterval, resolveCadence } from '../../../../src/core/jobs/cadence';
 import { encodeBase64Text } from '../../../../src/shared/wire';

@@ -1,12 +1,13 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createServiceClient } from '../../../../src/core/client';
+import { createServiceClient } from '../../../../src/core/client/service-client';
 import type {
   ConnectionEvent,
   JobDetailEvent,
   JobFailureEvent,
   JobStatusEvent,
-} from '../../../../src/core/jobs';
-import { JobPoller, WaitError, waitForJob } from '../../../../src/core/jobs';
+} from '../../../../src/core/jobs/poller';
+import { JobPoller } from '../../../../src/core/jobs/poller';
+import { WaitError, waitForJob } from '../../../../src/core/jobs/wait';
 import type { JobStatus, VariantId } from '../../../../src/shared/variants';
 import { encodeBase64Text } from '../../../../src/shared/wire';
 import { BASE_URL, fakeFetch, jsonResponse } from '../../../support/fake-fetch';

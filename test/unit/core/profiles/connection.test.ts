@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { createServiceClient } from '../../../../src/core/client';
+import { createServiceClient } from '../../../../src/core/client/service-client';
 import { clientOptionsForProfile } from '../../../../src/core/profiles/connection';
 import type { Profile } from '../../../../src/core/profiles/schema';
 

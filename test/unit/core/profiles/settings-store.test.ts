@@ -2,16 +2,18 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ProfileError } from '../../../../src/core/profiles/errors';
 import {
-  ProfileError,
   SettingsStore,
-  defaultConfigDir,
-  deleteProfile,
   describeSettingsProblem,
+} from '../../../../src/core/profiles/settings-store';
+import { defaultConfigDir } from '../../../../src/core/profiles/config-dir';
+import {
+  deleteProfile,
   findProfile,
   upsertProfile,
   withSimulatorUrl,
-} from '../../../../src/core/profiles';
+} from '../../../../src/core/profiles/profiles';
 
 let dir: string;
 let file: string;

@@ -1,6 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { MemoryAnnotationStore } from '../../../../src/core/annotations';
+import { MemoryAnnotationStore } from '../../../../src/core/annotations/memory-annotation-store';
 import { NoPayloadError, rerunSource } from '../../../../src/core/rerun';
 import { requirePayload } from '../../../../src/core/submit/prepare-payload';
 import type { Device, JobDetail } from '../../../../src/shared/variants';

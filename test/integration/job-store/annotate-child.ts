@@ -3,7 +3,7 @@
  * of `<shell>` in `<cacheDir>` with the shared annotation file, tags jobs `<from>..<from+count-1>`
  * of a service profile one write at a time, and prints how many writes it made.
  */
-import { openJobCache } from '../../../src/core/cache';
+import { openJobCache } from '../../../src/core/job-store';
 
 const [cacheDir, shell, from, count] = process.argv.slice(2) as [string, string, string, string];
 const warnings: string[] = [];

@@ -2,7 +2,7 @@ import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { listTemplates, toTemplate } from '../../../../src/core/app/templates';
+import { listTemplates, toTemplate } from '../../../../src/core/templates/templates';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'qjob-templates-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));

@@ -1,4 +1,4 @@
-import type { CachedProblem, TimelineEntry } from '../cache/types';
+import type { CachedProblem, TimelineEntry } from '../job-store/types';
 import type { JobDetail } from '../../shared/variants';
 import { JOB_RECORD_FIELDS } from '../../shared/variants';
 import { redactValue } from '../logging/redact';

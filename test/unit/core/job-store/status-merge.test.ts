@@ -2,9 +2,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { JobCache } from '../../../../src/core/cache';
-import { MemoryJobCache, SqliteJobCache, loadSqlite } from '../../../../src/core/cache';
-import { mergedStatus, overKept } from '../../../../src/core/cache/record-merge';
+import type { JobCache } from '../../../../src/core/job-store';
+import { MemoryJobCache, SqliteJobCache, loadSqlite } from '../../../../src/core/job-store';
+import { mergedStatus, overKept } from '../../../../src/core/job-store/record-merge';
 import type { JobInfo, JobStatus } from '../../../../src/shared/variants';
 import { JOB_STATUSES, isTerminalStatus } from '../../../../src/shared/variants';
 

@@ -2,14 +2,14 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import type { JobCache } from '../../../../src/core/cache';
+import type { JobCache } from '../../../../src/core/job-store';
 import {
   MemoryJobCache,
   SqliteJobCache,
   getJob,
   listJobs,
   loadSqlite,
-} from '../../../../src/core/cache';
+} from '../../../../src/core/job-store';
 import { ServiceError } from '../../../../src/core/client/errors';
 import type { JobDetail, JobInfo, JobStatus } from '../../../../src/shared/variants';
 

@@ -67,7 +67,7 @@ function input(): DiagnosticsInput {
   };
 }
 
-describe('diagnostics bundle', () => {
+describe('diagnostics text', () => {
   it('contains no bearer token, API key or URL password', () => {
     const text = buildDiagnosticsText(input());
     for (const secret of [BEARER, OPAQUE, API_KEY, 'user:pw@']) expect(text).not.toContain(secret);

@@ -4,13 +4,13 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { JobDetail, JobInfo } from '../../../../src/shared/variants';
-import type { JobCache } from '../../../../src/core/cache';
+import type { JobCache } from '../../../../src/core/job-store';
 import {
   MemoryJobCache,
   SqliteJobCache,
   loadSqlite,
   openJobCache,
-} from '../../../../src/core/cache';
+} from '../../../../src/core/job-store';
 import { silentLogger } from '../../../../src/core/logging/logger';
 
 const P = 'simulator-b:B';

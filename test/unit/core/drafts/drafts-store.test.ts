@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDraftsStore } from '../../../../src/core/app/drafts-store';
+import { createDraftsStore } from '../../../../src/core/drafts/drafts-store';
 import { silentLogger } from '../../../../src/core/logging/logger';
 
 const dirs: string[] = [];

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { JobDetail, JobInfo } from '../../../../src/shared/variants';
-import { MemoryJobCache, getJob, listJobs } from '../../../../src/core/cache';
+import { MemoryJobCache, getJob, listJobs } from '../../../../src/core/job-store';
 import { ServiceError } from '../../../../src/core/client/errors';
 
 const P = 'p:B';

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import type { RecordColumns } from '../../../../src/core/cache/record-columns';
+import type { RecordColumns } from '../../../../src/core/job-store/record-columns';
 import {
   fingerprint,
   readBriefs,
   readRow,
   recordRowSchema,
   toColumns,
-} from '../../../../src/core/cache/record-columns';
+} from '../../../../src/core/job-store/record-columns';
 import { jobInfo } from '../../../support/wire-fixtures';
 
 const record = jobInfo(7, 'running', { name: 'bell' });

@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { AnnotationsNotKeptError } from '../../../src/core/annotations';
-import { jobCacheFile, loadSqlite, openJobCache } from '../../../src/core/cache';
+import { AnnotationsNotKeptError } from '../../../src/core/annotations/types';
+import { jobCacheFile, loadSqlite, openJobCache } from '../../../src/core/job-store';
 import type { Logger } from '../../../src/core/logging/logger';
 import { REPO_ROOT } from '../../support/cli-runner';
 
@@ -17,7 +17,7 @@ const root = fs.mkdtempSync(path.join(os.tmpdir(), 'qjob-shared-annotations-'));
 afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
 
 const SERVICE = 'lab:B:http://service/api/v1';
-/** The shared file (src/core/cache/shared-annotations.ts), beside the shells' job stores. */
+/** The shared file (src/core/job-store/shared-annotations.ts), beside the shells' job stores. */
 const annotationStoreFile = (cacheDir: string) => path.join(cacheDir, 'annotations.sqlite');
 const SIMULATOR = 'simulator-b:B';
 
@@ -117,7 +117,7 @@ describe('the annotation store every shell shares', () => {
           [
             '--import',
             'tsx',
-            path.join(REPO_ROOT, 'test/integration/cache/annotate-child.ts'),
+            path.join(REPO_ROOT, 'test/integration/job-store/annotate-child.ts'),
             cacheDir,
             shell,
             String(from),

@@ -1,4 +1,4 @@
-/** Time and number formatting shared by the views. */
+/** Time formatting shared by the views: a clock time, a date and time, "3 min ago", time left. */
 
 export function formatClock(iso: string | null | undefined): string {
   if (!iso) return '—';

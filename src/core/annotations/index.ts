@@ -1,4 +1,0 @@
-export * from './types';
-export { MemoryAnnotationStore } from './memory-annotation-store';
-export { SqliteAnnotationStore } from './sqlite-annotation-store';
-export { ANNOTATION_TABLES } from './migration';

@@ -1,3 +1,0 @@
-export * from './cadence';
-export * from './poller';
-export * from './wait';

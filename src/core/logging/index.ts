@@ -1,3 +1,0 @@
-export * from './redact';
-export * from './logger';
-export * from './file-logger';
