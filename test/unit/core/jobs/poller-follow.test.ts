@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { createServiceClient } from '../../../../src/core/client';
-import type { JobDetailEvent, JobLiveEvent } from '../../../../src/core/jobs';
-import { FollowLimitError, JobPoller, MAX_FOLLOWED_JOBS } from '../../../../src/core/jobs';
+import { createServiceClient } from '../../../../src/core/client/service-client';
+import type { JobDetailEvent, JobLiveEvent } from '../../../../src/core/jobs/poller';
+import { FollowLimitError, JobPoller, MAX_FOLLOWED_JOBS } from '../../../../src/core/jobs/poller';
 import type { JobDetail } from '../../../../src/shared/variants';
 import { BASE_URL, fakeFetch, jsonResponse } from '../../../support/fake-fetch';
 import { jobInfo, wireJobDetail, wireJobList } from '../../../support/wire-fixtures';
