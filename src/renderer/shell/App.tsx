@@ -8,6 +8,7 @@ import { DevicesView } from '../features/devices/DevicesView';
 import { EditorView } from '../features/editor/EditorView';
 import { SweepButton } from '../features/job-monitor/batches/SweepButton';
 import { CopyAsPythonButton } from '../features/payload-views/CopyAsPythonButton';
+import { SchedulePanel } from '../features/payload-views/SchedulePanel';
 import { ActivityBar } from './ActivityBar';
 import { startApp } from './bootstrap';
 import { Dialogs } from './Dialogs';
@@ -91,6 +92,7 @@ export function App() {
                       <CopyAsPythonButton />
                     </>
                   }
+                  below={<SchedulePanel />}
                 />
               ) : null}
               {v === 'devices' ? <DevicesView /> : null}
