@@ -24,7 +24,10 @@ export function SchedulePanel() {
   const view = read.kind === 'view' ? read.view : read.kind === 'invalid' ? last : null;
   if (!view) return null;
   return (
-    <section className="pv-schedule" aria-label="Schedule and Hamiltonians">
+    <section
+      className={`pv-schedule${open ? ' is-open' : ''}`}
+      aria-label="Schedule and Hamiltonians"
+    >
       <button
         type="button"
         className="pv-schedule-toggle"
