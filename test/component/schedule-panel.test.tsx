@@ -57,7 +57,7 @@ describe('the schedule panel', () => {
     await expect
       .element(list)
       .toHaveTextContent(/problem \(linear\)1 · Z0 Z1observed0.5 · Z0observed/);
-    await expect.element(list).toHaveTextContent(/Observables1 Z01 Z11 Z0 Z1/);
+    await expect.element(list).toHaveTextContent(/ObservablesZ0Z1Z0 Z1/);
     await expect
       .element(
         page.getByRole('img', {

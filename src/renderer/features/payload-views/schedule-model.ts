@@ -44,8 +44,14 @@ function coefficientText(t: PauliSum['terms'][number]): string {
   return t.imag === undefined ? re : `(${re}${t.imag < 0 ? '-' : '+'}${Math.abs(t.imag)}j)`;
 }
 
+/** "Z0 + 0.5 Z0 Z1": a coefficient of 1 left out, as the payload writes it. */
 function sumText(sum: PauliSum): string {
-  return sum.terms.map((t) => `${coefficientText(t)} ${t.factors || 'I'}`).join(' + ');
+  return sum.terms
+    .map((t) => {
+      const c = coefficientText(t);
+      return c === '1' ? t.factors || 'I' : `${c} ${t.factors || 'I'}`;
+    })
+    .join(' + ');
 }
 
 function observableText(o: Observable): { text: string; strings: string[] } {

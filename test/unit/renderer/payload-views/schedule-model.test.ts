@@ -14,7 +14,7 @@ describe('scheduleViewOf', () => {
     if (read.kind !== 'view') return;
     const { view } = read;
     expect([view.T, view.dt]).toEqual([10, 0.5]);
-    expect(view.observables).toEqual(['1 Z0', '1 Z1', '1 Z0 Z1']);
+    expect(view.observables).toEqual(['Z0', 'Z1', 'Z0 Z1']);
     expect(view.curves.map((c) => [c.label, c.interpolation, c.points])).toEqual([
       [
         'driver',
@@ -44,7 +44,7 @@ describe('scheduleViewOf', () => {
     const read = scheduleViewOf('A', template('a/analog-two-qubit.yaml'));
     if (read.kind !== 'view') throw new Error(JSON.stringify(read));
     expect(read.view.curves.map((c) => c.points)).toEqual([[{ t: 0, v: 1 }]]);
-    expect(read.view.observables).toEqual(['1 Z0', '1 Z1']);
+    expect(read.view.observables).toEqual(['Z0', 'Z1']);
   });
 
   it('a step coefficient: held, with a jump at each point after the first', () => {
