@@ -99,10 +99,33 @@ describe('the schedule panel', () => {
     await expect.element(page.getByTestId('hamiltonian-list')).toBeVisible();
   });
 
+  it('keeps a tab’s schedule, greyed, while its text does not read; not for another tab', async () => {
+    openTab('B', STEP);
+    root.render(<SchedulePanel />);
+    await expect.element(page.getByTestId('hamiltonian-list')).toBeVisible();
+    const broken = STEP.replace('nshots: 0', 'nshots: [');
+    useEditorStore.setState({
+      tabs: [
+        { id: 't1', title: 'p.yaml', text: broken, path: null, baseline: broken, jobName: '' },
+      ],
+    });
+    await expect
+      .element(page.getByRole('status'))
+      .toHaveTextContent(/drawn once the payload reads/);
+    await expect.element(page.getByTestId('hamiltonian-list')).toBeVisible();
+    useEditorStore.setState({
+      tabs: [
+        { id: 't2', title: 'q.yaml', text: broken, path: null, baseline: broken, jobName: '' },
+      ],
+      activeId: 't2',
+    });
+    await expect.element(page.getByTestId('hamiltonian-list')).not.toBeInTheDocument();
+  });
+
   it('shows nothing for a payload without a schedule', async () => {
     openTab('B', BELL_B);
     root.render(<SchedulePanel />);
     await new Promise((r) => setTimeout(r, 100));
-    expect(host.querySelector('.pv-schedule')).toBeNull();
+    expect(host.querySelector('.pv-section')).toBeNull();
   });
 });

@@ -2,7 +2,7 @@ import { Suspense, lazy, useDeferredValue, useMemo, useState } from 'react';
 import { selectActiveTab, useEditorStore } from '../../state/editor/store';
 import type { ScheduleView } from './schedule-model';
 import { scheduleViewOf } from './schedule-model';
-import './payload-views.css';
+import { ViewSection } from './ViewSection';
 
 // The chart brings uPlot: load it when a schedule is first shown, not with the editor.
 const ScheduleChart = lazy(() => import('./ScheduleChart'));
@@ -17,43 +17,33 @@ export function SchedulePanel() {
   const variant = useEditorStore((s) => s.variant);
   const text = useDeferredValue(tab?.text ?? '');
   const read = useMemo(() => scheduleViewOf(variant, text), [variant, text]);
-  const [open, setOpen] = useState(true);
-  const [last, setLast] = useState<ScheduleView | null>(null);
-  if (read.kind === 'view' && read.view !== last) setLast(read.view);
-  // While the text does not read, the last schedule stays (greyed), so nothing jumps.
-  const view = read.kind === 'view' ? read.view : read.kind === 'invalid' ? last : null;
+  const tabId = tab?.id ?? null;
+  const [last, setLast] = useState<{ tabId: string | null; view: ScheduleView } | null>(null);
+  if (read.kind === 'view' && (read.view !== last?.view || tabId !== last.tabId))
+    setLast({ tabId, view: read.view });
+  // While the tab's text does not read, its last schedule stays (greyed), so nothing jumps.
+  const stale = read.kind === 'invalid' && last?.tabId === tabId ? last.view : null;
+  const view = read.kind === 'view' ? read.view : stale;
   if (!view) return null;
   return (
-    <section
-      className={`pv-schedule${open ? ' is-open' : ''}`}
-      aria-label="Schedule and Hamiltonians"
+    <ViewSection
+      label="Schedule and Hamiltonians"
+      heading={`Schedule · T = ${view.T}, dt = ${view.dt} · ${view.curves.length} coefficient${view.curves.length === 1 ? '' : 's'}`}
     >
-      <button
-        type="button"
-        className="pv-schedule-toggle"
-        aria-expanded={open}
-        onClick={() => setOpen(!open)}
-      >
-        <span aria-hidden="true">{open ? '▾' : '▸'} </span>
-        Schedule · T = {view.T}, dt = {view.dt} · {view.curves.length} coefficient
-        {view.curves.length === 1 ? '' : 's'}
-      </button>
-      {open ? (
-        <div className={`pv-schedule-body${read.kind === 'invalid' ? ' is-stale' : ''}`}>
-          {read.kind === 'invalid' ? (
-            <p className="pv-note" role="status">
-              {read.reason}
-            </p>
-          ) : null}
-          <div className="pv-schedule-chart">
-            <Suspense fallback={<div className="pv-chart-slot" aria-busy="true" />}>
-              <ScheduleChart view={view} />
-            </Suspense>
-          </div>
-          <HamiltonianList view={view} />
+      <div className={`pv-schedule-body${read.kind === 'invalid' ? ' is-stale' : ''}`}>
+        {read.kind === 'invalid' ? (
+          <p className="pv-note" role="status">
+            {read.reason}
+          </p>
+        ) : null}
+        <div className="pv-schedule-chart">
+          <Suspense fallback={<div className="pv-chart-slot" aria-busy="true" />}>
+            <ScheduleChart view={view} />
+          </Suspense>
         </div>
-      ) : null}
-    </section>
+        <HamiltonianList view={view} />
+      </div>
+    </ViewSection>
   );
 }
 
