@@ -2,8 +2,8 @@ import { expect, shot, test, type Page } from './fixtures';
 
 /**
  * The payload seen, not only read (issue 26): the schedule panel under the editor for a time
- * evolution, its plotted values equal to the coefficients at given times, and "Copy as Python"
- * for the payload in front, at 1280×800 and in a 760 px window.
+ * evolution, its plotted values equal to the coefficients at given times, "Copy as Python" for
+ * the payload in front, and a Rabi experiment's sweep grid, at 1280×800 and in a 760 px window.
  */
 test.use({ variant: 'B' });
 
@@ -25,7 +25,10 @@ for (const size of [
     test.use({ viewport: size.viewport });
 
     test(`schedule and Python at ${size.name}`, async ({ page }) => {
-      await expect(page.locator('.monaco-editor .view-lines').first()).toBeVisible();
+      // The editor's first load is the slowest step on a busy machine.
+      await expect(page.locator('.monaco-editor .view-lines').first()).toBeVisible({
+        timeout: 60_000,
+      });
       await openTemplate(page, /Two-qubit annealing/);
       const panel = page.getByRole('region', { name: 'Schedule and Hamiltonians' });
       await expect(panel.getByTestId('hamiltonian-list')).toContainText('observed');
@@ -49,8 +52,17 @@ for (const size of [
       await page.screenshot({ path: shot(`copy-as-python-${size.name}.png`) });
       await page.getByRole('button', { name: 'Done' }).click();
 
-      await openTemplate(page, /Bell pair/);
+      await openTemplate(page, /Rabi oscillation/);
       await expect(panel).toHaveCount(0);
+      const sweep = page.getByRole('region', { name: 'Experiment sweep' });
+      await expect(sweep.getByRole('button', { name: /41 drive pulse durations/ })).toBeVisible();
+      await expect(
+        sweep.getByRole('img', { name: /Sweep grid of the Rabi experiment/ }),
+      ).toBeVisible();
+      await page.screenshot({ path: shot(`sweep-${size.name}.png`) });
+
+      await openTemplate(page, /Bell pair/);
+      await expect(sweep).toHaveCount(0);
     });
   });
 }

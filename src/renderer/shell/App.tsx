@@ -8,7 +8,7 @@ import { DevicesView } from '../features/devices/DevicesView';
 import { EditorView } from '../features/editor/EditorView';
 import { SweepButton } from '../features/job-monitor/batches/SweepButton';
 import { CopyAsPythonButton } from '../features/payload-views/CopyAsPythonButton';
-import { SchedulePanel } from '../features/payload-views/SchedulePanel';
+import { PayloadViews } from '../features/payload-views/PayloadViews';
 import { ActivityBar } from './ActivityBar';
 import { startApp } from './bootstrap';
 import { Dialogs } from './Dialogs';
@@ -92,7 +92,7 @@ export function App() {
                       <CopyAsPythonButton />
                     </>
                   }
-                  below={<SchedulePanel />}
+                  below={<PayloadViews />}
                 />
               ) : null}
               {v === 'devices' ? <DevicesView /> : null}
