@@ -7,6 +7,8 @@ import { useLoginFormOnRefusal } from '../state/connection/login-flow';
 import { DevicesView } from '../features/devices/DevicesView';
 import { EditorView } from '../features/editor/EditorView';
 import { SweepButton } from '../features/job-monitor/batches/SweepButton';
+import { CopyAsPythonButton } from '../features/payload-views/CopyAsPythonButton';
+import { PayloadViews } from '../features/payload-views/PayloadViews';
 import { ActivityBar } from './ActivityBar';
 import { startApp } from './bootstrap';
 import { Dialogs } from './Dialogs';
@@ -82,7 +84,17 @@ export function App() {
         ) : (
           visited.map((v) => (
             <main key={v} className="app-view" hidden={v !== view} aria-label={TITLES[v]}>
-              {v === 'editor' ? <EditorView tools={<SweepButton />} /> : null}
+              {v === 'editor' ? (
+                <EditorView
+                  tools={
+                    <>
+                      <SweepButton />
+                      <CopyAsPythonButton />
+                    </>
+                  }
+                  below={<PayloadViews />}
+                />
+              ) : null}
               {v === 'devices' ? <DevicesView /> : null}
               {v === 'jobs' ? (
                 <Suspense fallback={<div className="view-loading" aria-busy="true" />}>

@@ -33,7 +33,8 @@ function EditorSkeleton() {
 
 /** The payload editor: tabs, Monaco with the problems list, and the pre-flight panel beside it. */
 /** `tools`: more buttons for the toolbar, from features the shell composes in (Sweep…). */
-export function EditorView({ tools }: { tools?: ReactNode } = {}) {
+/** `below`: views of the payload under the editor, from features the shell composes in (Schedule). */
+export function EditorView({ tools, below }: { tools?: ReactNode; below?: ReactNode } = {}) {
   const status = useEditorStore((s) => s.status);
   const hasTabs = useEditorStore((s) => s.tabs.length > 0);
   const activeTab = useEditorStore(selectActiveTab);
@@ -160,6 +161,7 @@ export function EditorView({ tools }: { tools?: ReactNode } = {}) {
             </ErrorBoundary>
           </div>
         </div>
+        {hasTabs ? below : null}
       </div>
       <PreflightPanel />
       {closingTab ? (

@@ -9,6 +9,7 @@ const PATHS = {
   batches: 'M5.5 2.5h8v8h-8zM3.5 5v8.5H12',
   sweep: 'M1.5 8c1.6-5.3 3.2-5.3 4.8 0s3.2 5.3 4.8 0M11.1 8c.8-2.7 1.7-3.4 3.4-3.4',
   plus: 'M8 3v10M3 8h10',
+  code: 'M5.5 4.5L2 8l3.5 3.5M10.5 4.5L14 8l-3.5 3.5',
   close: 'M4 4l8 8M12 4l-8 8',
   chevronDown: 'M4 6l4 4 4-4',
   chevronRight: 'M6 4l4 4-4 4',

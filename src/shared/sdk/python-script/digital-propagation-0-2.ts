@@ -1,38 +1,23 @@
 import type { DigitalFunctional } from '../../dialect/functionals';
 import type { Readout } from '../../dialect/readouts';
 import { circuitPython } from './circuit';
-import { NotYetInPython } from './not-yet';
-import { observablePython } from './pauli-sum';
+import { readoutLines } from './readout-0-2';
 import type { PythonFunctional } from './sampling-0-1';
 
 /*
  * Variant A's `digital_propagation` with its readouts as qilisdk 0.2.1.post1 Python:
  * src/qilisdk/functionals/__init__.py exports `DigitalPropagation`
- * (src/qilisdk/functionals/digital_propagation.py: `DigitalPropagation(circuit)`);
- * src/qilisdk/readout/__init__.py exports `Readout` (src/qilisdk/readout/readout_spec.py:
- * `Readout()`, `.with_sampling(nshots=1000, expand_samples=True)`,
- * `.with_expectation(observables, nshots=0)`, `.with_state_tomography(method="exact")`, each
- * filling its own slot).
+ * (src/qilisdk/functionals/digital_propagation.py: `DigitalPropagation(circuit)`); the readouts
+ * as readout-0-2.ts writes them.
  */
-
-function readoutCall(r: Readout, used: Set<string>): string {
-  if (r.kind === 'sampling')
-    return `.with_sampling(nshots=${r.nshots}${r.expandSamples ? '' : ', expand_samples=False'})`;
-  if (r.kind === 'expectation') {
-    const observables = r.observables.map((o) => observablePython(o, used, r.ref.path, false));
-    return `.with_expectation(observables=[${observables.join(', ')}], nshots=${r.nshots})`;
-  }
-  return '.with_state_tomography(method="exact")';
-}
 
 export function digitalPropagationPython(
   f: DigitalFunctional,
   readouts: readonly Readout[],
 ): PythonFunctional {
-  if (readouts.length === 0) throw new NotYetInPython('a digital propagation without a readout');
-  const circuit = circuitPython(f.circuit, 'circuit');
   const analog = new Set<string>();
-  const calls = readouts.map((r) => readoutCall(r, analog));
+  const readout = readoutLines(readouts, analog, 'a digital propagation');
+  const circuit = circuitPython(f.circuit, 'circuit');
   return {
     imports: [
       ...(analog.size > 0 ? [`from qilisdk.analog import ${[...analog].sort().join(', ')}`] : []),
@@ -40,14 +25,7 @@ export function digitalPropagationPython(
       'from qilisdk.functionals import DigitalPropagation',
       'from qilisdk.readout import Readout',
     ],
-    lines: [
-      ...circuit.lines,
-      '',
-      'functional = DigitalPropagation(circuit)',
-      ...(calls.length === 1
-        ? [`readout = Readout()${calls[0]}`]
-        : ['readout = (', '    Readout()', ...calls.map((c) => `    ${c}`), ')']),
-    ],
+    lines: [...circuit.lines, '', 'functional = DigitalPropagation(circuit)', ...readout],
     readout: true,
   };
 }

@@ -1,5 +1,6 @@
 import { readPayloadParts } from '../../dialect/payload-parts';
 import type { ExecutePayload, VariantId } from '../../variants';
+import { analogEvolutionPython } from './analog-evolution-0-2';
 import { CLIENT_IMPORT, clientLines } from './client';
 import { digitalPropagationPython } from './digital-propagation-0-2';
 import { NotYetInPython } from './not-yet';
@@ -14,7 +15,8 @@ import { timeEvolutionPython } from './time-evolution-0-1';
  * the part: no half scripts.
  *
  * Covered: Variant B (qilisdk 0.1.6) `sampling` and `time_evolution`, and Variant A (qilisdk 0.2.1.post1)
- * `digital_propagation` with its readouts, with constant-angle gates.
+ * `digital_propagation` and `analog_evolution` with their readouts, with constant-angle gates
+ * and constant coefficients.
  */
 
 export interface PythonScriptOptions {
@@ -42,6 +44,8 @@ function functionalPython(variant: VariantId, payload: ExecutePayload): PythonFu
     return timeEvolutionPython(f);
   if (variant === 'A' && payload.type === 'digital_propagation' && f.kind === 'digital')
     return digitalPropagationPython(f, parts.readouts ?? []);
+  if (variant === 'A' && payload.type === 'analog_evolution' && f.kind === 'analog')
+    return analogEvolutionPython(f, parts.readouts ?? []);
   throw new NotYetInPython(`the execute type ${payload.type} of Variant ${variant}`);
 }
 

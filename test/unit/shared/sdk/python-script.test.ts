@@ -21,6 +21,7 @@ describe('payloadAsPython', () => {
     ['B', 'time-evolution'],
     ['A', 'bell'],
     ['A', 'ghz'],
+    ['A', 'analog-two-qubit'],
   ] as const)('Variant %s %s: the hand-written expected script', (variant, name) => {
     const out = payloadAsPython(variant, payloadOf(variant, template(variant, name)), {
       device: 'sim.statevector',
@@ -124,9 +125,57 @@ describe('payloadAsPython', () => {
   });
 
   it('refuses Variant A types it does not cover yet', () => {
-    expect(payloadAsPython('A', payloadOf('A', template('A', 'analog-two-qubit')))).toEqual({
+    expect(payloadAsPython('A', payloadOf('A', template('A', 'reservoir')))).toEqual({
       refused:
-        'not yet: the execute type analog_evolution of Variant A cannot be written as SDK Python',
+        'not yet: the execute type quantum_reservoir of Variant A cannot be written as SDK Python',
+    });
+  });
+
+  const analog = (schedule: string, initial = '"01"') =>
+    `type: analog_evolution\nanalog_evolution_payload:\n  analog_evolution: !AnalogEvolution\n    schedule: !Schedule\n${schedule}\n    initial_state: ${initial}\n  readout:\n    - !SamplingReadout {nshots: 5}\n`;
+
+  it('analog evolution: a ramp ends at T (no total_time), a step schedule names its Interpolation, a named state is the SDK enum', () => {
+    const ramp = payloadAsPython(
+      'A',
+      payloadOf(
+        'A',
+        analog(
+          '      T: 2\n      dt: 0.5\n      interpolation: step\n      hamiltonians: {d: "-X0", p: "Z0 Z1"}\n      coefficients: {d: [[0, 1], [2, 0.0]], p: [[0, 0.0], [1, 0.5], [2, 1.0]]}',
+          'uniform',
+        ),
+      ),
+    ) as { script: string };
+    expect(ramp.script).toContain('from qilisdk.core import InitialState, Interpolation\n');
+    expect(ramp.script).toContain(
+      [
+        '        "d": -X(0),',
+        '        "p": Z(0) * Z(1),',
+        '    },',
+        '    coefficients={',
+        '        "d": {0.0: 1, 2.0: 0.0},',
+        '        "p": {0.0: 0.0, 1.0: 0.5, 2.0: 1.0},',
+        '    },',
+        '    dt=0.5,',
+        '    interpolation=Interpolation.STEP,',
+        ')',
+      ].join('\n'),
+    );
+    expect(ramp.script).toContain('    initial_state=InitialState.UNIFORM,\n');
+    expect(ramp.script).not.toContain('import numpy');
+  });
+
+  it('analog evolution: refuses coefficients that end before T, as compile does', () => {
+    const out = payloadAsPython(
+      'A',
+      payloadOf(
+        'A',
+        analog(
+          '      T: 2\n      dt: 0.5\n      hamiltonians: {d: "X0 + X1"}\n      coefficients: {d: [[0, 1.0], [1, 0.0]]}',
+        ),
+      ),
+    );
+    expect(out).toEqual({
+      refused: expect.stringMatching(/^not yet: .*end at t = 1, before T = 2/),
     });
   });
 

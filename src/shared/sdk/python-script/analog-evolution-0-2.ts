@@ -1,0 +1,104 @@
+import type { EvolutionFunctional } from '../../dialect/functionals';
+import type { InitialState } from '../../dialect/initial-state';
+import type { Readout } from '../../dialect/readouts';
+import type { Schedule } from '../../dialect/schedule';
+import { productAmplitudes } from '../common/states';
+import { pyNumText } from '../friendly-print/scalars';
+import { pythonFloatRepr } from '../yaml';
+import { NotYetInPython } from './not-yet';
+import { pauliSumPython } from './pauli-sum';
+import { pyNumLiteral, pyStringLiteral } from './python-text';
+import { readoutLines } from './readout-0-2';
+import type { PythonFunctional } from './sampling-0-1';
+
+/*
+ * Variant A's `analog_evolution` with its readouts as qilisdk 0.2.1.post1 Python:
+ * src/qilisdk/analog/__init__.py exports `Schedule`, `X`, `Y`, `Z`
+ * (src/qilisdk/analog/schedule.py: `Schedule(hamiltonians=None, coefficients=None, dt=0.1,
+ * total_time=None, interpolation=Interpolation.LINEAR)`, a coefficient a dict of time points to
+ * values that becomes an `Interpolator` with the schedule's interpolation);
+ * src/qilisdk/core/__init__.py exports `Interpolation` (LINEAR, STEP), `InitialState` (ZERO,
+ * ONE, UNIFORM) and `QTensor`; src/qilisdk/functionals/analog_evolution.py:
+ * `AnalogEvolution(schedule, initial_state, store_intermediate_results=False)`.
+ * As compile writes it (compile/evolution-a.ts): times as floats, `total_time` only for a
+ * schedule of constants (every point at 0), which the SDK cannot time otherwise.
+ */
+
+function coefficientDicts(s: Schedule): string[] {
+  return s.terms.map((term) => {
+    if (term.interpolation && term.interpolation !== s.interpolation)
+      throw new NotYetInPython(`a coefficient with its own interpolation (${term.label})`);
+    const entries = term.points.map((p, i) => {
+      if (i > 0 && term.points[i - 1]!.t === p.t)
+        throw new NotYetInPython(`coefficient ${term.label}: two values at time ${p.t}`);
+      return `${pythonFloatRepr(p.t)}: ${pyNumLiteral(p.value, `coefficient ${term.label}`)}`;
+    });
+    return `        ${pyStringLiteral(term.label)}: {${entries.join(', ')}},`;
+  });
+}
+
+function initialStatePython(initial: InitialState | null, nqubits: number, core: Set<string>) {
+  if (initial?.kind === 'named') {
+    core.add('InitialState');
+    return `InitialState.${initial.name.toUpperCase()}`;
+  }
+  const perQubit = !initial
+    ? '0'.repeat(nqubits)
+    : initial.kind === 'product'
+      ? initial.perQubit
+      : null;
+  if (perQubit === null) throw new NotYetInPython(`an initial state written as ${initial!.kind}`);
+  core.add('QTensor');
+  const rows = productAmplitudes(perQubit).map((a) => `[${pythonFloatRepr(a)}]`);
+  return `QTensor(np.array([${rows.join(', ')}], dtype=np.complex128))`;
+}
+
+export function analogEvolutionPython(
+  f: EvolutionFunctional,
+  readouts: readonly Readout[],
+): PythonFunctional {
+  const s = f.schedule;
+  const analog = new Set<string>(['Schedule']);
+  const core = new Set<string>();
+  const readout = readoutLines(readouts, analog, 'an analog evolution');
+  const last = Math.max(...s.terms.flatMap((t) => t.points.map((p) => p.t)));
+  if (last > 0 && last < s.T)
+    throw new NotYetInPython(`a schedule whose coefficients end at t = ${last}, before T = ${s.T}`);
+  const hamiltonians = s.terms.map(
+    (t) =>
+      `        ${pyStringLiteral(t.label)}: ${pauliSumPython(t.hamiltonian, analog, `hamiltonian ${t.label}`)},`,
+  );
+  const coefficients = coefficientDicts(s);
+  if (s.interpolation === 'step') core.add('Interpolation');
+  const initial = initialStatePython(f.initial, f.nqubits, core);
+  return {
+    imports: [
+      ...(core.has('QTensor') ? ['import numpy as np'] : []),
+      `from qilisdk.analog import ${[...analog].sort().join(', ')}`,
+      `from qilisdk.core import ${[...core].sort().join(', ')}`,
+      'from qilisdk.functionals import AnalogEvolution',
+      'from qilisdk.readout import Readout',
+    ],
+    lines: [
+      'schedule = Schedule(',
+      '    hamiltonians={',
+      ...hamiltonians,
+      '    },',
+      '    coefficients={',
+      ...coefficients,
+      '    },',
+      `    dt=${pyNumText(s.written.dt)},`,
+      ...(last === 0 ? [`    total_time=${pyNumText(s.written.T)},`] : []),
+      ...(s.interpolation === 'step' ? ['    interpolation=Interpolation.STEP,'] : []),
+      ')',
+      '',
+      'functional = AnalogEvolution(',
+      '    schedule,',
+      `    initial_state=${initial},`,
+      `    store_intermediate_results=${f.storeIntermediate ? 'True' : 'False'},`,
+      ')',
+      ...readout,
+    ],
+    readout: true,
+  };
+}

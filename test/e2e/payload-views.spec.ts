@@ -1,0 +1,68 @@
+import { expect, shot, test, type Page } from './fixtures';
+
+/**
+ * The payload seen, not only read (issue 26): the schedule panel under the editor for a time
+ * evolution, its plotted values equal to the coefficients at given times, "Copy as Python" for
+ * the payload in front, and a Rabi experiment's sweep grid, at 1280×800 and in a 760 px window.
+ */
+test.use({ variant: 'B' });
+
+async function openTemplate(page: Page, title: RegExp): Promise<void> {
+  await page.getByRole('button', { name: 'New from template' }).click();
+  await page
+    .getByRole('menu', { name: 'New from template' })
+    .getByRole('menuitem', { name: title })
+    .click();
+  await expect(page.getByRole('tab', { selected: true })).toContainText(title);
+  await expect(page.getByTestId('payload-check')).toHaveText(/valid/);
+}
+
+for (const size of [
+  { name: '1280x800', viewport: { width: 1280, height: 800 } },
+  { name: '760', viewport: { width: 760, height: 800 } },
+] as const) {
+  test.describe(size.name, () => {
+    test.use({ viewport: size.viewport });
+
+    test(`schedule and Python at ${size.name}`, async ({ page }) => {
+      // The editor's first load is the slowest step on a busy machine.
+      await expect(page.locator('.monaco-editor .view-lines').first()).toBeVisible({
+        timeout: 60_000,
+      });
+      await openTemplate(page, /Two-qubit annealing/);
+      const panel = page.getByRole('region', { name: 'Schedule and Hamiltonians' });
+      await expect(panel.getByTestId('hamiltonian-list')).toContainText('observed');
+      await expect(
+        panel.getByRole('img', { name: /Schedule coefficients over time, 0 to 10/ }),
+      ).toBeVisible();
+      await page.screenshot({ path: shot(`schedule-${size.name}.png`) });
+
+      // The table under the chart holds the coefficients at 0 and T: driver 1 → 0, problem 0 → 1.
+      // The chart's hint appears when it takes focus: the panel must not move under the pointer.
+      await panel.getByRole('button', { name: 'Table' }).click();
+      const rows = panel.locator('.data-table tbody tr');
+      await expect(rows).toHaveCount(2);
+      await expect(rows.nth(0)).toHaveText(/^0\s*1\s*0$/);
+      await expect(rows.nth(1)).toHaveText(/^10\s*0\s*1$/);
+
+      await page.getByRole('button', { name: 'Copy as Python' }).click();
+      const script = page.getByRole('textbox', { name: 'Python script' });
+      await expect(script).toHaveValue(/schedule = LinearSchedule\(\n {4}T=10,\n {4}dt=0\.5,/);
+      await expect(script).toHaveValue(/functional = TimeEvolution\(/);
+      await page.screenshot({ path: shot(`copy-as-python-${size.name}.png`) });
+      await page.getByRole('button', { name: 'Done' }).click();
+
+      await openTemplate(page, /Rabi oscillation/);
+      await expect(panel).toHaveCount(0);
+      const sweep = page.getByRole('region', { name: 'Experiment sweep' });
+      await expect(sweep.getByRole('button', { name: /41 drive pulse durations/ })).toBeVisible();
+      await expect(
+        sweep.getByRole('img', { name: /Sweep grid of the Rabi experiment/ }),
+      ).toBeVisible();
+      await page.screenshot({ path: shot(`sweep-${size.name}.png`) });
+
+      await openTemplate(page, /Bell pair/);
+      await expect(sweep).toHaveCount(0);
+    });
+  });
+}
