@@ -47,10 +47,11 @@ const simulatorOptionsSchema = z.strictObject({
   limits: limitsSchema.default({}),
   /**
    * Read payloads in the SDK's form only, as the real service does, refusing the friendly
-   * dialect with what to do instead (docs/sdk-wire.md). Off until every execute type compiles
-   * to the SDK's form (issue 24), so friendly payloads of the other types still run.
+   * dialect with what to do instead (docs/sdk-wire.md): every submit path of the app and of
+   * `qjob` compiles to the SDK's form, and simulator mode proves it. Off only for tests of the
+   * engine that post the friendly form directly.
    */
-  sdkOnly: z.boolean().default(false),
+  sdkOnly: z.boolean().default(true),
   /** Prefix of every endpoint; the base URL looks like the real one (`…/api/v1`). */
   basePath: z
     .string()

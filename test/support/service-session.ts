@@ -5,7 +5,7 @@ import { createServiceClient } from '../../src/core/client/service-client';
 import type { ServiceClientOptions } from '../../src/core/client/types';
 import type { ServiceError } from '../../src/core/client/errors';
 import type { VariantId } from '../../src/shared/variants';
-import { documentToExecutePayload } from '../../src/shared/yaml';
+import { compilePayload } from '../../src/shared/sdk/compile/compile-payload';
 
 /** The error a call ends in; fails the test when it succeeds instead. */
 export async function failure(promise: Promise<unknown>): Promise<ServiceError> {
@@ -33,7 +33,10 @@ export function sessionFor(
   return new Session({ client, profile: 'p', audience: baseUrl, store: new MemorySecretStore() });
 }
 
-/** Logs in as the simulator's demo user and submits a payload document to `sim.statevector`. */
+/**
+ * Logs in as the simulator's demo user and submits a payload document to `sim.statevector`,
+ * compiled to the SDK's form as every submit path of the app does (the simulator reads only it).
+ */
 export async function submitAsDemo(
   baseUrl: string,
   variant: VariantId,
@@ -42,7 +45,7 @@ export async function submitAsDemo(
   const session = sessionFor(baseUrl, variant);
   try {
     await session.login('demo', 'demo');
-    const { payload } = documentToExecutePayload(variant, readFileSync(file, 'utf8'));
+    const { payload } = compilePayload(variant, readFileSync(file, 'utf8'));
     if (!payload) throw new Error(`${file} is not a valid Variant ${variant} payload`);
     return (await session.client.execute(payload, { deviceCode: 'sim.statevector' })).jobId.id;
   } finally {

@@ -19,6 +19,8 @@ export async function startTestSimulator(options: SimulatorOptions = {}) {
   const dataDir = options.dataDir ?? (await mkdtemp(join(tmpdir(), 'qjs-sim-')));
   const problems: string[] = [];
   const sim = await startSimulator({
+    // The engine's tests post the friendly form; the corpus tests ask for sdkOnly.
+    sdkOnly: false,
     speed: 200,
     validationDelaySeconds: 0.2,
     // Compute time is not scaled by speed: keep the scaled limit far from real run times.
