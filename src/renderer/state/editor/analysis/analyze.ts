@@ -55,7 +55,8 @@ export function analyzePayload(variant: VariantId, text: string): Analysis {
       : null;
   const facts = payloadFacts(text, experimentTypes);
   let diagram = payloadDiagram(read, problems, text);
-  if (diagram.state === 'none' && facts.work === 'circuit') {
+  // A text that does not read as a payload may well hold a circuit: say why none is drawn.
+  if (diagram.state === 'none' && (facts.work === 'circuit' || (!read && hasErrors(problems)))) {
     const first = problems.find((p) => p.severity === 'error');
     diagram = unreadable(first ? `see the problem at line ${first.line}` : 'it has no gate list');
   }
