@@ -1,4 +1,4 @@
-import { expect, type Page, shot, test } from './fixtures';
+import { expect, type Page, reviewShot, shot, test } from './fixtures';
 import { setEditorText } from './editor-page';
 
 /**
@@ -91,4 +91,23 @@ test('a gate the dialect refuses is marked where it stands; a payload without a 
   await expect(page.getByText('No circuit in this payload.')).toBeVisible();
   await setEditorText(page, 'type: sampling\nsampling_payload: [\n');
   await expect(page.getByText(/The circuit cannot be drawn/)).toBeVisible();
+});
+
+test('a submitted job’s Payload tab draws the same circuit', async ({ page }) => {
+  await openTemplate(page, /Bell pair/);
+  await page.getByRole('button', { name: /Submit/ }).click();
+  const id = Number(await page.getByTestId('submitted-job-id').textContent());
+  expect(id).toBeGreaterThan(0);
+  await page.getByRole('button', { name: 'Jobs', exact: true }).click();
+  await page.locator(`.job-row[data-job-id="${id}"]`).click();
+  const detail = page.getByTestId('job-detail');
+  await expect(detail).toHaveAttribute('data-job-id', String(id));
+  await detail.getByRole('tab', { name: 'Payload' }).click();
+  const drawn = detail.getByRole('group', { name: 'Circuit diagram' });
+  await expect(drawn.getByRole('img', { name: 'H, qubit 0' })).toBeVisible();
+  await expect(drawn.getByRole('img', { name: 'CNOT, control 0, target 1' })).toBeVisible();
+  await expect(page.getByTestId('payload-view').locator('.view-lines')).toContainText(
+    'sampling: !Sampling',
+  );
+  await page.screenshot({ path: reviewShot('circuit-diagram-job-1280x800.png') });
 });

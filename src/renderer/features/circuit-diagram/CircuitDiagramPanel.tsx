@@ -1,6 +1,5 @@
 import { useState } from 'react';
-import type { PayloadDiagram } from '../../../shared/circuit-layout';
-import { CircuitView } from '../../ui/circuit-diagram/CircuitView';
+import { PayloadCircuits } from '../../ui/circuit-diagram/PayloadCircuits';
 import { Icon } from '../../ui/components/Icon';
 import { fileSlug } from '../../ui/download';
 import { useAppStore } from '../../state/app/store';
@@ -8,18 +7,6 @@ import { useCaretStore } from '../../state/editor/caret';
 import { selectActiveTab, useEditorStore } from '../../state/editor/store';
 import { DiagramToolbar } from './DiagramToolbar';
 import './circuit-diagram-panel.css';
-
-/** What the diagram says when there is no circuit to draw. */
-function DiagramMessage({ diagram }: { diagram: PayloadDiagram | undefined }) {
-  if (!diagram) return <p className="circuit-note">Reading the payload…</p>;
-  if (diagram.state === 'unreadable')
-    return (
-      <p className="circuit-note circuit-note-err" role="status">
-        <Icon name="error" /> {diagram.message}
-      </p>
-    );
-  return <p className="circuit-note">No circuit in this payload.</p>;
-}
 
 /**
  * The circuit diagram under the editor, live as the text changes (from the analysis the editor
@@ -66,23 +53,12 @@ export function CircuitDiagramPanel() {
       </div>
       {open ? (
         <div className="circuit-body">
-          {circuits.length === 0 ? <DiagramMessage diagram={diagram} /> : null}
-          {circuits.map((c, i) => (
-            <div key={`${i}:${c.line}`} className="circuit-one">
-              {circuits.length > 1 ? (
-                <h4 className="circuit-caption">
-                  Circuit {i + 1} (line {c.line})
-                </h4>
-              ) : null}
-              <CircuitView
-                circuit={c}
-                label={circuits.length > 1 ? `Circuit diagram ${i + 1}` : 'Circuit diagram'}
-                zoom={zoom}
-                activeLine={line}
-                onChoose={(item) => selectLines(item.line, item.endLine)}
-              />
-            </div>
-          ))}
+          <PayloadCircuits
+            diagram={diagram}
+            zoom={zoom}
+            activeLine={line}
+            onChoose={(item) => selectLines(item.line, item.endLine)}
+          />
         </div>
       ) : null}
     </section>

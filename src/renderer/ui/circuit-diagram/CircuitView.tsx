@@ -29,7 +29,8 @@ export function CircuitView({
   label: string;
   zoom: number;
   activeLine: number | null;
-  onChoose: (item: DiagramItem) => void;
+  /** Without it the gates are named and focusable, but choose nothing (a read-only payload). */
+  onChoose?: ((item: DiagramItem) => void) | undefined;
 }) {
   const scroller = useRef<HTMLDivElement>(null);
   const svg = useRef<SVGSVGElement>(null);
@@ -104,7 +105,7 @@ export function CircuitView({
     const item = at === undefined ? undefined : circuit.items[at];
     if (at === undefined || !item) return;
     setFocused(at);
-    onChoose(item);
+    onChoose?.(item);
   };
   const onKeyDown = (e: KeyboardEvent<SVGSVGElement>) => {
     const at = itemOf(e.target);
@@ -179,6 +180,7 @@ export function CircuitView({
                   index={i}
                   focusable={i === focusedItem}
                   active={onLine(item, activeLine)}
+                  choosable={onChoose !== undefined}
                 />
               ) : null;
             })}

@@ -26,11 +26,14 @@ export const ItemShape = memo(function ItemShape({
   index,
   focusable,
   active,
+  choosable,
 }: {
   item: DiagramItem;
   index: number;
   focusable: boolean;
   active: boolean;
+  /** A button when choosing it does something, else an image with a name. */
+  choosable: boolean;
 }) {
   const b = itemBounds(item);
   const classes = ['circuit-item', active ? 'is-active' : '', item.problem ? 'has-problem' : '']
@@ -42,7 +45,7 @@ export const ItemShape = memo(function ItemShape({
   return (
     <g
       className={classes}
-      role="button"
+      role={choosable ? 'button' : 'img'}
       tabIndex={focusable ? 0 : -1}
       aria-label={name}
       aria-current={active ? 'true' : undefined}
