@@ -3,6 +3,7 @@ import type { CircuitDiagram, DiagramItem } from './diagram-model';
 import type { GateFace, ParamValueOf } from './labels';
 import { gateFace, measureFace } from './labels';
 import { packColumns } from './layout';
+import type { Span } from './layout';
 
 /** Where a model path stands in the text (1-based lines, inclusive). */
 export type LinesOf = (path: string) => { line: number; endLine: number };
@@ -75,30 +76,48 @@ function itemIndex(path: string): number {
 /** One circuit as the diagram draws it: its items, packed into columns, each on its lines. */
 export function circuitDiagram(read: ReadCircuit, sources: DiagramSources): CircuitDiagram {
   const placed = inOrder(read, sources.valueOf);
-  const spans = placed.map(({ face }) => {
-    const wires = [...face.targets, ...face.controls];
-    let lo = Infinity;
-    let hi = -Infinity;
-    for (const q of wires) {
-      lo = Math.min(lo, q);
-      hi = Math.max(hi, q);
-    }
-    return wires.length > 0 ? { lo, hi } : { lo: 0, hi: 0 };
-  });
+  const spans: Span[] = new Array<Span>(placed.length);
+  for (let i = 0; i < placed.length; i++) spans[i] = spanOf((placed[i] as Placed).face);
   const { columns, count } = packColumns(spans, read.circuit.nqubits);
-  const items = placed.map(({ face, name, path }, i): DiagramItem => {
-    const problem = sources.problems.get(path);
-    return {
-      ...face,
-      name,
-      lo: spans[i]?.lo ?? 0,
-      hi: spans[i]?.hi ?? 0,
-      column: columns[i] ?? 0,
-      ...sources.linesOf(path),
-      ...(problem ? { problem } : {}),
-    };
-  });
   let nqubits = read.circuit.nqubits;
-  for (const s of spans) nqubits = Math.max(nqubits, s.hi + 1);
+  const items: DiagramItem[] = new Array<DiagramItem>(placed.length);
+  for (let i = 0; i < placed.length; i++) {
+    const { face, name, path } = placed[i] as Placed;
+    const span = spans[i] as Span;
+    const { line, endLine } = sources.linesOf(path);
+    nqubits = Math.max(nqubits, span.hi + 1);
+    // One literal of one shape for every item (no spreads): 25,000 of them are made at a time.
+    items[i] = {
+      kind: face.kind,
+      name,
+      label: face.label,
+      angles: face.angles,
+      targets: face.targets,
+      controls: face.controls,
+      lo: span.lo,
+      hi: span.hi,
+      column: columns[i] ?? 0,
+      accessibleName: face.accessibleName,
+      title: face.title,
+      line,
+      endLine,
+      problem: sources.problems.get(path),
+    };
+  }
   return { nqubits, columns: count, items, line: sources.linesOf(read.circuit.ref.path).line };
+}
+
+/** The wires an item spans, lowest to highest (controls included). */
+function spanOf(face: GateFace): Span {
+  let lo = Infinity;
+  let hi = -Infinity;
+  for (const q of face.targets) {
+    if (q < lo) lo = q;
+    if (q > hi) hi = q;
+  }
+  for (const q of face.controls) {
+    if (q < lo) lo = q;
+    if (q > hi) hi = q;
+  }
+  return lo <= hi ? { lo, hi } : { lo: 0, hi: 0 };
 }

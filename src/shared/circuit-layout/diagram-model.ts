@@ -31,7 +31,7 @@ export interface DiagramItem {
   line: number;
   endLine: number;
   /** The problems reported on it (a qubit out of range, an unknown gate), one per line. */
-  problem?: string;
+  problem: string | undefined;
 }
 
 export interface CircuitDiagram {

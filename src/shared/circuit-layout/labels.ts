@@ -7,7 +7,9 @@ export type ParamValueOf = (name: string) => number | undefined;
 
 /** A number short enough for a gate's box: three significant digits. */
 export function shortNumber(value: number): string {
-  if (!Number.isFinite(value)) return String(value);
+  const plain = String(value);
+  // Most angles are written short (0.25, 1.5708 is not): only a long one is rounded.
+  if (plain.length <= 5 || !Number.isFinite(value)) return plain;
   return String(Number(value.toPrecision(3)));
 }
 
