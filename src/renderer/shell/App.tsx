@@ -6,6 +6,7 @@ import { useConnectionStore } from '../state/connection/store';
 import { useLoginFormOnRefusal } from '../state/connection/login-flow';
 import { DevicesView } from '../features/devices/DevicesView';
 import { EditorView } from '../features/editor/EditorView';
+import { CircuitDiagramPanel } from '../features/circuit-diagram/CircuitDiagramPanel';
 import { SweepButton } from '../features/job-monitor/batches/SweepButton';
 import { CopyAsPythonButton } from '../features/payload-views/CopyAsPythonButton';
 import { PayloadViews } from '../features/payload-views/PayloadViews';
@@ -92,7 +93,12 @@ export function App() {
                       <CopyAsPythonButton />
                     </>
                   }
-                  below={<PayloadViews />}
+                  below={
+                    <>
+                      <CircuitDiagramPanel />
+                      <PayloadViews />
+                    </>
+                  }
                 />
               ) : null}
               {v === 'devices' ? <DevicesView /> : null}

@@ -60,3 +60,18 @@ export interface Circuit {
   island?: Island;
   ref: NodeRef;
 }
+
+/** A gate-list item that could not be read: where it stands among the gates, and its tag. */
+export interface UnreadGate {
+  /** Before gate `at` of the circuit's gates. */
+  at: number;
+  path: string;
+  tag?: string;
+}
+
+/** A circuit as the reader met it: complete, or with the items it could not read. */
+export interface ReadCircuit {
+  circuit: Circuit;
+  /** The items that could not be read (empty for a complete circuit). */
+  unread: UnreadGate[];
+}

@@ -21,7 +21,7 @@ import { readCompactGate, readPlainGate } from './plain-gate';
 import type { ParamTable } from './numbers';
 import type { ParseContext } from './parse-context';
 import { need, SkippedNode } from './read-session';
-import type { Circuit, Gate, Measurement } from './circuit-model';
+import type { Circuit, Gate, Measurement, UnreadGate } from './circuit-model';
 import { hardwareEfficientGates } from './hardware-efficient';
 import { isSdkForm } from './sdk-form/dispatch';
 import { readSdkCircuit } from './sdk-form/circuit';
@@ -30,6 +30,12 @@ import { checkNotMeasured, readQubit, readWidth } from './circuit-checks';
 export type { Circuit, Gate, GateName, Measurement } from './circuit-model';
 
 export function readCircuit(ref: NodeRef, ctx: ParseContext, params: ParamTable | null): Circuit {
+  const circuit = readAnyCircuit(ref, ctx, params);
+  ctx.circuits.push({ circuit, unread: [] });
+  return circuit;
+}
+
+function readAnyCircuit(ref: NodeRef, ctx: ParseContext, params: ParamTable | null): Circuit {
   if (isSdkForm(ref)) return readSdkCircuit(ref, ctx, params);
   ctx.refuseFriendly(ref, 'circuit');
   if (ref.tag === '!HardwareEfficientAnsatz') return readHardwareEfficientAnsatz(ref, ctx, params);
@@ -38,8 +44,15 @@ export function readCircuit(ref: NodeRef, ctx: ParseContext, params: ParamTable 
   const nqubits = ref.attempt(() => readWidth(f.req('nqubits'), ctx, '!Circuit'));
   const list = new GateList(nqubits ?? Infinity);
   const complete = list.read(f.req('gates'), params);
-  // A circuit with an unreadable gate cannot answer what later checks ask of it.
-  if (!complete || nqubits === undefined) throw new SkippedNode();
+  // A circuit with an unreadable gate cannot answer what later checks ask of it; what was read
+  // of it is kept for the circuit diagram, which marks the gates that were not.
+  if (!complete || nqubits === undefined) {
+    ctx.circuits.push({
+      circuit: list.circuit(nqubits ?? list.widest(), ref),
+      unread: list.unread,
+    });
+    throw new SkippedNode();
+  }
   return list.circuit(nqubits, ref);
 }
 
@@ -48,8 +61,17 @@ class GateList {
   readonly gates: Gate[] = [];
   readonly measuredAt = new Map<number, string>();
   readonly measurements: Measurement[] = [];
+  readonly unread: UnreadGate[] = [];
 
   constructor(readonly width: number) {}
+
+  /** The width the gates read so far need (for a circuit whose nqubits could not be read). */
+  widest(): number {
+    let widest = 0;
+    for (const g of this.gates)
+      for (const q of [...g.qubits, ...(g.controls ?? [])]) widest = Math.max(widest, q + 1);
+    return widest;
+  }
 
   /** Reads every gate of `listRef` into the list; false when any could not be read. */
   read(listRef: NodeRef, params: ParamTable | null): boolean {
@@ -68,7 +90,10 @@ class GateList {
         this.gates.push(gate);
         return true;
       });
-      if (!read) complete = false;
+      if (!read) {
+        complete = false;
+        this.unread.push({ at: this.gates.length, path: g.path, ...(g.tag ? { tag: g.tag } : {}) });
+      }
     }
     return complete;
   }

@@ -3,6 +3,7 @@ import { DEFAULT_DIALECT_LIMITS } from './job-input';
 import type { DialectDevice, DialectLimits } from './job-input';
 import type { NodeRef } from './node-reader';
 import { ParamTable } from './numbers';
+import type { ReadCircuit } from './circuit-model';
 
 /** What kind of hardware a piece of work needs (the variant declaration's work kinds). */
 export type Capability = WorkKind;
@@ -28,6 +29,11 @@ const NEEDS: Record<Capability, string> = {
 export class ParseContext {
   readonly params = new ParamTable();
   readonly limits: Required<DialectLimits>;
+  /**
+   * Every circuit read, in reading order, also one left unread by a gate that could not be read
+   * (what the editor's circuit diagram draws, with those gates marked).
+   */
+  readonly circuits: ReadCircuit[] = [];
 
   constructor(
     readonly variant: VariantId,

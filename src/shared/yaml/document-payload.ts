@@ -1,5 +1,6 @@
 import type { Document, LineCounter, Node } from 'yaml';
-import { dialectProblems } from '../dialect/check-document';
+import { readDocumentModel } from '../dialect/check-document';
+import type { DocumentModel } from '../dialect/check-document';
 import { isAlias, isMap, isScalar, isSeq, visit } from 'yaml';
 import type { VariantId } from '../variants/declaration';
 import { executeKind } from '../variants/declaration';
@@ -23,6 +24,11 @@ export interface DocumentPayloadResult<V extends VariantId = VariantId> {
   /** The model form (each functional object and readout as its YAML text); null when any problem is an error. */
   payload: ExecutePayload<V> | null;
   problems: YamlProblem[];
+  /**
+   * When the dialect's checks ran: what they read, and the document they read it from (the
+   * editor's circuit diagram places each gate on its line). Not for the wire: it holds nodes.
+   */
+  read?: { model: DocumentModel; parsed: ParsedPayloadText };
 }
 
 /** The first two levels as plain data for the document-form schema; deeper nodes stay opaque. */
@@ -168,10 +174,12 @@ export function documentToExecutePayload<V extends VariantId>(
   const parses = !hasErrors(parsed.problems);
   const result = convert(variant, text, parsed, limits);
   if (!checks.dialect || !parses) return result;
-  const dialect = dialectProblems(variant, parsed.doc, parsed.lineCounter, text);
+  const model = readDocumentModel(variant, parsed.doc, parsed.lineCounter, text);
+  const dialect = model?.problems ?? [];
   return {
     payload: hasErrors(dialect) ? null : result.payload,
     problems: [...result.problems, ...dialect],
+    ...(model ? { read: { model, parsed } } : {}),
   };
 }
 

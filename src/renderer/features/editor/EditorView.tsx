@@ -33,7 +33,7 @@ function EditorSkeleton() {
 
 /** The payload editor: tabs, Monaco with the problems list, and the pre-flight panel beside it. */
 /** `tools`: more buttons for the toolbar, from features the shell composes in (Sweep…). */
-/** `below`: views of the payload under the editor, from features the shell composes in (Schedule). */
+/** `below`: views of the payload under the editor, from features the shell composes in (Schedule, the circuit diagram). */
 export function EditorView({ tools, below }: { tools?: ReactNode; below?: ReactNode } = {}) {
   const status = useEditorStore((s) => s.status);
   const hasTabs = useEditorStore((s) => s.tabs.length > 0);

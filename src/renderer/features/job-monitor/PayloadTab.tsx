@@ -8,6 +8,7 @@ import { wireDocument } from '../../../shared/sdk/decompile/wire-document';
 import { payloadToYaml } from '../../../shared/yaml/payload-to-yaml';
 import { useOpenedPayload } from './payload-opening/use-opened';
 import { KeptNote } from './payload-opening/KeptNote';
+import { PayloadCircuit } from './PayloadCircuit';
 
 // Monaco is the largest part of the renderer: only loaded when a payload is shown.
 const PayloadMonaco = lazy(() => import('./PayloadMonaco'));
@@ -118,6 +119,7 @@ export function PayloadTab({
           the SDK&apos;s form.
         </p>
       ) : null}
+      <PayloadCircuit variant={variant} text={friendly} />
       {text === null ? (
         <pre className="jm-payload-fallback mono muted" aria-busy="true">
           Converting the SDK form to the friendly form…

@@ -91,6 +91,10 @@ export const createEditorActions = (
         variant,
         text,
         facts: { executeType: null, work: null, qubits: null, qubitsSource: null },
+        diagram: {
+          state: 'unreadable' as const,
+          message: 'The circuit cannot be drawn: the check failed.',
+        },
         problems: [
           {
             severity: 'error' as const,

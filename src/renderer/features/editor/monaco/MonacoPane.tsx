@@ -8,6 +8,7 @@ import { startModelSync } from './models';
 import { ProblemsPanel } from './ProblemsPanel';
 import { ensureYamlLanguage } from '../../../ui/monaco/yaml-language';
 import { setEditorCursor } from '../../../state/editor/cursor';
+import { useCaretStore } from '../../../state/editor/caret';
 import { VariantBanner } from '../VariantBanner';
 
 installMonacoEnvironment();
@@ -53,11 +54,32 @@ export default function MonacoPane() {
     // Submit from inside the editor: Monaco would otherwise insert a line on Ctrl/Cmd+Enter.
     e.addCommand(monaco.KeyMod.CtrlCmd | monaco.KeyCode.Enter, () => runCommand('job.submit'));
     e.onDidChangeModel(() => setModel(e.getModel()));
-    e.onDidChangeCursorPosition((c) =>
-      setEditorCursor(e.getModel()?.getOffsetAt(c.position) ?? null),
+    e.onDidChangeCursorPosition((c) => {
+      setEditorCursor(e.getModel()?.getOffsetAt(c.position) ?? null);
+      useCaretStore.getState().setLine(c.position.lineNumber);
+    });
+    // The circuit diagram asks for a gate's lines: select them, in view, with the focus here.
+    const stopRequests = useCaretStore.subscribe(
+      (s) => s.request,
+      (request) => {
+        const model = e.getModel();
+        if (!request || !model) return;
+        const endLine = Math.min(request.endLine, model.getLineCount());
+        e.setSelection({
+          startLineNumber: request.line,
+          startColumn: model.getLineFirstNonWhitespaceColumn(request.line) || 1,
+          endLineNumber: endLine,
+          endColumn: model.getLineMaxColumn(endLine),
+        });
+        e.revealLinesInCenterIfOutsideViewport(request.line, endLine);
+        e.focus();
+      },
     );
     setEditor(e);
-    return () => e.dispose();
+    return () => {
+      stopRequests();
+      e.dispose();
+    };
   }, []);
 
   const shownId = useRef<string | null>(null);

@@ -7,6 +7,7 @@ const analysis: TabAnalysis = {
   variant: 'B',
   text: 'type: sampling\n',
   facts: { executeType: 'sampling', work: 'circuit', qubits: 2, qubitsSource: 'nqubits' },
+  diagram: { state: 'none' },
   problems: [],
 };
 const device = (status: Device['status'], name = 'Altair'): Device => ({
