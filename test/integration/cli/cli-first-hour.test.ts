@@ -116,8 +116,10 @@ describe('a support engineer looks at a failed job', () => {
     expect(run.stdout).toMatch(/status\s+error/);
     expect(run.stdout).toMatch(/device\s+sim\.statevector \(id \d+\)/);
     // Sent as written (it could not be compiled): the simulator, reading what the service
-    // reads, refuses the friendly form, and the error says so on its first line.
-    expect(run.stdout).toMatch(/--- error ---\n {4}\S.*the service reads the SDK's form\n/);
+    // reads, refuses the friendly form, and adds what fails in it, which is what to fix.
+    expect(run.stdout).toMatch(
+      /--- error ---\n {4}\S.*the service reads the SDK's form; read as the friendly dialect it fails too: gate !CNOT at .*control equals target\n/,
+    );
     expect(run.stdout).toMatch(
       new RegExp(
         `\\nIts error logs \\(\\d+ lines\\) are shown with --errors; its logs with --logs \\(qjob job ${id} --errors --logs\\)\\.\\n$`,

@@ -434,6 +434,7 @@ describe.each(CASES)(
         // It could not be compiled, so it went as written: the simulator, reading what the
         // service reads, refuses the friendly form and says what to do.
         expect(run.stdout).toMatch(/friendly dialect; the service reads the SDK's form/);
+        expect(run.stdout).toMatch(/read as the friendly dialect it fails too: .*control/i);
       });
 
       it('submit --wait --json prints the final JobDetail', async () => {

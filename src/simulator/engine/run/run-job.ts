@@ -13,7 +13,28 @@ export function validateJob(job: EngineJob): EngineOutcome | null {
     parseJob(job);
     return null;
   } catch (err) {
-    return failure(err);
+    return failure(err, job);
+  }
+}
+
+/**
+ * A friendly payload refused by an SDK-only reading (sdkOnly), read once more as the friendly
+ * form: when that fails too, its error is added, since it is what the person has to fix (the
+ * payload could not be compiled because of it, and was sent as written). Null otherwise.
+ */
+function friendlyFormFailure(job: EngineJob, err: DialectError): EngineOutcome | null {
+  if (!job.sdkOnly || err.init.code !== 'dialect.friendly_form') return null;
+  try {
+    parseJob({ ...job, sdkOnly: false });
+    return null;
+  } catch (friendly) {
+    if (!(friendly instanceof DialectError)) return null;
+    return {
+      ok: false,
+      error: `${err.message}; read as the friendly dialect it fails too: ${friendly.message}`,
+      // What to fix first: a log viewer shows the start of the logs.
+      errorLogs: `${friendly.toErrorLogs()}\n\nIt was sent in the app's friendly dialect, which the service does not read:\n${err.toErrorLogs()}`,
+    };
   }
 }
 
@@ -37,13 +58,19 @@ export async function runJob(
     return { ok: true, resultField: parsed.resultField, resultYaml: writeSdkYaml(result) };
   } catch (err) {
     if (signal?.aborted) throw err;
-    return failure(err);
+    return failure(err, job);
   }
 }
 
-export function failure(err: unknown): EngineOutcome {
+export function failure(err: unknown, job?: EngineJob): EngineOutcome {
   if (err instanceof DialectError)
-    return { ok: false, error: err.message, errorLogs: err.toErrorLogs() };
+    return (
+      (job && friendlyFormFailure(job, err)) ?? {
+        ok: false,
+        error: err.message,
+        errorLogs: err.toErrorLogs(),
+      }
+    );
   if (err instanceof SimulationError) {
     return {
       ok: false,
