@@ -9,7 +9,7 @@ import {
   type SocketLike,
 } from '../../../src/renderer/services/transport/socket-client';
 import type { EventPayload } from '../../../src/shared/ipc/contract';
-import { MAX_FOLLOWED_JOBS } from '../../../src/core/jobs/poller';
+import { MAX_FOLLOWED_JOBS } from '../../../src/core/jobs/watch-limits';
 import { SOCKET_MAX_FOLLOWED_JOBS } from '../../../src/shared/ipc/limits';
 import { startWebServer, type WebServer } from '../../../src/web/server';
 
