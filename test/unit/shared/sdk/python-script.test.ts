@@ -85,18 +85,6 @@ describe('payloadAsPython', () => {
       refused:
         'not yet: the execute type variational_program of Variant B cannot be written as SDK Python',
     });
-    const param = payloadAsPython(
-      'B',
-      payloadOf('B', sampling('!RZ {qubit: 0, phi: !Parameter {name: g, value: 0.1}}')),
-    );
-    expect(param).toEqual({
-      refused: expect.stringMatching(/^not yet: the symbolic parameter g \(/),
-    });
-    const controlled = payloadAsPython(
-      'B',
-      payloadOf('B', sampling('!CRX {control: 0, target: 1, theta: 0.2}')),
-    );
-    expect(controlled).toEqual({ refused: expect.stringMatching(/^not yet: /) });
   });
 
   it('writes Pauli sums with their signs and coefficients, and a readout that keeps unmeasured qubits out', () => {
