@@ -34,9 +34,12 @@ const PY_KEYWORDS = new Set(
 /** The variables the script binds itself: a parameter never takes one of these names. */
 const SCRIPT_NAMES = new Set([
   'circuit',
+  'sampling',
+  'propagation',
   'functional',
   'readout',
   'optimizer',
+  'observable',
   'cost_function',
   'client',
   'job',
@@ -44,7 +47,7 @@ const SCRIPT_NAMES = new Set([
 ]);
 
 /** A Python number as written (`3`, `0.5`, `9223372036854775807`). */
-export function pyNumText(n: PyNum, where: string): string {
+export function pythonNumber(n: PyNum, where: string): string {
   if (n.int) return n.digits ?? String(n.value);
   if (!Number.isFinite(n.value)) throw new NotYetInPython(`the value ${n.value} (${where})`);
   return pythonFloatRepr(n.value);
@@ -86,14 +89,14 @@ export class PythonParameters {
   }
 
   private constructorCall(decl: ParamDecl): string {
-    const args = [pyStringLiteral(decl.name), pyNumText(decl.value, decl.path)];
+    const args = [pyStringLiteral(decl.name), pythonNumber(decl.value, decl.path)];
     if (decl.domain && decl.domain !== 'Real Domain') {
       this.imports.add(this.variant === 'A' ? 'qilisdk.core' : 'qilisdk.core.variables', 'Domain');
       args.push(`domain=Domain.${DOMAIN_MEMBER[decl.domain]}`);
     }
     if (decl.bounds)
       args.push(
-        `bounds=(${pyNumText(decl.bounds[0], decl.path)}, ${pyNumText(decl.bounds[1], decl.path)})`,
+        `bounds=(${pythonNumber(decl.bounds[0], decl.path)}, ${pythonNumber(decl.bounds[1], decl.path)})`,
       );
     if (decl.trainable === false) {
       if (this.variant === 'B')

@@ -7,6 +7,7 @@ import { NotYetInPython } from './not-yet';
 import type { PythonFunctional } from './sampling-0-1';
 import { samplingPython } from './sampling-0-1';
 import { timeEvolutionPython } from './time-evolution-0-1';
+import { variationalPython } from './variational';
 
 /*
  * A payload as a Python script that builds the same functional object with the variant's SDK
@@ -18,7 +19,10 @@ import { timeEvolutionPython } from './time-evolution-0-1';
  * `digital_propagation` and `analog_evolution` with their readouts, and constant coefficients.
  * Circuits: every gate of the dialect, `!Controlled` (CRX…CU1 too), `!Adjoint`, `!Exponential`,
  * `!Parameter` angles (one `Parameter` object per name) and the HardwareEfficientAnsatz; not the
- * SDK's QAOA, which the model keeps in the SDK's form.
+ * SDK's QAOA, which the model keeps in the SDK's form. Variational programs of both variants
+ * over a circuit (`Sampling`, `DigitalPropagation`): `SciPyOptimizer` with its options and tol,
+ * `ObservableCostFunction` of the friendly cost or of the SDK's (Hamiltonian, Pauli operator,
+ * QTensor); not over a schedule, not a ModelCostFunction, not SPSA.
  */
 
 export interface PythonScriptOptions {
@@ -48,6 +52,8 @@ function functionalPython(variant: VariantId, payload: ExecutePayload): PythonFu
     return digitalPropagationPython(f, parts.readouts ?? [], parts.ctx.params);
   if (variant === 'A' && payload.type === 'analog_evolution' && f.kind === 'analog')
     return analogEvolutionPython(f, parts.readouts ?? []);
+  if (payload.type === 'variational_program' && f.kind === 'variational')
+    return variationalPython(variant, f, parts.readouts ?? null, parts.ctx.params);
   throw new NotYetInPython(`the execute type ${payload.type} of Variant ${variant}`);
 }
 

@@ -19,9 +19,11 @@ describe('payloadAsPython', () => {
     ['B', 'bell'],
     ['B', 'ghz'],
     ['B', 'time-evolution'],
+    ['B', 'qaoa'],
     ['A', 'bell'],
     ['A', 'ghz'],
     ['A', 'analog-two-qubit'],
+    ['A', 'qaoa'],
   ] as const)('Variant %s %s: the hand-written expected script', (variant, name) => {
     const out = payloadAsPython(variant, payloadOf(variant, template(variant, name)), {
       device: 'sim.statevector',
@@ -80,10 +82,6 @@ describe('payloadAsPython', () => {
     expect(payloadAsPython('B', payloadOf('B', template('B', 'rabi')))).toEqual({
       refused:
         'not yet: the execute type rabi_experiment of Variant B cannot be written as SDK Python',
-    });
-    expect(payloadAsPython('B', payloadOf('B', template('B', 'qaoa')))).toEqual({
-      refused:
-        'not yet: the execute type variational_program of Variant B cannot be written as SDK Python',
     });
   });
 
