@@ -36,6 +36,8 @@ const SCRIPT_NAMES = new Set([
   'circuit',
   'sampling',
   'propagation',
+  'schedule',
+  'evolution',
   'functional',
   'readout',
   'optimizer',

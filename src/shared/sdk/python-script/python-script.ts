@@ -20,9 +20,10 @@ import { variationalPython } from './variational';
  * Circuits: every gate of the dialect, `!Controlled` (CRX…CU1 too), `!Adjoint`, `!Exponential`,
  * `!Parameter` angles (one `Parameter` object per name) and the HardwareEfficientAnsatz; not the
  * SDK's QAOA, which the model keeps in the SDK's form. Variational programs of both variants
- * over a circuit (`Sampling`, `DigitalPropagation`): `SciPyOptimizer` with its options and tol,
- * `ObservableCostFunction` of the friendly cost or of the SDK's (Hamiltonian, Pauli operator,
- * QTensor); not over a schedule, not a ModelCostFunction, not SPSA.
+ * over a circuit (`Sampling`, `DigitalPropagation`) or Variant B's `TimeEvolution` (Parameters
+ * as its coefficients): `SciPyOptimizer` with its options and tol, `ObservableCostFunction` of
+ * the friendly cost or of the SDK's (Hamiltonian, Pauli operator, QTensor); not over an
+ * AnalogEvolution, not a ModelCostFunction, not SPSA.
  */
 
 export interface PythonScriptOptions {

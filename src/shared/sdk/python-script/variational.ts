@@ -5,12 +5,14 @@ import type { VariationalProgram } from '../../dialect/variational';
 import type { VariantId } from '../../variants/declaration';
 import { pythonFloatRepr } from '../yaml';
 import { circuitPython } from './circuit';
+import { PythonImports } from './imports';
 import { NotYetInPython } from './not-yet';
-import { pythonNumber } from './parameters';
+import { PythonParameters, pythonNumber } from './parameters';
 import { observablePython, pauliSumPython } from './pauli-sum';
 import { pyStringLiteral } from './python-text';
 import { readoutLines } from './readout-0-2';
 import type { PythonFunctional } from './sampling-0-1';
+import { timeEvolutionPython } from './time-evolution-0-1';
 
 /*
  * A variational program as qilisdk Python, the same classes at 0.1.6 and 0.2.1.post1:
@@ -23,7 +25,10 @@ import type { PythonFunctional } from './sampling-0-1';
  * pickled code the app cannot write) are made by the SDK itself when the script runs, so a
  * Variant B program the app cannot send is one the script can. The inner functional is
  * `Sampling(circuit, nshots)` (0.1.6) or `DigitalPropagation(circuit)` (0.2.1.post1) over a
- * circuit whose angles are the parameters optimised; Variant A's readout goes with the submit.
+ * circuit whose angles are the parameters optimised, or 0.1.6's `TimeEvolution` whose schedule
+ * takes a Parameter where it takes a coefficient (src/qilisdk/analog/schedule.py:
+ * `schedule: dict[int, dict[str, float | Term | Parameter]]`; time-evolution-0-1.ts writes it);
+ * Variant A's readout goes with the submit.
  */
 
 /** The most rows of a QTensor cost written out as a matrix (5 qubits). */
@@ -89,43 +94,62 @@ function optimizerPython(v: VariationalProgram): string {
   return `SciPyOptimizer(${args.join(', ')})`;
 }
 
+/** The functional the program optimises: its lines, the variable it is bound to, its imports. */
+function innerPython(
+  variant: VariantId,
+  v: VariationalProgram,
+  table: ParamTable,
+  imports: PythonImports,
+): { lines: string[]; name: string } {
+  const inner = v.inner;
+  if (inner.kind === 'timeEvolution') {
+    const params = new PythonParameters(variant, table, imports);
+    const evolution = timeEvolutionPython(inner, { params, imports, bind: 'evolution' });
+    const declared = params.lines.length > 0 ? [...params.lines, ''] : [];
+    return { lines: [...declared, ...evolution.lines], name: 'evolution' };
+  }
+  if (inner.kind !== 'sampling' && inner.kind !== 'digital')
+    throw new NotYetInPython(
+      "a variational program over an AnalogEvolution (its Parameters stand in the schedule's coefficients)",
+    );
+  const circuit = circuitPython(inner.circuit, 'circuit', variant, table);
+  imports.merge(circuit.imports);
+  const [name, call] =
+    inner.kind === 'sampling'
+      ? ['sampling', `Sampling(circuit, nshots=${inner.nshots})`]
+      : ['propagation', 'DigitalPropagation(circuit)'];
+  imports.add('qilisdk.functionals', inner.kind === 'sampling' ? 'Sampling' : 'DigitalPropagation');
+  return { lines: [...circuit.lines, '', `${name} = ${call}`], name };
+}
+
 export function variationalPython(
   variant: VariantId,
   v: VariationalProgram,
   readouts: readonly Readout[] | null,
   params: ParamTable,
 ): PythonFunctional {
-  const inner = v.inner;
-  if (inner.kind !== 'sampling' && inner.kind !== 'digital')
-    throw new NotYetInPython(
-      `a variational program over ${inner.kind === 'analog' ? 'an AnalogEvolution' : 'a TimeEvolution'} (its Parameters stand in the schedule's coefficients)`,
-    );
+  const imports = new PythonImports();
+  const inner = innerPython(variant, v, params, imports);
   const analog = new Set<string>();
   const readout =
     variant === 'A' ? readoutLines(readouts ?? [], analog, 'a variational program') : [];
-  const circuit = circuitPython(inner.circuit, 'circuit', variant, params);
   const cost = costPython(v, analog);
-  const [innerName, innerCall] =
-    inner.kind === 'sampling'
-      ? ['sampling', `Sampling(circuit, nshots=${inner.nshots})`]
-      : ['propagation', 'DigitalPropagation(circuit)'];
-  const imports = circuit.imports
+  imports
     .add('qilisdk.analog', ...analog)
-    .add('qilisdk.functionals', inner.kind === 'sampling' ? 'Sampling' : 'DigitalPropagation')
     .add('qilisdk.functionals', 'VariationalProgram')
     .add('qilisdk.optimizers', 'SciPyOptimizer')
     .add('qilisdk.cost_functions', 'ObservableCostFunction');
   if (cost.lines.length > 0) imports.add('qilisdk.core', 'QTensor');
   if (variant === 'A') imports.add('qilisdk.readout', 'Readout');
+  const numpy = cost.lines.length > 0 || v.inner.kind === 'timeEvolution';
   return {
-    imports: [...(cost.lines.length > 0 ? ['import numpy as np'] : []), ...imports.lines()],
+    imports: [...(numpy ? ['import numpy as np'] : []), ...imports.lines()],
     lines: [
-      ...circuit.lines,
-      '',
-      `${innerName} = ${innerCall}`,
+      ...inner.lines,
       `optimizer = ${optimizerPython(v)}`,
       ...cost.lines,
-      ...(variant === 'B'
+      // A cost read from the SDK's form is sent as it is by the app as well.
+      ...(variant === 'B' && !v.costFunction
         ? [
             '# qilisdk 0.1.6 sends a cost function with its code pickled (its _handlers), which only',
             '# the SDK writes: the app cannot submit this program, this script can.',
@@ -133,7 +157,7 @@ export function variationalPython(
         : []),
       `cost_function = ObservableCostFunction(${cost.text})`,
       'functional = VariationalProgram(',
-      `    ${innerName},`,
+      `    ${inner.name},`,
       '    optimizer=optimizer,',
       '    cost_function=cost_function,',
       `    store_intermediate_results=${v.storeIntermediateResults ? 'True' : 'False'},`,
