@@ -93,6 +93,43 @@ test('a gate the dialect refuses is marked where it stands; a payload without a 
   await expect(page.getByText(/The circuit cannot be drawn/)).toBeVisible();
 });
 
+test('a wide circuit has an overview strip: click and keys move the view, its gates drawn as it goes', async ({
+  page,
+}) => {
+  // 1,500 gates on 3 wires: 500 columns, far wider than the window.
+  const gates = Array.from(
+    { length: 1_500 },
+    (_, i) => `        - !RX {qubit: ${i % 3}, theta: ${(i + 1) / 1000}}`,
+  );
+  const text = [
+    'type: sampling',
+    'sampling_payload:',
+    '  sampling: !Sampling',
+    '    nshots: 100',
+    '    circuit: !Circuit',
+    '      nqubits: 3',
+    '      gates:',
+    ...gates,
+    '',
+  ].join('\n');
+  await setEditorText(page, text);
+  const drawn = diagram(page);
+  await expect(drawn.getByRole('button', { name: 'RX(0.001), qubit 0' })).toBeVisible();
+  const strip = page.getByRole('slider', { name: 'Circuit overview: the columns in view' });
+  await expect(strip).toHaveAttribute('aria-valuetext', /^Columns 1 to \d+ of 500$/);
+  await strip.focus();
+  await page.keyboard.press('End');
+  await expect(drawn.getByRole('button', { name: 'RX(1.5), qubit 2' })).toBeInViewport();
+  await expect(strip).toHaveAttribute('aria-valuetext', /to 500 of 500$/);
+  // A click in the middle of the strip brings the middle of the circuit (column 250) into view.
+  await strip.click();
+  await expect(drawn.getByRole('button', { name: 'RX(0.75), qubit 2' })).toBeInViewport();
+  await page.screenshot({ path: reviewShot('circuit-overview-1280x800.png') });
+  // The gate chosen there still selects its line: gate 750 is on line 7 + 750.
+  await drawn.getByRole('button', { name: 'RX(0.75), qubit 2' }).click();
+  await expect(cursorLine(page)).toHaveText('757');
+});
+
 test('a submitted job’s Payload tab draws the same circuit', async ({ page }) => {
   await openTemplate(page, /Bell pair/);
   await page.getByRole('button', { name: /Submit/ }).click();
