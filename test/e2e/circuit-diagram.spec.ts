@@ -141,10 +141,19 @@ test('a submitted job’s Payload tab draws the same circuit', async ({ page }) 
   await expect(detail).toHaveAttribute('data-job-id', String(id));
   await detail.getByRole('tab', { name: 'Payload' }).click();
   const drawn = detail.getByRole('group', { name: 'Circuit diagram' });
-  await expect(drawn.getByRole('img', { name: 'H, qubit 0' })).toBeVisible();
-  await expect(drawn.getByRole('img', { name: 'CNOT, control 0, target 1' })).toBeVisible();
+  await expect(drawn.getByRole('button', { name: 'H, qubit 0' })).toBeVisible();
+  const cnot = drawn.getByRole('button', { name: 'CNOT, control 0, target 1' });
+  await expect(cnot).toBeVisible();
   await expect(page.getByTestId('payload-view').locator('.view-lines')).toContainText(
     'sampling: !Sampling',
   );
   await page.screenshot({ path: reviewShot('circuit-diagram-job-1280x800.png') });
+
+  // No editor here: choosing a gate opens the payload in one, with the gate's line selected.
+  const line = await cnot.getAttribute('data-line');
+  expect(Number(line)).toBeGreaterThan(0);
+  await cnot.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('tab', { selected: true })).toContainText(`job-${id}.yaml`);
+  await expect(cursorLine(page)).toHaveText(line!);
 });
