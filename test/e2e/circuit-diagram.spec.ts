@@ -19,6 +19,11 @@ async function openTemplate(page: Page, title: RegExp): Promise<void> {
 }
 
 const diagram = (page: Page) => page.getByRole('group', { name: 'Circuit diagram' });
+/** The pointer off the drawing and the editor, for a picture without hover marks or scrollbars. */
+async function stillPointer(page: Page): Promise<void> {
+  await page.mouse.move(1, 790);
+  await page.waitForTimeout(1_000);
+}
 const cursorLine = (page: Page) =>
   page.locator('.monaco-editor .line-numbers.active-line-number').first();
 
@@ -31,6 +36,7 @@ test('a template’s circuit is drawn; a gate chosen selects its line, the curso
   await expect(ghz).toBeVisible();
   await expect(ghz.getByRole('button', { name: 'H, qubit 0' })).toBeVisible();
   await expect(ghz.getByRole('button', { name: /^CNOT, control/ })).toHaveCount(9);
+  await stillPointer(page);
   await page.screenshot({ path: shot('circuit-diagram-1280x800.png') });
 
   // Click → the editor's cursor goes to the gate's line (the template's line 14).
@@ -56,6 +62,15 @@ test('a template’s circuit is drawn; a gate chosen selects its line, the curso
   await expect(next).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(cursorLine(page)).toHaveText('13');
+
+  // The README's pictures of the diagram in the dark theme, a gate chosen, at both widths.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(next).toHaveAttribute('aria-current', 'true');
+  await stillPointer(page);
+  await page.screenshot({ path: shot('circuit-diagram-dark-1280x800.png') });
+  await page.setViewportSize({ width: 760, height: 800 });
+  await expect(ghz).toBeVisible();
+  await page.screenshot({ path: shot('circuit-diagram-dark-760.png') });
 });
 
 test('a gate the dialect refuses is marked where it stands; a payload without a circuit says so', async ({
