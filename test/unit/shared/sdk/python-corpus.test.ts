@@ -1,0 +1,135 @@
+import { readFileSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { openServicePayload } from '../../../../src/shared/sdk/decompile/open-service-payload';
+import { payloadAsPython } from '../../../../src/shared/sdk/python-script/python-script';
+import type { VariantId } from '../../../../src/shared/variants';
+import { documentToExecutePayload } from '../../../../src/shared/yaml';
+
+/*
+ * "Copy as Python" over the whole SDK corpus: every request the SDK's own client sent
+ * (test/fixtures/sdk/<version>/requests/<case>.json, the same payload as <case>.yaml), opened
+ * the way the app opens a service payload (`openServicePayload`: the friendly form where it can
+ * be verified), then written as a script. Each case gets a script or a refusal, and the refusals
+ * are exactly REFUSED below: a case that starts being refused fails here, and so does one that
+ * starts being written (take it off the list).
+ */
+
+const SDK = path.join(import.meta.dirname, '../../../fixtures/sdk');
+
+/** `<version>/<case>: <reason>`, sorted, one per line. */
+const REFUSED = [
+  'A-0.2.1.post1/a_ae_complex_coefficients: not yet: a complex coefficient (analog_evolution_payload.readout._expectation) cannot be written as SDK Python',
+  'A-0.2.1.post1/a_ae_interpolators_total_time: not yet: a coefficient with its own interpolation (zz) cannot be written as SDK Python',
+  'A-0.2.1.post1/a_ae_linear_one_qubit: not yet: an initial state written as amplitudes cannot be written as SDK Python',
+  'A-0.2.1.post1/a_ae_linear_two_qubit: not yet: an initial state written as amplitudes cannot be written as SDK Python',
+  'A-0.2.1.post1/a_gates_adjoint_exponential: not yet: an !Adjoint gate (digital_propagation_payload.digital_propagation.circuit.gates[1]) cannot be written as SDK Python',
+  'A-0.2.1.post1/a_gates_controlled: not yet: the gate CRY (digital_propagation_payload.digital_propagation.circuit.gates[2]) cannot be written as SDK Python',
+  'A-0.2.1.post1/a_gates_rotations_parameters: not yet: the symbolic parameter alpha (digital_propagation_payload.digital_propagation.circuit.gates[0]) cannot be written as SDK Python',
+  'A-0.2.1.post1/a_hardware_efficient_ansatz: not yet: a HardwareEfficientAnsatz circuit cannot be written as SDK Python',
+  "A-0.2.1.post1/a_qaoa_ansatz: not yet: a circuit kept in the SDK's form (!QAOA) cannot be written as SDK Python",
+  'A-0.2.1.post1/a_rabi_shim: not yet: the execute type experiment of Variant A cannot be written as SDK Python',
+  "A-0.2.1.post1/a_reservoir: the opened document does not read: 'analog_evolution' must hold the object, not be empty or null",
+  "A-0.2.1.post1/a_reservoir_output_encoding: the opened document does not read: 'analog_evolution' must hold the object, not be empty or null",
+  'A-0.2.1.post1/a_t1_shim: not yet: the execute type experiment of Variant A cannot be written as SDK Python',
+  'A-0.2.1.post1/a_vp_analog_lbfgsb: not yet: the execute type variational_program of Variant A cannot be written as SDK Python',
+  'A-0.2.1.post1/a_vp_digital_cobyla: not yet: the execute type variational_program of Variant A cannot be written as SDK Python',
+  'A-0.2.1.post1/a_vp_digital_nelder_mead_model_cost: not a valid Variant A payload: !VariationalProgram at variational_program_payload.variational_program._parameter_constraints: parameter constraints (ComparisonTerms over the circuit’s Parameters) are not read yet',
+  'A-0.2.1.post1/a_vp_digital_powell_pauli_cost: not yet: the execute type variational_program of Variant A cannot be written as SDK Python',
+  'A-main/a_ae_complex_coefficients: not yet: a complex coefficient (analog_evolution_payload.readout[0]) cannot be written as SDK Python',
+  'A-main/a_ae_interpolators_total_time: not yet: a coefficient with its own interpolation (zz) cannot be written as SDK Python',
+  'A-main/a_ae_linear_one_qubit: not yet: an initial state written as amplitudes cannot be written as SDK Python',
+  'A-main/a_ae_linear_two_qubit: not yet: an initial state written as amplitudes cannot be written as SDK Python',
+  'A-main/a_gates_adjoint_exponential: not yet: an !Adjoint gate (digital_propagation_payload.digital_propagation.circuit.gates[1]) cannot be written as SDK Python',
+  'A-main/a_gates_controlled: not yet: the gate CRY (digital_propagation_payload.digital_propagation.circuit.gates[2]) cannot be written as SDK Python',
+  'A-main/a_gates_rotations_parameters: not yet: the symbolic parameter alpha (digital_propagation_payload.digital_propagation.circuit.gates[0]) cannot be written as SDK Python',
+  'A-main/a_hardware_efficient_ansatz: not yet: a HardwareEfficientAnsatz circuit cannot be written as SDK Python',
+  "A-main/a_qaoa_ansatz: not yet: a circuit kept in the SDK's form (!QAOA) cannot be written as SDK Python",
+  'A-main/a_rabi_shim: not yet: the execute type experiment of Variant A cannot be written as SDK Python',
+  'A-main/a_reservoir: not yet: the execute type quantum_reservoir of Variant A cannot be written as SDK Python',
+  'A-main/a_reservoir_output_encoding: not yet: the execute type quantum_reservoir of Variant A cannot be written as SDK Python',
+  'A-main/a_t1_shim: not yet: the execute type experiment of Variant A cannot be written as SDK Python',
+  'A-main/a_vp_analog_lbfgsb: not yet: the execute type variational_program of Variant A cannot be written as SDK Python',
+  'A-main/a_vp_digital_cobyla: not yet: the execute type variational_program of Variant A cannot be written as SDK Python',
+  'A-main/a_vp_digital_nelder_mead_model_cost: not a valid Variant A payload: !VariationalProgram at variational_program_payload.variational_program._parameter_constraints: parameter constraints (ComparisonTerms over the circuit’s Parameters) are not read yet',
+  'A-main/a_vp_digital_powell_pauli_cost: not yet: the execute type variational_program of Variant A cannot be written as SDK Python',
+  'B-0.1.6/b_gates_adjoint_exponential: not yet: an !Adjoint gate (sampling_payload.sampling.circuit.gates[1]) cannot be written as SDK Python',
+  'B-0.1.6/b_gates_controlled: not yet: the gate CRY (sampling_payload.sampling.circuit.gates[2]) cannot be written as SDK Python',
+  'B-0.1.6/b_gates_rotations_parameters: not yet: the symbolic parameter alpha (sampling_payload.sampling.circuit.gates[0]) cannot be written as SDK Python',
+  'B-0.1.6/b_hardware_efficient_ansatz: not yet: a HardwareEfficientAnsatz circuit cannot be written as SDK Python',
+  'B-0.1.6/b_rabi: not yet: the execute type rabi_experiment of Variant B cannot be written as SDK Python',
+  'B-0.1.6/b_t1: not yet: the execute type t1_experiment of Variant B cannot be written as SDK Python',
+  'B-0.1.6/b_te_complex_coefficients: not yet: a complex coefficient (hamiltonian h) cannot be written as SDK Python',
+  'B-0.1.6/b_te_density_matrix_initial_state: not yet: an initial state written as density cannot be written as SDK Python',
+  'B-0.1.6/b_te_step_schedule_superposition: not yet: an initial state written as amplitudes cannot be written as SDK Python',
+  'B-0.1.6/b_vp_sampling_cobyla: not yet: the execute type variational_program of Variant B cannot be written as SDK Python',
+  'B-0.1.6/b_vp_sampling_nelder_mead_model_cost: not yet: the execute type variational_program of Variant B cannot be written as SDK Python',
+  'B-0.1.6/b_vp_sampling_powell_qtensor_cost: not yet: the execute type variational_program of Variant B cannot be written as SDK Python',
+  'B-0.1.6/b_vp_time_evolution_lbfgsb: not yet: the execute type variational_program of Variant B cannot be written as SDK Python',
+];
+
+interface CorpusCase {
+  id: string;
+  variant: VariantId;
+  payload: unknown;
+}
+
+function corpusCases(): CorpusCase[] {
+  const out: CorpusCase[] = [];
+  const versions = readdirSync(SDK, { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name)
+    .sort();
+  for (const version of versions) {
+    const dir = path.join(SDK, version, 'requests');
+    for (const file of readdirSync(dir)
+      .filter((f) => f.endsWith('.json'))
+      .sort()) {
+      const body = JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as { payload: string };
+      out.push({
+        id: `${version}/${file.slice(0, -'.json'.length)}`,
+        variant: version.startsWith('A-') ? 'A' : 'B',
+        payload: JSON.parse(body.payload) as unknown,
+      });
+    }
+  }
+  return out;
+}
+
+/** The script, or the refusal's reason, for one case as the app would write it. */
+function asPython(c: CorpusCase): { script: string } | { refused: string } {
+  const opened = openServicePayload(c.variant, c.payload);
+  const read = documentToExecutePayload(c.variant, opened.text);
+  const errors = read.problems.filter((p) => p.severity === 'error');
+  if (!read.payload || errors.length > 0)
+    return { refused: `the opened document does not read: ${errors[0]?.message ?? '?'}` };
+  return payloadAsPython(c.variant, read.payload, { device: 'sim.statevector', source: c.id });
+}
+
+describe('Copy as Python over the SDK corpus', () => {
+  const cases = corpusCases();
+  const outcomes = cases.map((c) => ({ c, out: asPython(c) }));
+
+  it('reads every request of every version of the corpus', () => {
+    expect(cases.length).toBe(71);
+    expect(new Set(cases.map((c) => c.variant))).toEqual(new Set(['A', 'B']));
+  });
+
+  it('refuses exactly the listed cases, each for the listed reason', () => {
+    const refused = outcomes
+      .flatMap(({ c, out }) => ('refused' in out ? [`${c.id}: ${out.refused}`] : []))
+      .sort();
+    expect(refused).toEqual(REFUSED);
+  });
+
+  it.each(outcomes.filter(({ out }) => 'script' in out).map(({ c, out }) => [c.id, out]))(
+    '%s: a whole script that builds `functional` and submits it',
+    (_id, out) => {
+      const script = (out as { script: string }).script;
+      expect(script).toMatch(/^# Written by Quantum Job Studio from /);
+      expect(script).toMatch(/\nfunctional = /);
+      expect(script).toMatch(/\njob = client\.submit\(functional, device=DEVICE/);
+      expect(script.endsWith('print(detail.get_results())\n')).toBe(true);
+    },
+  );
+});
