@@ -3,6 +3,7 @@ import type { ExecutePayload, VariantId } from '../../variants';
 import { analogEvolutionPython } from './analog-evolution-0-2';
 import { CLIENT_IMPORT, clientLines } from './client';
 import { digitalPropagationPython } from './digital-propagation-0-2';
+import { experimentPython } from './experiments';
 import { NotYetInPython } from './not-yet';
 import type { PythonFunctional } from './sampling-0-1';
 import { samplingPython } from './sampling-0-1';
@@ -46,6 +47,7 @@ function functionalPython(variant: VariantId, payload: ExecutePayload): PythonFu
     return digitalPropagationPython(f, parts.readouts ?? []);
   if (variant === 'A' && payload.type === 'analog_evolution' && f.kind === 'analog')
     return analogEvolutionPython(f, parts.readouts ?? []);
+  if (f.kind === 'rabi' || f.kind === 't1') return experimentPython(variant, f);
   throw new NotYetInPython(`the execute type ${payload.type} of Variant ${variant}`);
 }
 

@@ -22,6 +22,10 @@ describe('payloadAsPython', () => {
     ['A', 'bell'],
     ['A', 'ghz'],
     ['A', 'analog-two-qubit'],
+    ['B', 'rabi'],
+    ['B', 't1'],
+    ['A', 'rabi'],
+    ['A', 't1'],
   ] as const)('Variant %s %s: the hand-written expected script', (variant, name) => {
     const out = payloadAsPython(variant, payloadOf(variant, template(variant, name)), {
       device: 'sim.statevector',
@@ -77,10 +81,6 @@ describe('payloadAsPython', () => {
   });
 
   it('refuses what it does not cover, naming it, and writes no script', () => {
-    expect(payloadAsPython('B', payloadOf('B', template('B', 'rabi')))).toEqual({
-      refused:
-        'not yet: the execute type rabi_experiment of Variant B cannot be written as SDK Python',
-    });
     expect(payloadAsPython('B', payloadOf('B', template('B', 'qaoa')))).toEqual({
       refused:
         'not yet: the execute type variational_program of Variant B cannot be written as SDK Python',
@@ -97,6 +97,28 @@ describe('payloadAsPython', () => {
       payloadOf('B', sampling('!CRX {control: 0, target: 1, theta: 0.2}')),
     );
     expect(controlled).toEqual({ refused: expect.stringMatching(/^not yet: /) });
+  });
+
+  it('experiments: an int64 sweep kept in the SDK form keeps its dtype; the simulator-only T1 fields are refused as compile refuses them', () => {
+    const intSweep = payloadAsPython(
+      'B',
+      payloadOf(
+        'B',
+        'type: rabi_experiment\nrabi_experiment_payload:\n  rabi_experiment: !RabiExperiment\n    _drive_duration_values: !ndarray {data: [0, 40, 80], dtype: int64, shape: !tuple [3]}\n    _qubit: 2\n',
+      ),
+    ) as { script: string };
+    expect(intSweep.script).toContain(
+      'DRIVE_DURATIONS_NS = [\n    0, 40, 80,\n]\n\nfunctional = RabiExperiment(\n    qubit=2,\n    drive_duration_values=np.array(DRIVE_DURATIONS_NS, dtype=np.int64),\n)',
+    );
+    const t1 = (extra: string) =>
+      `type: t1_experiment\nt1_experiment_payload:\n  t1_experiment: !T1Experiment\n    qubit_id: 0\n    wait_times: [0, 1000]\n${extra}`;
+    expect(payloadAsPython('B', payloadOf('B', t1('    pulse_duration: 40\n')))).toEqual({
+      refused:
+        "qilisdk 0.1.6's T1Experiment has no pulse_duration (the simulator alone honours it): remove it to write the script",
+    });
+    expect(payloadAsPython('B', payloadOf('B', t1('    delay_between_pulses: 100000\n')))).toEqual({
+      refused: expect.stringMatching(/has no delay_between_pulses/),
+    });
   });
 
   it('writes Pauli sums with their signs and coefficients, and a readout that keeps unmeasured qubits out', () => {
