@@ -8,6 +8,7 @@ import { pythonFloatRepr } from '../yaml';
 import { NotYetInPython } from './not-yet';
 import { pauliSumPython } from './pauli-sum';
 import { pyNumLiteral, pyStringLiteral } from './python-text';
+import { qtensorOfEntries } from './qtensor';
 import { readoutLines } from './readout-0-2';
 import type { PythonFunctional } from './sampling-0-1';
 
@@ -37,10 +38,19 @@ function coefficientDicts(s: Schedule): string[] {
   });
 }
 
-function initialStatePython(initial: InitialState | null, nqubits: number, core: Set<string>) {
+export function initialStatePython(
+  initial: InitialState | null,
+  nqubits: number,
+  core: Set<string>,
+) {
   if (initial?.kind === 'named') {
     core.add('InitialState');
     return `InitialState.${initial.name.toUpperCase()}`;
+  }
+  const entries = initial && qtensorOfEntries(initial);
+  if (entries) {
+    core.add('QTensor');
+    return entries;
   }
   const perQubit = !initial
     ? '0'.repeat(nqubits)
@@ -53,14 +63,12 @@ function initialStatePython(initial: InitialState | null, nqubits: number, core:
   return `QTensor(np.array([${rows.join(', ')}], dtype=np.complex128))`;
 }
 
-export function analogEvolutionPython(
-  f: EvolutionFunctional,
-  readouts: readonly Readout[],
-): PythonFunctional {
-  const s = f.schedule;
-  const analog = new Set<string>(['Schedule']);
-  const core = new Set<string>();
-  const readout = readoutLines(readouts, analog, 'an analog evolution');
+/**
+ * The lines that bind `schedule` to the SDK's `Schedule` (also a reservoir layer's dynamics);
+ * `analog` and `core` collect the names of `qilisdk.analog` and `qilisdk.core` they use.
+ */
+export function schedulePythonA(s: Schedule, analog: Set<string>, core: Set<string>): string[] {
+  analog.add('Schedule');
   const last = Math.max(...s.terms.flatMap((t) => t.points.map((p) => p.t)));
   if (last > 0 && last < s.T)
     throw new NotYetInPython(`a schedule whose coefficients end at t = ${last}, before T = ${s.T}`);
@@ -70,6 +78,29 @@ export function analogEvolutionPython(
   );
   const coefficients = coefficientDicts(s);
   if (s.interpolation === 'step') core.add('Interpolation');
+  return [
+    'schedule = Schedule(',
+    '    hamiltonians={',
+    ...hamiltonians,
+    '    },',
+    '    coefficients={',
+    ...coefficients,
+    '    },',
+    `    dt=${pyNumText(s.written.dt)},`,
+    ...(last === 0 ? [`    total_time=${pyNumText(s.written.T)},`] : []),
+    ...(s.interpolation === 'step' ? ['    interpolation=Interpolation.STEP,'] : []),
+    ')',
+  ];
+}
+
+export function analogEvolutionPython(
+  f: EvolutionFunctional,
+  readouts: readonly Readout[],
+): PythonFunctional {
+  const analog = new Set<string>(['Schedule']);
+  const core = new Set<string>();
+  const readout = readoutLines(readouts, analog, 'an analog evolution');
+  const schedule = schedulePythonA(f.schedule, analog, core);
   const initial = initialStatePython(f.initial, f.nqubits, core);
   return {
     imports: [
@@ -80,17 +111,7 @@ export function analogEvolutionPython(
       'from qilisdk.readout import Readout',
     ],
     lines: [
-      'schedule = Schedule(',
-      '    hamiltonians={',
-      ...hamiltonians,
-      '    },',
-      '    coefficients={',
-      ...coefficients,
-      '    },',
-      `    dt=${pyNumText(s.written.dt)},`,
-      ...(last === 0 ? [`    total_time=${pyNumText(s.written.T)},`] : []),
-      ...(s.interpolation === 'step' ? ['    interpolation=Interpolation.STEP,'] : []),
-      ')',
+      ...schedule,
       '',
       'functional = AnalogEvolution(',
       '    schedule,',

@@ -14,7 +14,7 @@ import { pyNumLiteral } from './python-text';
  */
 
 /** The gates qilisdk 0.1.6 and 0.2.1.post1 export from `qilisdk.digital` under the dialect's name. */
-const EXPORTED = new Set([
+export const EXPORTED = new Set([
   'I',
   'X',
   'Y',

@@ -1,7 +1,7 @@
 import type { Experiment } from '../../dialect/experiments';
 import type { VariantId } from '../../variants';
 import { pythonFloatRepr } from '../yaml';
-import { NotYetInPython } from './not-yet';
+import { NotInSdk } from './not-yet';
 import type { PythonFunctional } from './sampling-0-1';
 
 /*
@@ -28,12 +28,10 @@ import type { PythonFunctional } from './sampling-0-1';
 export const EXPERIMENTS_PLUGIN_MODULE = 'qili_experiments';
 
 /** Compile refuses Variant B's simulator-only T1 fields; the script cannot carry them either. */
-class NoSdkField extends NotYetInPython {
-  constructor(key: string) {
-    super(`T1Experiment's ${key}`);
-    this.message = `qilisdk 0.1.6's T1Experiment has no ${key} (the simulator alone honours it): remove it to write the script`;
-  }
-}
+const noSdkField = (key: string) =>
+  new NotInSdk(
+    `qilisdk 0.1.6's T1Experiment has no ${key} (the simulator alone honours it): remove it to write the script`,
+  );
 
 /** `[a, b, ...]` broken into lines of at most `width` characters, each indented by `indent`. */
 function wrappedList(items: readonly string[], indent: string, width = 96): string[] {
@@ -53,8 +51,8 @@ function wrappedList(items: readonly string[], indent: string, width = 96): stri
 export function experimentPython(variant: VariantId, e: Experiment): PythonFunctional {
   const className = e.kind === 'rabi' ? 'RabiExperiment' : 'T1Experiment';
   if (variant === 'B' && e.kind === 't1') {
-    if (e.pulseDurationNs !== null) throw new NoSdkField('pulse_duration');
-    if (e.delayNs !== null) throw new NoSdkField('delay_between_pulses');
+    if (e.pulseDurationNs !== null) throw noSdkField('pulse_duration');
+    if (e.delayNs !== null) throw noSdkField('delay_between_pulses');
   }
   const [sweepName, sweepArg, values] =
     e.kind === 'rabi'

@@ -5,6 +5,7 @@ import { CLIENT_IMPORT, clientLines } from './client';
 import { digitalPropagationPython } from './digital-propagation-0-2';
 import { experimentPython } from './experiments';
 import { NotYetInPython } from './not-yet';
+import { reservoirPython } from './reservoir-0-2';
 import type { PythonFunctional } from './sampling-0-1';
 import { samplingPython } from './sampling-0-1';
 import { timeEvolutionPython } from './time-evolution-0-1';
@@ -48,6 +49,7 @@ function functionalPython(variant: VariantId, payload: ExecutePayload): PythonFu
   if (variant === 'A' && payload.type === 'analog_evolution' && f.kind === 'analog')
     return analogEvolutionPython(f, parts.readouts ?? []);
   if (f.kind === 'rabi' || f.kind === 't1') return experimentPython(variant, f);
+  if (f.kind === 'reservoir') return reservoirPython(f, parts.readouts ?? [], parts.ctx.params);
   throw new NotYetInPython(`the execute type ${payload.type} of Variant ${variant}`);
 }
 

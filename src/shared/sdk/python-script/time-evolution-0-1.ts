@@ -7,6 +7,7 @@ import { pythonFloatRepr } from '../yaml';
 import { NotYetInPython } from './not-yet';
 import { observablePython, pauliSumPython } from './pauli-sum';
 import { pyNumLiteral, pyStringLiteral } from './python-text';
+import { qtensorOfEntries } from './qtensor';
 import type { PythonFunctional } from './sampling-0-1';
 import { ScheduleStepProblem, scheduleStepsB } from '../b/schedule-steps';
 
@@ -48,6 +49,8 @@ function scheduleSteps(s: Schedule): Array<[number, string[]]> {
 }
 
 function initialStatePython(initial: InitialState | null, nqubits: number): string {
+  const entries = initial && qtensorOfEntries(initial);
+  if (entries) return entries;
   const perQubit = !initial
     ? '0'.repeat(nqubits)
     : initial.kind === 'product'

@@ -26,6 +26,7 @@ describe('payloadAsPython', () => {
     ['B', 't1'],
     ['A', 'rabi'],
     ['A', 't1'],
+    ['A', 'reservoir'],
   ] as const)('Variant %s %s: the hand-written expected script', (variant, name) => {
     const out = payloadAsPython(variant, payloadOf(variant, template(variant, name)), {
       device: 'sim.statevector',
@@ -146,13 +147,6 @@ describe('payloadAsPython', () => {
     );
   });
 
-  it('refuses Variant A types it does not cover yet', () => {
-    expect(payloadAsPython('A', payloadOf('A', template('A', 'reservoir')))).toEqual({
-      refused:
-        'not yet: the execute type quantum_reservoir of Variant A cannot be written as SDK Python',
-    });
-  });
-
   const analog = (schedule: string, initial = '"01"') =>
     `type: analog_evolution\nanalog_evolution_payload:\n  analog_evolution: !AnalogEvolution\n    schedule: !Schedule\n${schedule}\n    initial_state: ${initial}\n  readout:\n    - !SamplingReadout {nshots: 5}\n`;
 
@@ -199,6 +193,66 @@ describe('payloadAsPython', () => {
     expect(out).toEqual({
       refused: expect.stringMatching(/^not yet: .*end at t = 1, before T = 2/),
     });
+  });
+
+  const reservoir = (layers: string, initial: string) =>
+    `type: quantum_reservoir\nquantum_reservoir_payload:\n  quantum_reservoir: !QuantumReservoir\n    initial_state: ${initial}\n    layers:\n${layers}    inputs:\n      - {layer: 0.5}\n  readout:\n    - !SamplingReadout {nshots: 10}\n`;
+  const reservoirLayer =
+    '      - !ReservoirLayer\n        input_encoding: !Circuit\n          nqubits: 2\n          gates:\n            - !RX {qubit: 1, theta: !Parameter {name: layer, value: 1}}\n        evolution_dynamics: !Schedule\n          T: 1.0\n          dt: 0.5\n          hamiltonians: {h: "X0 + Z1"}\n          coefficients: {h: 1.0}\n';
+
+  it('reservoir: an input named like a name of the script gets its own variable; a named state goes as its QTensor; no reset, no qubits_to_reset', () => {
+    const out = payloadAsPython('A', payloadOf('A', reservoir(reservoirLayer, 'one'))) as {
+      script: string;
+    };
+    expect(out.script).toContain(
+      [
+        'reservoir_input_0 = ReservoirInput("layer", 1)',
+        '',
+        'input_encoding = Circuit(2)',
+        'input_encoding.add(RX(1, theta=reservoir_input_0))',
+      ].join('\n'),
+    );
+    expect(out.script).toContain(
+      'layer = ReservoirLayer(\n    evolution_dynamics=schedule,\n    input_encoding=input_encoding,\n)',
+    );
+    expect(out.script).toContain('    initial_state=InitialState.ONE.as_qtensor(2),\n');
+    expect(out.script).toContain('        {"layer": 0.5},\n');
+    expect(out.script).toContain('from qilisdk.core import InitialState\n');
+  });
+
+  it('reservoir: refuses two layers as compile does', () => {
+    expect(
+      payloadAsPython('A', payloadOf('A', reservoir(reservoirLayer + reservoirLayer, '"00"'))),
+    ).toEqual({
+      refused:
+        "the reservoir has 2 layers; qilisdk 0.2.x's QuantumReservoir repeats one ReservoirLayer per input: write one layer",
+    });
+  });
+
+  it('a state given by amplitudes or as a density matrix is a QTensor of its entries, complex ones as complex(re, im)', () => {
+    const amplitudes = payloadAsPython(
+      'A',
+      payloadOf(
+        'A',
+        analog(
+          '      T: 1\n      dt: 0.5\n      hamiltonians: {d: "X0"}\n      coefficients: {d: 1.0}',
+          '[0.6, !complex {real: 0.0, imag: 0.8}]',
+        ),
+      ),
+    ) as { script: string };
+    expect(amplitudes.script).toContain(
+      '    initial_state=QTensor(np.array([[0.6], [complex(0.0, 0.8)]], dtype=np.complex128)),\n',
+    );
+    const density = payloadAsPython(
+      'B',
+      payloadOf(
+        'B',
+        'type: time_evolution\ntime_evolution_payload:\n  time_evolution: !TimeEvolution\n    schedule: !Schedule {T: 1, dt: 1, hamiltonians: {h: "Z0"}, coefficients: {h: 1.0}}\n    observables: ["Z0"]\n    initial_state: !QTensor {matrix: [[0.5, 0.5], [0.5, 0.5]]}\n',
+      ),
+    ) as { script: string };
+    expect(density.script).toMatch(
+      /initial_state=QTensor\(np\.array\(\[\[0\.5, 0\.5\], \[0\.5, 0\.5\]\], dtype=np\.\w+\)\),/,
+    );
   });
 
   it('says why an invalid payload gets no script', () => {
