@@ -99,7 +99,7 @@ export function analogEvolutionPython(
 ): PythonFunctional {
   const analog = new Set<string>(['Schedule']);
   const core = new Set<string>();
-  const readout = readoutLines(readouts, analog, 'an analog evolution');
+  const readout = readoutLines(readouts, analog, 'an analog evolution', core);
   const schedule = schedulePythonA(f.schedule, analog, core);
   const initial = initialStatePython(f.initial, f.nqubits, core);
   return {

@@ -1,5 +1,6 @@
 import type { Circuit, Gate } from '../../dialect/circuit-model';
 import { GATES } from '../../dialect/declaration';
+import { modifiedCall, modifierClass } from './modified-gates';
 import { NotYetInPython } from './not-yet';
 import { pyNumLiteral } from './python-text';
 
@@ -41,15 +42,11 @@ export interface PythonCircuit {
 
 function gateCall(gate: Gate): string {
   if (gate.controls) throw new NotYetInPython(`a !Controlled gate (${gate.path})`);
-  if (gate.modifier)
-    throw new NotYetInPython(
-      `an !${gate.modifier === 'adjoint' ? 'Adjoint' : 'Exponential'} gate (${gate.path})`,
-    );
   if (!EXPORTED.has(gate.name)) throw new NotYetInPython(`the gate ${gate.name} (${gate.path})`);
   const shape = GATES[gate.name];
   const args = gate.qubits.map(String);
   shape.angles.forEach((key, i) => args.push(`${key}=${pyNumLiteral(gate.angles[i]!, gate.path)}`));
-  return `${gate.name}(${args.join(', ')})`;
+  return modifiedCall(gate.modifier, `${gate.name}(${args.join(', ')})`);
 }
 
 /** `name` is the Python variable the circuit is bound to. */
@@ -70,6 +67,7 @@ export function circuitPython(c: Circuit, name: string): PythonCircuit {
     measure(i);
     lines.push(`${name}.add(${gateCall(gate)})`);
     imports.add(gate.name);
+    if (gate.modifier) imports.add(modifierClass(gate.modifier));
   });
   measure(c.gates.length);
   return { imports, lines };

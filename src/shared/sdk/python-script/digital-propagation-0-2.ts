@@ -1,6 +1,7 @@
 import type { DigitalFunctional } from '../../dialect/functionals';
 import type { Readout } from '../../dialect/readouts';
 import { circuitPython } from './circuit';
+import { digitalImportLines } from './modified-gates';
 import { readoutLines } from './readout-0-2';
 import type { PythonFunctional } from './sampling-0-1';
 
@@ -16,12 +17,15 @@ export function digitalPropagationPython(
   readouts: readonly Readout[],
 ): PythonFunctional {
   const analog = new Set<string>();
-  const readout = readoutLines(readouts, analog, 'a digital propagation');
+  const core = new Set<string>();
+  const readout = readoutLines(readouts, analog, 'a digital propagation', core);
   const circuit = circuitPython(f.circuit, 'circuit');
   return {
     imports: [
+      ...(core.size > 0 ? ['import numpy as np'] : []),
       ...(analog.size > 0 ? [`from qilisdk.analog import ${[...analog].sort().join(', ')}`] : []),
-      `from qilisdk.digital import ${[...circuit.imports].sort().join(', ')}`,
+      ...(core.size > 0 ? [`from qilisdk.core import ${[...core].sort().join(', ')}`] : []),
+      ...digitalImportLines(circuit.imports),
       'from qilisdk.functionals import DigitalPropagation',
       'from qilisdk.readout import Readout',
     ],

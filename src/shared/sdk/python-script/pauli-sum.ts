@@ -1,7 +1,9 @@
 import type { Observable } from '../../dialect/observable';
 import type { PauliSum } from '../../dialect/pauli-expression';
 import { NotYetInPython } from './not-yet';
+import { pythonFloatRepr } from '../yaml';
 import { pyNumLiteral } from './python-text';
+import { qtensorObservablePython } from './qtensor';
 
 /*
  * A Pauli sum as qilisdk Python (0.1.6 and 0.2.1.post1 alike): src/qilisdk/analog/__init__.py
@@ -16,7 +18,6 @@ export function pauliSumPython(sum: PauliSum, used: Set<string>, where: string):
   if (sum.terms.length === 0) throw new NotYetInPython(`an empty Hamiltonian (${where})`);
   return sum.terms
     .map((t, i) => {
-      if (t.imag !== undefined) throw new NotYetInPython(`a complex coefficient (${where})`);
       const factors: string[] = [];
       for (let q = 0; q < 31; q++) {
         const x = (t.xMask >>> q) & 1;
@@ -30,6 +31,14 @@ export function pauliSumPython(sum: PauliSum, used: Set<string>, where: string):
       const c = t.coefficient;
       if (c.kind !== 'const')
         throw new NotYetInPython(`the symbolic parameter ${c.name} (${where})`);
+      if (t.imag !== undefined) {
+        // The SDK holds every coefficient as a complex: this one is written as one.
+        const product = [
+          `complex(${pythonFloatRepr(c.value)}, ${pythonFloatRepr(t.imag)})`,
+          ...factors,
+        ].join(' * ');
+        return i === 0 ? product : ` + ${product}`;
+      }
       const negative = c.value < 0 || Object.is(c.value, -0);
       const magnitude = pyNumLiteral({ ...c, value: Math.abs(c.value) }, where);
       // A coefficient of 1 (written or implied; the SDK holds it as a complex) is left out.
@@ -52,6 +61,7 @@ export function observablePython(
   used: Set<string>,
   where: string,
   pauliObjects: boolean,
+  core?: Set<string>,
 ): string {
   if (o.kind === 'hamiltonian') return pauliSumPython(o.sum, used, where);
   if (o.kind === 'pauli') {
@@ -60,5 +70,7 @@ export function observablePython(
     used.add(`Pauli${o.pauli}`);
     return `Pauli${o.pauli}(${o.qubit})`;
   }
-  throw new NotYetInPython(`a QTensor observable (${where})`);
+  if (!core) throw new NotYetInPython(`a QTensor observable (${where})`);
+  core.add('QTensor');
+  return qtensorObservablePython(o);
 }

@@ -1,4 +1,5 @@
 import type { InitialState } from '../../dialect/initial-state';
+import type { QTensorObservable } from '../../dialect/observable';
 import { pythonFloatRepr } from '../yaml';
 
 /*
@@ -10,7 +11,8 @@ import { pythonFloatRepr } from '../yaml';
  * `!complex` entries or the SDK's complex QTensor).
  */
 
-function entry(re: number, im: number, dtype: 'complex128' | 'float64'): string {
+function entry(re: number, im: number, dtype: 'complex128' | 'float64' | 'int64'): string {
+  if (dtype === 'int64') return String(re);
   if (dtype === 'float64' || Object.is(im, 0)) return pythonFloatRepr(re);
   return `complex(${pythonFloatRepr(re)}, ${pythonFloatRepr(im)})`;
 }
@@ -24,7 +26,15 @@ export function qtensorOfEntries(initial: InitialState): string | null {
     const rows = re.map((r, k) => `[${entry(r, im[k] ?? 0, dtype)}]`);
     return `QTensor(np.array([${rows.join(', ')}]${dtypeArg}))`;
   }
-  const n = 2 ** initial.nqubits;
+  return squareQTensor(2 ** initial.nqubits, re, im, dtype);
+}
+
+function squareQTensor(
+  n: number,
+  re: readonly number[],
+  im: readonly number[],
+  dtype: 'complex128' | 'float64' | 'int64',
+): string {
   const rows = Array.from(
     { length: n },
     (_, i) =>
@@ -33,5 +43,10 @@ export function qtensorOfEntries(initial: InitialState): string | null {
         .map((r, j) => entry(r, im[i * n + j] ?? 0, dtype))
         .join(', ')}]`,
   );
-  return `QTensor(np.array([${rows.join(', ')}]${dtypeArg}))`;
+  return `QTensor(np.array([${rows.join(', ')}], dtype=np.${dtype}))`;
+}
+
+/** A QTensor observable (a square matrix, row-major) with the dtype the SDK stores it in. */
+export function qtensorObservablePython(o: QTensorObservable): string {
+  return squareQTensor(o.size, o.re, o.im, o.dtype);
 }

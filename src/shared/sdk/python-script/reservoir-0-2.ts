@@ -7,6 +7,7 @@ import { pyNumText } from '../friendly-print/scalars';
 import { pythonFloatRepr } from '../yaml';
 import { initialStatePython, schedulePythonA } from './analog-evolution-0-2';
 import { EXPORTED } from './circuit';
+import { digitalImportLines, modifiedCall, modifierClass } from './modified-gates';
 import { NotInSdk, NotYetInPython } from './not-yet';
 import { pyNumLiteral, pyStringLiteral } from './python-text';
 import { readoutLines } from './readout-0-2';
@@ -78,7 +79,7 @@ function inputVariables(names: readonly string[]): Map<string, string> {
 }
 
 function encodingGate(gate: Gate, inputs: ReadonlyMap<string, string>): string {
-  if (gate.controls || gate.modifier || gate.qubits.length !== 1)
+  if (gate.controls || gate.qubits.length !== 1)
     throw new NotInSdk(
       `qilisdk 0.2.x's ReservoirLayer takes single-qubit gates only in its encodings (${gate.path})`,
     );
@@ -89,7 +90,7 @@ function encodingGate(gate: Gate, inputs: ReadonlyMap<string, string>): string {
     const input = angle.kind === 'param' ? inputs.get(angle.name) : undefined;
     args.push(`${key}=${input ?? pyNumLiteral(angle, gate.path)}`);
   });
-  return `${gate.name}(${args.join(', ')})`;
+  return modifiedCall(gate.modifier, `${gate.name}(${args.join(', ')})`);
 }
 
 function encodingPython(
@@ -108,6 +109,7 @@ function encodingPython(
     `${name} = Circuit(${nqubits})`,
     ...c.gates.map((gate) => {
       digital.add(gate.name);
+      if (gate.modifier) digital.add(modifierClass(gate.modifier));
       return `${name}.add(${encodingGate(gate, inputs)})`;
     }),
   ];
@@ -134,7 +136,7 @@ export function reservoirPython(
   const analog = new Set<string>();
   const core = new Set<string>();
   const digital = new Set<string>();
-  const readout = readoutLines(readouts, analog, 'a quantum reservoir');
+  const readout = readoutLines(readouts, analog, 'a quantum reservoir', core);
   const names = [...new Set(r.inputs.flatMap((input) => [...input.keys()]))];
   const inputs = inputVariables(names);
   const inputLines = names.map((name) => {
@@ -168,9 +170,7 @@ export function reservoirPython(
       ...(core.has('QTensor') ? ['import numpy as np'] : []),
       `from qilisdk.analog import ${[...analog].sort().join(', ')}`,
       ...(core.size > 0 ? [`from qilisdk.core import ${[...core].sort().join(', ')}`] : []),
-      ...(digital.size > 0
-        ? [`from qilisdk.digital import ${[...digital].sort().join(', ')}`]
-        : []),
+      ...digitalImportLines(digital),
       `from qilisdk.functionals import ${[...functionals, 'ReservoirLayer'].sort().join(', ')}`,
       'from qilisdk.readout import Readout',
     ],

@@ -1,5 +1,6 @@
 import type { SamplingFunctional } from '../../dialect/functionals';
 import { circuitPython } from './circuit';
+import { digitalImportLines } from './modified-gates';
 
 /*
  * Variant B's `sampling` as qilisdk 0.1.6 Python: src/qilisdk/functionals/__init__.py exports
@@ -18,10 +19,7 @@ export interface PythonFunctional {
 export function samplingPython(f: SamplingFunctional): PythonFunctional {
   const circuit = circuitPython(f.circuit, 'circuit');
   return {
-    imports: [
-      `from qilisdk.digital import ${[...circuit.imports].sort().join(', ')}`,
-      'from qilisdk.functionals import Sampling',
-    ],
+    imports: [...digitalImportLines(circuit.imports), 'from qilisdk.functionals import Sampling'],
     lines: [...circuit.lines, '', `functional = Sampling(circuit, nshots=${f.nshots})`],
   };
 }

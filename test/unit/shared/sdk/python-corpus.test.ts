@@ -19,9 +19,7 @@ const SDK = path.join(import.meta.dirname, '../../../fixtures/sdk');
 
 /** `<version>/<case>: <reason>`, sorted, one per line. */
 const REFUSED = [
-  'A-0.2.1.post1/a_ae_complex_coefficients: not yet: a complex coefficient (analog_evolution_payload.readout._expectation) cannot be written as SDK Python',
   'A-0.2.1.post1/a_ae_interpolators_total_time: not yet: a coefficient with its own interpolation (zz) cannot be written as SDK Python',
-  'A-0.2.1.post1/a_gates_adjoint_exponential: not yet: an !Adjoint gate (digital_propagation_payload.digital_propagation.circuit.gates[1]) cannot be written as SDK Python',
   'A-0.2.1.post1/a_gates_controlled: not yet: the gate CRY (digital_propagation_payload.digital_propagation.circuit.gates[2]) cannot be written as SDK Python',
   'A-0.2.1.post1/a_gates_rotations_parameters: not yet: the symbolic parameter alpha (digital_propagation_payload.digital_propagation.circuit.gates[0]) cannot be written as SDK Python',
   'A-0.2.1.post1/a_hardware_efficient_ansatz: not yet: a HardwareEfficientAnsatz circuit cannot be written as SDK Python',
@@ -32,9 +30,7 @@ const REFUSED = [
   'A-0.2.1.post1/a_vp_digital_cobyla: not yet: the execute type variational_program of Variant A cannot be written as SDK Python',
   'A-0.2.1.post1/a_vp_digital_nelder_mead_model_cost: not a valid Variant A payload: !VariationalProgram at variational_program_payload.variational_program._parameter_constraints: parameter constraints (ComparisonTerms over the circuit’s Parameters) are not read yet',
   'A-0.2.1.post1/a_vp_digital_powell_pauli_cost: not yet: the execute type variational_program of Variant A cannot be written as SDK Python',
-  'A-main/a_ae_complex_coefficients: not yet: a complex coefficient (analog_evolution_payload.readout[0]) cannot be written as SDK Python',
   'A-main/a_ae_interpolators_total_time: not yet: a coefficient with its own interpolation (zz) cannot be written as SDK Python',
-  'A-main/a_gates_adjoint_exponential: not yet: an !Adjoint gate (digital_propagation_payload.digital_propagation.circuit.gates[1]) cannot be written as SDK Python',
   'A-main/a_gates_controlled: not yet: the gate CRY (digital_propagation_payload.digital_propagation.circuit.gates[2]) cannot be written as SDK Python',
   'A-main/a_gates_rotations_parameters: not yet: the symbolic parameter alpha (digital_propagation_payload.digital_propagation.circuit.gates[0]) cannot be written as SDK Python',
   'A-main/a_hardware_efficient_ansatz: not yet: a HardwareEfficientAnsatz circuit cannot be written as SDK Python',
@@ -43,11 +39,9 @@ const REFUSED = [
   'A-main/a_vp_digital_cobyla: not yet: the execute type variational_program of Variant A cannot be written as SDK Python',
   'A-main/a_vp_digital_nelder_mead_model_cost: not a valid Variant A payload: !VariationalProgram at variational_program_payload.variational_program._parameter_constraints: parameter constraints (ComparisonTerms over the circuit’s Parameters) are not read yet',
   'A-main/a_vp_digital_powell_pauli_cost: not yet: the execute type variational_program of Variant A cannot be written as SDK Python',
-  'B-0.1.6/b_gates_adjoint_exponential: not yet: an !Adjoint gate (sampling_payload.sampling.circuit.gates[1]) cannot be written as SDK Python',
   'B-0.1.6/b_gates_controlled: not yet: the gate CRY (sampling_payload.sampling.circuit.gates[2]) cannot be written as SDK Python',
   'B-0.1.6/b_gates_rotations_parameters: not yet: the symbolic parameter alpha (sampling_payload.sampling.circuit.gates[0]) cannot be written as SDK Python',
   'B-0.1.6/b_hardware_efficient_ansatz: not yet: a HardwareEfficientAnsatz circuit cannot be written as SDK Python',
-  'B-0.1.6/b_te_complex_coefficients: not yet: a complex coefficient (hamiltonian h) cannot be written as SDK Python',
   'B-0.1.6/b_vp_sampling_cobyla: not yet: the execute type variational_program of Variant B cannot be written as SDK Python',
   'B-0.1.6/b_vp_sampling_nelder_mead_model_cost: not yet: the execute type variational_program of Variant B cannot be written as SDK Python',
   'B-0.1.6/b_vp_sampling_powell_qtensor_cost: not yet: the execute type variational_program of Variant B cannot be written as SDK Python',

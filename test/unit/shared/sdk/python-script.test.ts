@@ -255,6 +255,35 @@ describe('payloadAsPython', () => {
     );
   });
 
+  it('!Adjoint and !Exponential wrap the gate in the SDK class, imported from qilisdk.digital.gates (0.1.6 does not export them from qilisdk.digital)', () => {
+    const out = payloadAsPython(
+      'B',
+      payloadOf(
+        'B',
+        sampling(
+          '!Adjoint {basic_gate: !S {qubit: 0}}, !Exponential {basic_gate: !RY {qubit: 1, theta: 0.6}}',
+        ),
+      ),
+    ) as { script: string };
+    expect(out.script).toContain(
+      'from qilisdk.digital import Circuit, RY, S\nfrom qilisdk.digital.gates import Adjoint, Exponential\n',
+    );
+    expect(out.script).toContain(
+      'circuit.add(Adjoint(S(0)))\ncircuit.add(Exponential(RY(1, theta=0.6)))\n',
+    );
+  });
+
+  it('a complex coefficient is written as complex(re, im); a QTensor observable of a readout as its matrix', () => {
+    const text =
+      'type: digital_propagation\ndigital_propagation_payload:\n  digital_propagation: !DigitalPropagation\n    circuit: !Circuit {nqubits: 1, gates: [!H {qubit: 0}]}\n  readout:\n    - !ExpectationReadout {observables: ["(1.0-0.5j) Z0 + 2 X0", !QTensor {matrix: [[1.0, 0.0], [0.0, -1.0]]}], nshots: 0}\n';
+    const out = payloadAsPython('A', payloadOf('A', text)) as { script: string };
+    expect(out.script).toContain(
+      'readout = Readout().with_expectation(observables=[complex(1.0, -0.5) * Z(0) + 2.0 * X(0), QTensor(np.array([[1.0, 0.0], [0.0, -1.0]], dtype=np.complex128))], nshots=0)\n',
+    );
+    expect(out.script).toContain('import numpy as np\n');
+    expect(out.script).toContain('from qilisdk.core import QTensor\n');
+  });
+
   it('says why an invalid payload gets no script', () => {
     const out = payloadAsPython('B', {
       type: 'sampling',
