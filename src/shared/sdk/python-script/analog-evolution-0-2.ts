@@ -18,23 +18,33 @@ import type { PythonFunctional } from './sampling-0-1';
  * (src/qilisdk/analog/schedule.py: `Schedule(hamiltonians=None, coefficients=None, dt=0.1,
  * total_time=None, interpolation=Interpolation.LINEAR)`, a coefficient a dict of time points to
  * values that becomes an `Interpolator` with the schedule's interpolation);
- * src/qilisdk/core/__init__.py exports `Interpolation` (LINEAR, STEP), `InitialState` (ZERO,
- * ONE, UNIFORM) and `QTensor`; src/qilisdk/functionals/analog_evolution.py:
+ * src/qilisdk/core/__init__.py exports `Interpolation` (LINEAR, STEP), `Interpolator`,
+ * `InitialState` (ZERO, ONE, UNIFORM) and `QTensor`; src/qilisdk/functionals/analog_evolution.py:
  * `AnalogEvolution(schedule, initial_state, store_intermediate_results=False)`.
  * As compile writes it (compile/evolution-a.ts): times as floats, `total_time` only for a
- * schedule of constants (every point at 0), which the SDK cannot time otherwise.
+ * schedule of constants (every point at 0), which the SDK cannot time otherwise. Times are the
+ * model's: a schedule read from the SDK's form with a `total_time` has its points scaled to it
+ * already, so the script gives them scaled (the same coefficients at every time).
  */
 
-function coefficientDicts(s: Schedule): string[] {
+/**
+ * Each coefficient as `{t: value}`; one interpolated unlike the schedule as the `Interpolator`
+ * the SDK would build from a dict (`Interpolator(coeff, interpolation, nsamples=int(1 / dt))`,
+ * src/qilisdk/analog/schedule.py) with its own interpolation, which `Schedule` takes as it is.
+ */
+function coefficientDicts(s: Schedule, core: Set<string>): string[] {
   return s.terms.map((term) => {
-    if (term.interpolation && term.interpolation !== s.interpolation)
-      throw new NotYetInPython(`a coefficient with its own interpolation (${term.label})`);
     const entries = term.points.map((p, i) => {
       if (i > 0 && term.points[i - 1]!.t === p.t)
         throw new NotYetInPython(`coefficient ${term.label}: two values at time ${p.t}`);
       return `${pythonFloatRepr(p.t)}: ${pyNumLiteral(p.value, `coefficient ${term.label}`)}`;
     });
-    return `        ${pyStringLiteral(term.label)}: {${entries.join(', ')}},`;
+    const dict = `{${entries.join(', ')}}`;
+    const own = term.interpolation && term.interpolation !== s.interpolation;
+    if (!own) return `        ${pyStringLiteral(term.label)}: ${dict},`;
+    core.add('Interpolator').add('Interpolation');
+    const interpolation = `Interpolation.${term.interpolation === 'step' ? 'STEP' : 'LINEAR'}`;
+    return `        ${pyStringLiteral(term.label)}: Interpolator(${dict}, ${interpolation}, nsamples=${Math.trunc(1 / s.dt)}),`;
   });
 }
 
@@ -76,7 +86,7 @@ export function schedulePythonA(s: Schedule, analog: Set<string>, core: Set<stri
     (t) =>
       `        ${pyStringLiteral(t.label)}: ${pauliSumPython(t.hamiltonian, analog, `hamiltonian ${t.label}`)},`,
   );
-  const coefficients = coefficientDicts(s);
+  const coefficients = coefficientDicts(s, core);
   if (s.interpolation === 'step') core.add('Interpolation');
   return [
     'schedule = Schedule(',

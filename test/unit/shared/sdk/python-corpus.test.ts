@@ -19,7 +19,6 @@ const SDK = path.join(import.meta.dirname, '../../../fixtures/sdk');
 
 /** `<version>/<case>: <reason>`, sorted, one per line. */
 const REFUSED = [
-  'A-0.2.1.post1/a_ae_interpolators_total_time: not yet: a coefficient with its own interpolation (zz) cannot be written as SDK Python',
   'A-0.2.1.post1/a_gates_controlled: not yet: the gate CRY (digital_propagation_payload.digital_propagation.circuit.gates[2]) cannot be written as SDK Python',
   'A-0.2.1.post1/a_gates_rotations_parameters: not yet: the symbolic parameter alpha (digital_propagation_payload.digital_propagation.circuit.gates[0]) cannot be written as SDK Python',
   'A-0.2.1.post1/a_hardware_efficient_ansatz: not yet: a HardwareEfficientAnsatz circuit cannot be written as SDK Python',
@@ -30,7 +29,6 @@ const REFUSED = [
   'A-0.2.1.post1/a_vp_digital_cobyla: not yet: the execute type variational_program of Variant A cannot be written as SDK Python',
   'A-0.2.1.post1/a_vp_digital_nelder_mead_model_cost: not a valid Variant A payload: !VariationalProgram at variational_program_payload.variational_program._parameter_constraints: parameter constraints (ComparisonTerms over the circuit’s Parameters) are not read yet',
   'A-0.2.1.post1/a_vp_digital_powell_pauli_cost: not yet: the execute type variational_program of Variant A cannot be written as SDK Python',
-  'A-main/a_ae_interpolators_total_time: not yet: a coefficient with its own interpolation (zz) cannot be written as SDK Python',
   'A-main/a_gates_controlled: not yet: the gate CRY (digital_propagation_payload.digital_propagation.circuit.gates[2]) cannot be written as SDK Python',
   'A-main/a_gates_rotations_parameters: not yet: the symbolic parameter alpha (digital_propagation_payload.digital_propagation.circuit.gates[0]) cannot be written as SDK Python',
   'A-main/a_hardware_efficient_ansatz: not yet: a HardwareEfficientAnsatz circuit cannot be written as SDK Python',
@@ -100,6 +98,32 @@ describe('Copy as Python over the SDK corpus', () => {
       .flatMap(({ c, out }) => ('refused' in out ? [`${c.id}: ${out.refused}`] : []))
       .sort();
     expect(refused).toEqual(REFUSED);
+  });
+
+  // What each case's script must say, checked against cases.md's account of the SDK objects.
+  it.each([
+    [
+      'A-main/a_ae_interpolators_total_time',
+      '        "zz": Interpolator({0.0: 0.0, 2.0: 0.7, 4.0: 1.0}, Interpolation.STEP, nsamples=10),\n',
+    ],
+    ['A-main/a_ae_interpolators_total_time', '        "x": {0.0: 1.0, 4.0: 0.2},\n'],
+    [
+      'B-0.1.6/b_te_complex_coefficients',
+      '"h": complex(0.5, 0.25) * Z(0) * Z(1) * Z(2) + complex(0.0, 1.0) * X(0) - 0.75 * Y(2),',
+    ],
+    [
+      'B-0.1.6/b_gates_adjoint_exponential',
+      'circuit.add(Adjoint(U3(1, theta=0.2, phi=0.3, gamma=0.4)))\n',
+    ],
+    ['A-main/a_reservoir_output_encoding', 'input_encoding.add(RZ(1, phi=v))\n'],
+    ['A-0.2.1.post1/a_t1_shim', '    qubit=1,\n    averages=2000,\n'],
+    [
+      'B-0.1.6/b_te_density_matrix_initial_state',
+      'initial_state=QTensor(np.array([[0.75, 0.25], [0.25, 0.25]]',
+    ],
+  ])('%s: its script holds %j', (id, line) => {
+    const outcome = outcomes.find(({ c }) => c.id === id);
+    expect(outcome?.out).toEqual({ script: expect.stringContaining(line) });
   });
 
   it.each(outcomes.filter(({ out }) => 'script' in out).map(({ c, out }) => [c.id, out]))(
