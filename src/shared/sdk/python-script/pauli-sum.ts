@@ -7,9 +7,8 @@ import { qtensorObservablePython } from './qtensor';
 
 /*
  * A Pauli sum as qilisdk Python (0.1.6 and 0.2.1.post1 alike): src/qilisdk/analog/__init__.py
- * exports `X`, `Y`, `Z`
- * (src/qilisdk/analog/hamiltonian.py: `def Z(qubit: int) -> Hamiltonian`), which multiply and add
- * with each other and with numbers (`PauliOperator.__mul__`, `__rmul__`, `__add__`; the same on
+ * exports `X`, `Y`, `Z`, `I` (src/qilisdk/analog/hamiltonian.py: `def Z(qubit: int) ->
+ * Hamiltonian`, `def I(qubit=0)`), which multiply and add with each other and with numbers (`PauliOperator.__mul__`, `__rmul__`, `__add__`; the same on
  * `Hamiltonian`). The factors of a term go by ascending qubit, as compile builds them.
  */
 
@@ -27,7 +26,11 @@ export function pauliSumPython(sum: PauliSum, used: Set<string>, where: string):
         used.add(name);
         factors.push(`${name}(${q})`);
       }
-      if (factors.length === 0) throw new NotYetInPython(`an identity term (${where})`);
+      // An identity term: the SDK keys it `(PauliI(0),)`, which `I(0)` makes.
+      if (factors.length === 0) {
+        used.add('I');
+        factors.push('I(0)');
+      }
       const c = t.coefficient;
       if (c.kind !== 'const')
         throw new NotYetInPython(`the symbolic parameter ${c.name} (${where})`);

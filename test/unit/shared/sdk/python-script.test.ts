@@ -122,13 +122,13 @@ describe('payloadAsPython', () => {
     });
   });
 
-  it('writes Pauli sums with their signs and coefficients, and a readout that keeps unmeasured qubits out', () => {
+  it('writes Pauli sums with their signs and coefficients (an identity term as I(0)), and a readout that keeps unmeasured qubits out', () => {
     const text =
-      'type: digital_propagation\ndigital_propagation_payload:\n  digital_propagation: !DigitalPropagation\n    circuit: !Circuit {nqubits: 3, gates: [!H {qubit: 0}]}\n  readout:\n    - !ExpectationReadout {observables: ["-Z0 Z2 + 0.5 X1 - 2 Y0", "Z1"], nshots: 100}\n    - !SamplingReadout {nshots: 5, expand_samples: false}\n';
+      'type: digital_propagation\ndigital_propagation_payload:\n  digital_propagation: !DigitalPropagation\n    circuit: !Circuit {nqubits: 3, gates: [!H {qubit: 0}]}\n  readout:\n    - !ExpectationReadout {observables: ["-Z0 Z2 + 0.5 X1 - 2 Y0 + 3", "Z1"], nshots: 100}\n    - !SamplingReadout {nshots: 5, expand_samples: false}\n';
     const out = payloadAsPython('A', payloadOf('A', text)) as { script: string };
-    expect(out.script).toContain('from qilisdk.analog import X, Y, Z\n');
+    expect(out.script).toContain('from qilisdk.analog import I, X, Y, Z\n');
     expect(out.script).toContain(
-      '    .with_expectation(observables=[-Z(0) * Z(2) + 0.5 * X(1) - 2.0 * Y(0), Z(1)], nshots=100)\n    .with_sampling(nshots=5, expand_samples=False)\n)',
+      '    .with_expectation(observables=[-Z(0) * Z(2) + 0.5 * X(1) - 2.0 * Y(0) + 3.0 * I(0), Z(1)], nshots=100)\n    .with_sampling(nshots=5, expand_samples=False)\n)',
     );
   });
 
