@@ -16,9 +16,12 @@ import { timeEvolutionPython } from './time-evolution-0-1';
  * model compile reads (`readPayloadParts`). What it does not cover yet it refuses whole, naming
  * the part: no half scripts.
  *
- * Covered: Variant B (qilisdk 0.1.6) `sampling` and `time_evolution`, and Variant A (qilisdk 0.2.1.post1)
- * `digital_propagation` and `analog_evolution` with their readouts, with constant-angle gates
- * and constant coefficients.
+ * Covered: Variant B (qilisdk 0.1.6) `sampling`, `time_evolution`, `rabi_experiment` and
+ * `t1_experiment`; Variant A (qilisdk 0.2.1.post1) `digital_propagation`, `analog_evolution`
+ * and `quantum_reservoir` with their readouts, and `experiment` (Rabi, T1); with constant
+ * angles, `!Adjoint` / `!Exponential`, constant, complex and identity coefficients, states as
+ * products, amplitudes, density matrices or named. Checked over the whole SDK corpus by
+ * test/unit/shared/sdk/python-corpus.test.ts, which lists every case still refused.
  */
 
 export interface PythonScriptOptions {
