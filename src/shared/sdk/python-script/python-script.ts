@@ -4,6 +4,7 @@ import { analogEvolutionPython } from './analog-evolution-0-2';
 import { CLIENT_IMPORT, clientLines } from './client';
 import { digitalPropagationPython } from './digital-propagation-0-2';
 import { experimentPython } from './experiments';
+import { refuseImportClash } from './import-clash';
 import { NotYetInPython } from './not-yet';
 import { reservoirPython } from './reservoir-0-2';
 import type { PythonFunctional } from './sampling-0-1';
@@ -67,6 +68,7 @@ export function payloadAsPython(
   let functional: PythonFunctional;
   try {
     functional = functionalPython(variant, payload);
+    refuseImportClash(functional.imports);
   } catch (error) {
     if (error instanceof NotYetInPython) return { refused: error.message };
     if (error instanceof PayloadNotValid)

@@ -137,13 +137,18 @@ export function reservoirPython(
   const core = new Set<string>();
   const digital = new Set<string>();
   const readout = readoutLines(readouts, analog, 'a quantum reservoir', core);
-  const names = [...new Set(r.inputs.flatMap((input) => [...input.keys()]))];
-  const inputs = inputVariables(names);
-  const inputLines = names.map((name) => {
+  // The inputs' names are the encodings' parameters (the reader checks it): each becomes a
+  // ReservoirInput with the value its !Parameter declares, as compile makes it.
+  const declared = [...new Set(r.inputs.flatMap((input) => [...input.keys()]))].flatMap((name) => {
     const decl = params.get(name);
-    const value = decl ? pyNumText(decl.value) : '0.0';
-    return `${inputs.get(name)!} = ReservoirInput(${pyStringLiteral(name)}, ${value})`;
+    return decl ? [{ name, value: pyNumText(decl.value) }] : [];
   });
+  const names = declared.map((d) => d.name);
+  const inputs = inputVariables(names);
+  const inputLines = declared.map(
+    ({ name, value }) =>
+      `${inputs.get(name)!} = ReservoirInput(${pyStringLiteral(name)}, ${value})`,
+  );
   const circuitLines: string[] = [];
   const encodingArgs: string[] = [];
   for (const [name, c] of [
