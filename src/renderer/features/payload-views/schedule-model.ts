@@ -7,8 +7,8 @@ import type { PauliSum } from '../../../shared/dialect/pauli-expression';
 import type { Interpolation } from '../../../shared/dialect/schedule';
 import type { VariantId } from '../../../shared/variants';
 import { documentToExecutePayload } from '../../../shared/yaml';
-import { coefficientAt, coefficientBefore } from './coefficient-at';
-import type { ValuePoint } from './coefficient-at';
+import { coefficientAt, coefficientBefore } from '../../../shared/dialect/coefficient-at';
+import type { ValuePoint } from '../../../shared/dialect/coefficient-at';
 
 /** One Pauli string of a Hamiltonian: its coefficient as written and its factors ("Z0 Z1"). */
 export interface HamiltonianTerm {

@@ -1,7 +1,7 @@
 import type { DigitalFunctional } from '../../dialect/functionals';
+import type { ParamTable } from '../../dialect/numbers';
 import type { Readout } from '../../dialect/readouts';
 import { circuitPython } from './circuit';
-import { digitalImportLines } from './modified-gates';
 import { readoutLines } from './readout-0-2';
 import type { PythonFunctional } from './sampling-0-1';
 
@@ -15,19 +15,21 @@ import type { PythonFunctional } from './sampling-0-1';
 export function digitalPropagationPython(
   f: DigitalFunctional,
   readouts: readonly Readout[],
+  params: ParamTable,
 ): PythonFunctional {
   const analog = new Set<string>();
   const core = new Set<string>();
   const readout = readoutLines(readouts, analog, 'a digital propagation', core);
-  const circuit = circuitPython(f.circuit, 'circuit');
+  const circuit = circuitPython(f.circuit, 'circuit', 'A', params, analog);
   return {
     imports: [
-      ...(core.size > 0 ? ['import numpy as np'] : []),
-      ...(analog.size > 0 ? [`from qilisdk.analog import ${[...analog].sort().join(', ')}`] : []),
-      ...(core.size > 0 ? [`from qilisdk.core import ${[...core].sort().join(', ')}`] : []),
-      ...digitalImportLines(circuit.imports),
-      'from qilisdk.functionals import DigitalPropagation',
-      'from qilisdk.readout import Readout',
+      ...(core.has('QTensor') ? ['import numpy as np'] : []),
+      ...circuit.imports
+        .add('qilisdk.analog', ...analog)
+        .add('qilisdk.core', ...core)
+        .add('qilisdk.functionals', 'DigitalPropagation')
+        .add('qilisdk.readout', 'Readout')
+        .lines(),
     ],
     lines: [...circuit.lines, '', 'functional = DigitalPropagation(circuit)', ...readout],
     readout: true,

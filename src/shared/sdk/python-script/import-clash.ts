@@ -3,7 +3,8 @@ import { NotYetInPython } from './not-yet';
 /*
  * A script must not import one name from two modules: the later import would shadow the earlier
  * (`from qilisdk.analog import Z` then `from qilisdk.digital import Z`: the readout's Z(0) would
- * be the gate). Until the generator aliases one of them, such a payload is refused whole.
+ * be the gate). The circuit writers import such a gate as `ZGate`; where one does not, the
+ * payload is refused whole rather than written wrong.
  */
 
 /** Throws NotYetInPython when two `from M import ...` lines bind the same name. */
@@ -12,7 +13,8 @@ export function refuseImportClash(imports: readonly string[]): void {
   for (const line of imports) {
     const m = /^from (\S+) import (.+)$/.exec(line);
     if (!m) continue;
-    for (const name of m[2]!.split(', ')) {
+    for (const imported of m[2]!.split(', ')) {
+      const name = imported.split(' as ').pop()!;
       const earlier = from.get(name);
       if (earlier && earlier !== m[1])
         throw new NotYetInPython(

@@ -1,15 +1,15 @@
-import type { Circuit, Gate } from '../../dialect/circuit-model';
-import { GATES } from '../../dialect/declaration';
+import type { Circuit } from '../../dialect/circuit-model';
 import type { ParamTable } from '../../dialect/numbers';
 import type { Readout } from '../../dialect/readouts';
 import type { QuantumReservoir } from '../../dialect/reservoir';
 import { pyNumText } from '../friendly-print/scalars';
 import { pythonFloatRepr } from '../yaml';
 import { initialStatePython, schedulePythonA } from './analog-evolution-0-2';
-import { EXPORTED } from './circuit';
-import { digitalImportLines, modifiedCall, modifierClass } from './modified-gates';
-import { NotInSdk, NotYetInPython } from './not-yet';
-import { pyNumLiteral, pyStringLiteral } from './python-text';
+import { PythonGates } from './gates';
+import { PythonImports } from './imports';
+import { NotInSdk } from './not-yet';
+import { PythonParameters } from './parameters';
+import { pyStringLiteral } from './python-text';
 import { readoutLines } from './readout-0-2';
 import type { PythonFunctional } from './sampling-0-1';
 
@@ -31,86 +31,19 @@ import type { PythonFunctional } from './sampling-0-1';
  * `InitialState.ZERO.as_qtensor(n)` (src/qilisdk/core/qtensor.py), the same state.
  */
 
-const PYTHON_KEYWORDS = new Set(
-  'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield'.split(
-    ' ',
-  ),
-);
-
-/** Names the script binds or imports itself; an input named so gets a numbered variable. */
-const SCRIPT_NAMES = new Set([
-  'np',
-  'schedule',
-  'layer',
-  'functional',
-  'readout',
-  'input_encoding',
-  'output_encoding',
-  'client',
-  'job',
-  'detail',
-  'DEVICE',
-  'SpeQtrum',
-  'Readout',
-  'Circuit',
-  'Schedule',
-  'QuantumReservoir',
-  'ReservoirLayer',
-  'ReservoirInput',
-  'InitialState',
-  'Interpolation',
-  'QTensor',
-  'X',
-  'Y',
-  'Z',
-  ...EXPORTED,
-]);
-
-/** The Python variable of each reservoir input: its own name where that is a safe identifier. */
-function inputVariables(names: readonly string[]): Map<string, string> {
-  return new Map(
-    names.map((name, i) => [
-      name,
-      /^[A-Za-z_][A-Za-z0-9_]*$/.test(name) && !PYTHON_KEYWORDS.has(name) && !SCRIPT_NAMES.has(name)
-        ? name
-        : `reservoir_input_${i}`,
-    ]),
-  );
-}
-
-function encodingGate(gate: Gate, inputs: ReadonlyMap<string, string>): string {
-  if (gate.controls || gate.qubits.length !== 1)
-    throw new NotInSdk(
-      `qilisdk 0.2.x's ReservoirLayer takes single-qubit gates only in its encodings (${gate.path})`,
-    );
-  if (!EXPORTED.has(gate.name)) throw new NotYetInPython(`the gate ${gate.name} (${gate.path})`);
-  const args = [String(gate.qubits[0])];
-  GATES[gate.name].angles.forEach((key, i) => {
-    const angle = gate.angles[i]!;
-    const input = angle.kind === 'param' ? inputs.get(angle.name) : undefined;
-    args.push(`${key}=${input ?? pyNumLiteral(angle, gate.path)}`);
-  });
-  return modifiedCall(gate.modifier, `${gate.name}(${args.join(', ')})`);
-}
-
-function encodingPython(
-  c: Circuit,
-  name: string,
-  nqubits: number,
-  inputs: ReadonlyMap<string, string>,
-  digital: Set<string>,
-): string[] {
+function encodingPython(c: Circuit, name: string, nqubits: number, gates: PythonGates): string[] {
   if (c.island)
     throw new NotInSdk(`an encoding kept in the SDK's form cannot be re-prefixed (${name})`);
   if (c.measurements?.length)
     throw new NotInSdk(`an encoding circuit of qilisdk 0.2.x's ReservoirLayer cannot measure`);
-  digital.add('Circuit');
   return [
     `${name} = Circuit(${nqubits})`,
     ...c.gates.map((gate) => {
-      digital.add(gate.name);
-      if (gate.modifier) digital.add(modifierClass(gate.modifier));
-      return `${name}.add(${encodingGate(gate, inputs)})`;
+      if (gate.controls || gate.qubits.length !== 1)
+        throw new NotInSdk(
+          `qilisdk 0.2.x's ReservoirLayer takes single-qubit gates only in its encodings (${gate.path})`,
+        );
+      return `${name}.add(${gates.gate(gate)})`;
     }),
   ];
 }
@@ -118,7 +51,7 @@ function encodingPython(
 export function reservoirPython(
   r: QuantumReservoir,
   readouts: readonly Readout[],
-  params: ParamTable,
+  table: ParamTable,
 ): PythonFunctional {
   if (r.layers.length !== 1)
     throw new NotInSdk(
@@ -135,20 +68,23 @@ export function reservoirPython(
     );
   const analog = new Set<string>();
   const core = new Set<string>();
-  const digital = new Set<string>();
+  const imports = new PythonImports();
   const readout = readoutLines(readouts, analog, 'a quantum reservoir', core);
   // The inputs' names are the encodings' parameters (the reader checks it): each becomes a
-  // ReservoirInput with the value its !Parameter declares, as compile makes it.
-  const declared = [...new Set(r.inputs.flatMap((input) => [...input.keys()]))].flatMap((name) => {
-    const decl = params.get(name);
-    return decl ? [{ name, value: pyNumText(decl.value) }] : [];
-  });
-  const names = declared.map((d) => d.name);
-  const inputs = inputVariables(names);
-  const inputLines = declared.map(
-    ({ name, value }) =>
-      `${inputs.get(name)!} = ReservoirInput(${pyStringLiteral(name)}, ${value})`,
+  // ReservoirInput with the value its !Parameter declares, as compile makes it; any other
+  // Parameter of an encoding is a Parameter (parameters.ts), imported only when there is one.
+  const paramImports = new PythonImports();
+  const params = new PythonParameters('A', table, paramImports);
+  const names = [...new Set(r.inputs.flatMap((input) => [...input.keys()]))].filter((name) =>
+    table.get(name),
   );
+  names.forEach((name, i) => {
+    const variable = params.use(name, 'inputs');
+    params.lines[i] =
+      `${variable} = ReservoirInput(${pyStringLiteral(name)}, ${pyNumText(table.get(name)!.value)})`;
+  });
+  const schedule = schedulePythonA(layer.dynamics, analog, core);
+  const gates = new PythonGates('A', imports, params, analog);
   const circuitLines: string[] = [];
   const encodingArgs: string[] = [];
   for (const [name, c] of [
@@ -156,10 +92,12 @@ export function reservoirPython(
     ['output_encoding', layer.output],
   ] as const) {
     if (!c) continue;
-    circuitLines.push(...encodingPython(c, name, r.nqubits, inputs, digital), '');
+    imports.add('qilisdk.digital', 'Circuit');
+    circuitLines.push(...encodingPython(c, name, r.nqubits, gates), '');
     encodingArgs.push(`    ${name}=${name},`);
   }
-  const schedule = schedulePythonA(layer.dynamics, analog, core);
+  if (params.lines.length > names.length) imports.merge(paramImports);
+  const inputLines = params.lines;
   // 0.2.1.post1's QuantumReservoir reads the state's nqubits: a named state goes as its QTensor.
   const initial =
     r.initial?.kind === 'named'
@@ -173,11 +111,12 @@ export function reservoirPython(
   return {
     imports: [
       ...(core.has('QTensor') ? ['import numpy as np'] : []),
-      `from qilisdk.analog import ${[...analog].sort().join(', ')}`,
-      ...(core.size > 0 ? [`from qilisdk.core import ${[...core].sort().join(', ')}`] : []),
-      ...digitalImportLines(digital),
-      `from qilisdk.functionals import ${[...functionals, 'ReservoirLayer'].sort().join(', ')}`,
-      'from qilisdk.readout import Readout',
+      ...imports
+        .add('qilisdk.analog', ...analog)
+        .add('qilisdk.core', ...core)
+        .add('qilisdk.functionals', ...functionals, 'ReservoirLayer')
+        .add('qilisdk.readout', 'Readout')
+        .lines(),
     ],
     lines: [
       ...(inputLines.length > 0

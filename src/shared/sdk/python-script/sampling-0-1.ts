@@ -1,6 +1,6 @@
 import type { SamplingFunctional } from '../../dialect/functionals';
+import type { ParamTable } from '../../dialect/numbers';
 import { circuitPython } from './circuit';
-import { digitalImportLines } from './modified-gates';
 
 /*
  * Variant B's `sampling` as qilisdk 0.1.6 Python: src/qilisdk/functionals/__init__.py exports
@@ -16,10 +16,10 @@ export interface PythonFunctional {
   readout?: true;
 }
 
-export function samplingPython(f: SamplingFunctional): PythonFunctional {
-  const circuit = circuitPython(f.circuit, 'circuit');
+export function samplingPython(f: SamplingFunctional, params: ParamTable): PythonFunctional {
+  const circuit = circuitPython(f.circuit, 'circuit', 'B', params);
   return {
-    imports: [...digitalImportLines(circuit.imports), 'from qilisdk.functionals import Sampling'],
+    imports: circuit.imports.add('qilisdk.functionals', 'Sampling').lines(),
     lines: [...circuit.lines, '', `functional = Sampling(circuit, nshots=${f.nshots})`],
   };
 }
