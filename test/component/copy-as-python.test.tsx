@@ -6,7 +6,6 @@ import { useEditorStore } from '../../src/renderer/state/editor/store';
 import type { VariantId } from '../../src/shared/variants';
 import '../../src/renderer/styles/base.css';
 import BELL_B from '../../resources/templates/b/bell.yaml?raw';
-import RABI_B from '../../resources/templates/b/rabi.yaml?raw';
 
 /**
  * "Copy as Python" on its own, in Chromium: the script of the tab in front for the variant,
@@ -70,13 +69,16 @@ describe('Copy as Python', () => {
     await expect.element(page.getByRole('textbox', { name: 'Python script' })).toBeVisible();
   });
 
-  it('says why a payload it does not cover gets no script', async () => {
-    openTab('B', 'rabi.yaml', RABI_B);
+  it('says why a payload it cannot write gets no script', async () => {
+    // qilisdk 0.1.6's T1Experiment has no pulse_duration: compile and the generator refuse it.
+    const t1 =
+      'type: t1_experiment\nt1_experiment_payload:\n  t1_experiment: !T1Experiment\n    qubit_id: 0\n    wait_times: [0, 1000]\n    pulse_duration: 40\n';
+    openTab('B', 't1.yaml', t1);
     await page.getByRole('button', { name: 'Copy as Python' }).click();
     await expect
       .element(page.getByRole('alert'))
       .toHaveTextContent(
-        'No Python script was written. not yet: the execute type rabi_experiment of Variant B cannot be written as SDK Python',
+        "No Python script was written. qilisdk 0.1.6's T1Experiment has no pulse_duration (the simulator alone honours it): remove it to write the script",
       );
     await expect
       .element(page.getByRole('textbox', { name: 'Python script' }))

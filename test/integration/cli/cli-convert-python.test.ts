@@ -1,4 +1,4 @@
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -20,6 +20,8 @@ describe('qjob convert --to python', () => {
     ['B', 'bell'],
     ['B', 'time-evolution'],
     ['B', 'qaoa'],
+    ['B', 'rabi'],
+    ['A', 't1'],
   ])('prints the expected script for Variant %s %s', async (variant, name) => {
     const v = variant.toLowerCase();
     const run = await runCli(
@@ -40,15 +42,19 @@ describe('qjob convert --to python', () => {
     expect(run.stdout).toBe(readFileSync(`test/fixtures/python/${v}/${name}.py`, 'utf8'));
   });
 
-  it('refuses an execute type it does not cover yet, naming it, and prints no script', async () => {
-    const run = await runCli(
-      ['convert', 'resources/templates/b/rabi.yaml', '--to', 'python', '--variant', 'B'],
-      { env: env() },
+  it('refuses what the SDK cannot carry, naming it, and prints no script', async () => {
+    const file = path.join(dir, 't1-pulse.yaml');
+    writeFileSync(
+      file,
+      'type: t1_experiment\nt1_experiment_payload:\n  t1_experiment: !T1Experiment\n    qubit_id: 0\n    wait_times: [0, 1000]\n    pulse_duration: 40\n',
     );
+    const run = await runCli(['convert', file, '--to', 'python', '--variant', 'B'], {
+      env: env(),
+    });
     expect(run.code).toBe(1);
     expect(run.stdout).toBe('');
     expect(run.stderr).toContain(
-      'resources/templates/b/rabi.yaml cannot be written as Python: not yet: the execute type rabi_experiment of Variant B',
+      "t1-pulse.yaml cannot be written as Python: qilisdk 0.1.6's T1Experiment has no pulse_duration",
     );
   });
 

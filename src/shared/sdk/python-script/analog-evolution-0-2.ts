@@ -8,6 +8,7 @@ import { pythonFloatRepr } from '../yaml';
 import { NotYetInPython } from './not-yet';
 import { pauliSumPython } from './pauli-sum';
 import { pyNumLiteral, pyStringLiteral } from './python-text';
+import { qtensorOfEntries } from './qtensor';
 import { readoutLines } from './readout-0-2';
 import type { PythonFunctional } from './sampling-0-1';
 
@@ -17,30 +18,49 @@ import type { PythonFunctional } from './sampling-0-1';
  * (src/qilisdk/analog/schedule.py: `Schedule(hamiltonians=None, coefficients=None, dt=0.1,
  * total_time=None, interpolation=Interpolation.LINEAR)`, a coefficient a dict of time points to
  * values that becomes an `Interpolator` with the schedule's interpolation);
- * src/qilisdk/core/__init__.py exports `Interpolation` (LINEAR, STEP), `InitialState` (ZERO,
- * ONE, UNIFORM) and `QTensor`; src/qilisdk/functionals/analog_evolution.py:
+ * src/qilisdk/core/__init__.py exports `Interpolation` (LINEAR, STEP), `Interpolator`,
+ * `InitialState` (ZERO, ONE, UNIFORM) and `QTensor`; src/qilisdk/functionals/analog_evolution.py:
  * `AnalogEvolution(schedule, initial_state, store_intermediate_results=False)`.
  * As compile writes it (compile/evolution-a.ts): times as floats, `total_time` only for a
- * schedule of constants (every point at 0), which the SDK cannot time otherwise.
+ * schedule of constants (every point at 0), which the SDK cannot time otherwise. Times are the
+ * model's: a schedule read from the SDK's form with a `total_time` has its points scaled to it
+ * already, so the script gives them scaled (the same coefficients at every time).
  */
 
-function coefficientDicts(s: Schedule): string[] {
+/**
+ * Each coefficient as `{t: value}`; one interpolated unlike the schedule as the `Interpolator`
+ * the SDK would build from a dict (`Interpolator(coeff, interpolation, nsamples=int(1 / dt))`,
+ * src/qilisdk/analog/schedule.py) with its own interpolation, which `Schedule` takes as it is.
+ */
+function coefficientDicts(s: Schedule, core: Set<string>): string[] {
   return s.terms.map((term) => {
-    if (term.interpolation && term.interpolation !== s.interpolation)
-      throw new NotYetInPython(`a coefficient with its own interpolation (${term.label})`);
     const entries = term.points.map((p, i) => {
       if (i > 0 && term.points[i - 1]!.t === p.t)
         throw new NotYetInPython(`coefficient ${term.label}: two values at time ${p.t}`);
       return `${pythonFloatRepr(p.t)}: ${pyNumLiteral(p.value, `coefficient ${term.label}`)}`;
     });
-    return `        ${pyStringLiteral(term.label)}: {${entries.join(', ')}},`;
+    const dict = `{${entries.join(', ')}}`;
+    const own = term.interpolation && term.interpolation !== s.interpolation;
+    if (!own) return `        ${pyStringLiteral(term.label)}: ${dict},`;
+    core.add('Interpolator').add('Interpolation');
+    const interpolation = `Interpolation.${term.interpolation === 'step' ? 'STEP' : 'LINEAR'}`;
+    return `        ${pyStringLiteral(term.label)}: Interpolator(${dict}, ${interpolation}, nsamples=${Math.trunc(1 / s.dt)}),`;
   });
 }
 
-function initialStatePython(initial: InitialState | null, nqubits: number, core: Set<string>) {
+export function initialStatePython(
+  initial: InitialState | null,
+  nqubits: number,
+  core: Set<string>,
+) {
   if (initial?.kind === 'named') {
     core.add('InitialState');
     return `InitialState.${initial.name.toUpperCase()}`;
+  }
+  const entries = initial && qtensorOfEntries(initial);
+  if (entries) {
+    core.add('QTensor');
+    return entries;
   }
   const perQubit = !initial
     ? '0'.repeat(nqubits)
@@ -53,14 +73,12 @@ function initialStatePython(initial: InitialState | null, nqubits: number, core:
   return `QTensor(np.array([${rows.join(', ')}], dtype=np.complex128))`;
 }
 
-export function analogEvolutionPython(
-  f: EvolutionFunctional,
-  readouts: readonly Readout[],
-): PythonFunctional {
-  const s = f.schedule;
-  const analog = new Set<string>(['Schedule']);
-  const core = new Set<string>();
-  const readout = readoutLines(readouts, analog, 'an analog evolution');
+/**
+ * The lines that bind `schedule` to the SDK's `Schedule` (also a reservoir layer's dynamics);
+ * `analog` and `core` collect the names of `qilisdk.analog` and `qilisdk.core` they use.
+ */
+export function schedulePythonA(s: Schedule, analog: Set<string>, core: Set<string>): string[] {
+  analog.add('Schedule');
   const last = Math.max(...s.terms.flatMap((t) => t.points.map((p) => p.t)));
   if (last > 0 && last < s.T)
     throw new NotYetInPython(`a schedule whose coefficients end at t = ${last}, before T = ${s.T}`);
@@ -68,8 +86,31 @@ export function analogEvolutionPython(
     (t) =>
       `        ${pyStringLiteral(t.label)}: ${pauliSumPython(t.hamiltonian, analog, `hamiltonian ${t.label}`)},`,
   );
-  const coefficients = coefficientDicts(s);
+  const coefficients = coefficientDicts(s, core);
   if (s.interpolation === 'step') core.add('Interpolation');
+  return [
+    'schedule = Schedule(',
+    '    hamiltonians={',
+    ...hamiltonians,
+    '    },',
+    '    coefficients={',
+    ...coefficients,
+    '    },',
+    `    dt=${pyNumText(s.written.dt)},`,
+    ...(last === 0 ? [`    total_time=${pyNumText(s.written.T)},`] : []),
+    ...(s.interpolation === 'step' ? ['    interpolation=Interpolation.STEP,'] : []),
+    ')',
+  ];
+}
+
+export function analogEvolutionPython(
+  f: EvolutionFunctional,
+  readouts: readonly Readout[],
+): PythonFunctional {
+  const analog = new Set<string>(['Schedule']);
+  const core = new Set<string>();
+  const readout = readoutLines(readouts, analog, 'an analog evolution', core);
+  const schedule = schedulePythonA(f.schedule, analog, core);
   const initial = initialStatePython(f.initial, f.nqubits, core);
   return {
     imports: [
@@ -80,17 +121,7 @@ export function analogEvolutionPython(
       'from qilisdk.readout import Readout',
     ],
     lines: [
-      'schedule = Schedule(',
-      '    hamiltonians={',
-      ...hamiltonians,
-      '    },',
-      '    coefficients={',
-      ...coefficients,
-      '    },',
-      `    dt=${pyNumText(s.written.dt)},`,
-      ...(last === 0 ? [`    total_time=${pyNumText(s.written.T)},`] : []),
-      ...(s.interpolation === 'step' ? ['    interpolation=Interpolation.STEP,'] : []),
-      ')',
+      ...schedule,
       '',
       'functional = AnalogEvolution(',
       '    schedule,',

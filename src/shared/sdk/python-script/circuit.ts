@@ -40,12 +40,16 @@ function ansatzCall(a: HardwareEfficientAnsatz, nqubits: number, imports: Python
   ].join('\n');
 }
 
-/** `name` is the Python variable the circuit is bound to; `table` holds the payload's Parameters. */
+/**
+ * `name` is the Python variable the circuit is bound to; `table` holds the payload's Parameters;
+ * `reserved` the names the script imports from elsewhere (a gate so named gets another name).
+ */
 export function circuitPython(
   c: Circuit,
   name: string,
   variant: VariantId,
   table: ParamTable,
+  reserved: ReadonlySet<string> = new Set(),
 ): PythonCircuit {
   if (c.island)
     throw new NotYetInPython(
@@ -53,7 +57,7 @@ export function circuitPython(
     );
   const imports = new PythonImports();
   const params = new PythonParameters(variant, table, imports);
-  const gates = new PythonGates(variant, imports, params);
+  const gates = new PythonGates(variant, imports, params, reserved);
   const generated = c.ansatz?.generated ?? 0;
   const lines: string[] = [];
   if (c.ansatz) lines.push(`${name} = ${ansatzCall(c.ansatz, c.nqubits, imports)}`);

@@ -18,14 +18,19 @@ export function digitalPropagationPython(
   params: ParamTable,
 ): PythonFunctional {
   const analog = new Set<string>();
-  const readout = readoutLines(readouts, analog, 'a digital propagation');
-  const circuit = circuitPython(f.circuit, 'circuit', 'A', params);
+  const core = new Set<string>();
+  const readout = readoutLines(readouts, analog, 'a digital propagation', core);
+  const circuit = circuitPython(f.circuit, 'circuit', 'A', params, analog);
   return {
-    imports: circuit.imports
-      .add('qilisdk.analog', ...analog)
-      .add('qilisdk.functionals', 'DigitalPropagation')
-      .add('qilisdk.readout', 'Readout')
-      .lines(),
+    imports: [
+      ...(core.has('QTensor') ? ['import numpy as np'] : []),
+      ...circuit.imports
+        .add('qilisdk.analog', ...analog)
+        .add('qilisdk.core', ...core)
+        .add('qilisdk.functionals', 'DigitalPropagation')
+        .add('qilisdk.readout', 'Readout')
+        .lines(),
+    ],
     lines: [...circuit.lines, '', 'functional = DigitalPropagation(circuit)', ...readout],
     readout: true,
   };

@@ -20,11 +20,18 @@ import { pyNumLiteral } from './python-text';
 
 const DIGITAL = 'qilisdk.digital';
 
-function textBuilder(variant: VariantId, imports: PythonImports): GateBuilder<string, string> {
+function textBuilder(
+  variant: VariantId,
+  imports: PythonImports,
+  reserved: ReadonlySet<string>,
+): GateBuilder<string, string> {
   const wrappers = variant === 'A' ? DIGITAL : 'qilisdk.digital.gates';
+  // A gate named like a Pauli operator the script also imports (the gate Z, a readout's Z(0))
+  // is imported under another name, or one import would shadow the other.
   const call = (name: string, args: ReadonlyArray<string | number>, module = DIGITAL) => {
-    imports.add(module, name);
-    return `${name}(${args.join(', ')})`;
+    const bound = reserved.has(name) ? `${name}Gate` : name;
+    imports.add(module, bound === name ? name : `${name} as ${bound}`);
+    return `${bound}(${args.join(', ')})`;
   };
   return {
     fixed: (name, qubit) => call(name, [qubit]),
@@ -45,12 +52,14 @@ function textBuilder(variant: VariantId, imports: PythonImports): GateBuilder<st
 export class PythonGates {
   private readonly builder: GateBuilder<string, string>;
 
+  /** `reserved`: names the script imports from elsewhere (qilisdk.analog's X, Y, Z). */
   constructor(
     variant: VariantId,
     imports: PythonImports,
     private readonly params: PythonParameters,
+    reserved: ReadonlySet<string> = new Set(),
   ) {
-    this.builder = textBuilder(variant, imports);
+    this.builder = textBuilder(variant, imports, reserved);
   }
 
   gate(gate: Gate): string {

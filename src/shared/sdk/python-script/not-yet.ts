@@ -8,3 +8,15 @@ export class NotYetInPython extends Error {
     this.name = 'NotYetInPython';
   }
 }
+
+/**
+ * A payload the SDK's classes cannot build (compile refuses it too, for the same reason): the
+ * message is the reason alone, without "not yet".
+ */
+export class NotInSdk extends NotYetInPython {
+  constructor(reason: string) {
+    super(reason);
+    this.message = reason;
+    this.name = 'NotInSdk';
+  }
+}

@@ -46,6 +46,9 @@ const SCRIPT_NAMES = new Set([
   'client',
   'job',
   'detail',
+  'layer',
+  'input_encoding',
+  'output_encoding',
 ]);
 
 /** A Python number as written (`3`, `0.5`, `9223372036854775807`). */

@@ -3,7 +3,10 @@ import type { ExecutePayload, VariantId } from '../../variants';
 import { analogEvolutionPython } from './analog-evolution-0-2';
 import { CLIENT_IMPORT, clientLines } from './client';
 import { digitalPropagationPython } from './digital-propagation-0-2';
+import { experimentPython } from './experiments';
+import { refuseImportClash } from './import-clash';
 import { NotYetInPython } from './not-yet';
+import { reservoirPython } from './reservoir-0-2';
 import type { PythonFunctional } from './sampling-0-1';
 import { samplingPython } from './sampling-0-1';
 import { timeEvolutionPython } from './time-evolution-0-1';
@@ -15,15 +18,18 @@ import { variationalPython } from './variational';
  * model compile reads (`readPayloadParts`). What it does not cover yet it refuses whole, naming
  * the part: no half scripts.
  *
- * Covered: Variant B (qilisdk 0.1.6) `sampling` and `time_evolution`, and Variant A (qilisdk 0.2.1.post1)
- * `digital_propagation` and `analog_evolution` with their readouts, and constant coefficients.
+ * Covered: Variant B (qilisdk 0.1.6) `sampling`, `time_evolution`, `rabi_experiment` and
+ * `t1_experiment`; Variant A (qilisdk 0.2.1.post1) `digital_propagation`, `analog_evolution`
+ * and `quantum_reservoir` with their readouts, and `experiment` (Rabi, T1); complex and identity
+ * coefficients, states as products, amplitudes, density matrices or named.
  * Circuits: every gate of the dialect, `!Controlled` (CRX…CU1 too), `!Adjoint`, `!Exponential`,
  * `!Parameter` angles (one `Parameter` object per name) and the HardwareEfficientAnsatz; not the
  * SDK's QAOA, which the model keeps in the SDK's form. Variational programs of both variants
  * over a circuit (`Sampling`, `DigitalPropagation`) or Variant B's `TimeEvolution` (Parameters
  * as its coefficients): `SciPyOptimizer` with its options and tol, `ObservableCostFunction` of
  * the friendly cost or of the SDK's (Hamiltonian, Pauli operator, QTensor); not over an
- * AnalogEvolution, not a ModelCostFunction, not SPSA.
+ * AnalogEvolution, not a ModelCostFunction, not SPSA. Checked over the whole SDK corpus by
+ * test/unit/shared/sdk/python-corpus.test.ts, which lists every case still refused.
  */
 
 export interface PythonScriptOptions {
@@ -53,6 +59,8 @@ function functionalPython(variant: VariantId, payload: ExecutePayload): PythonFu
     return digitalPropagationPython(f, parts.readouts ?? [], parts.ctx.params);
   if (variant === 'A' && payload.type === 'analog_evolution' && f.kind === 'analog')
     return analogEvolutionPython(f, parts.readouts ?? []);
+  if (f.kind === 'rabi' || f.kind === 't1') return experimentPython(variant, f);
+  if (f.kind === 'reservoir') return reservoirPython(f, parts.readouts ?? [], parts.ctx.params);
   if (payload.type === 'variational_program' && f.kind === 'variational')
     return variationalPython(variant, f, parts.readouts ?? null, parts.ctx.params);
   throw new NotYetInPython(`the execute type ${payload.type} of Variant ${variant}`);
@@ -69,6 +77,7 @@ export function payloadAsPython(
   let functional: PythonFunctional;
   try {
     functional = functionalPython(variant, payload);
+    refuseImportClash(functional.imports);
   } catch (error) {
     if (error instanceof NotYetInPython) return { refused: error.message };
     if (error instanceof PayloadNotValid)

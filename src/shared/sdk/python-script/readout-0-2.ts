@@ -9,24 +9,30 @@ import { observablePython } from './pauli-sum';
  * `.with_state_tomography(method="exact")`, each filling its own slot).
  */
 
-function readoutCall(r: Readout, used: Set<string>): string {
+function readoutCall(r: Readout, used: Set<string>, core?: Set<string>): string {
   if (r.kind === 'sampling')
     return `.with_sampling(nshots=${r.nshots}${r.expandSamples ? '' : ', expand_samples=False'})`;
   if (r.kind === 'expectation') {
-    const observables = r.observables.map((o) => observablePython(o, used, r.ref.path, false));
+    const observables = r.observables.map((o) =>
+      observablePython(o, used, r.ref.path, false, core),
+    );
     return `.with_expectation(observables=[${observables.join(', ')}], nshots=${r.nshots})`;
   }
   return '.with_state_tomography(method="exact")';
 }
 
-/** The lines that bind `readout`; `analog` collects the names of `qilisdk.analog` they use. */
+/**
+ * The lines that bind `readout`; `analog` collects the names of `qilisdk.analog` they use, `core`
+ * those of `qilisdk.core` (a QTensor observable; without `core` one is refused).
+ */
 export function readoutLines(
   readouts: readonly Readout[],
   analog: Set<string>,
   what: string,
+  core?: Set<string>,
 ): string[] {
   if (readouts.length === 0) throw new NotYetInPython(`${what} without a readout`);
-  const calls = readouts.map((r) => readoutCall(r, analog));
+  const calls = readouts.map((r) => readoutCall(r, analog, core));
   return calls.length === 1
     ? [`readout = Readout()${calls[0]}`]
     : ['readout = (', '    Readout()', ...calls.map((c) => `    ${c}`), ')'];

@@ -9,6 +9,7 @@ import { NotYetInPython } from './not-yet';
 import type { PythonParameters } from './parameters';
 import { observablePython, pauliSumPython } from './pauli-sum';
 import { pyNumLiteral, pyStringLiteral } from './python-text';
+import { qtensorOfEntries } from './qtensor';
 import type { PythonFunctional } from './sampling-0-1';
 import { ScheduleStepProblem, scheduleStepsB } from '../b/schedule-steps';
 
@@ -54,6 +55,8 @@ function scheduleSteps(s: Schedule, params?: PythonParameters): Array<[number, s
 }
 
 function initialStatePython(initial: InitialState | null, nqubits: number): string {
+  const entries = initial && qtensorOfEntries(initial);
+  if (entries) return entries;
   const perQubit = !initial
     ? '0'.repeat(nqubits)
     : initial.kind === 'product'

@@ -24,6 +24,11 @@ describe('payloadAsPython', () => {
     ['A', 'ghz'],
     ['A', 'analog-two-qubit'],
     ['A', 'qaoa'],
+    ['B', 'rabi'],
+    ['B', 't1'],
+    ['A', 'rabi'],
+    ['A', 't1'],
+    ['A', 'reservoir'],
   ] as const)('Variant %s %s: the hand-written expected script', (variant, name) => {
     const out = payloadAsPython(variant, payloadOf(variant, template(variant, name)), {
       device: 'sim.statevector',
@@ -79,19 +84,42 @@ describe('payloadAsPython', () => {
   });
 
   it('refuses what it does not cover, naming it, and writes no script', () => {
-    expect(payloadAsPython('B', payloadOf('B', template('B', 'rabi')))).toEqual({
-      refused:
-        'not yet: the execute type rabi_experiment of Variant B cannot be written as SDK Python',
+    const text =
+      'type: digital_propagation\ndigital_propagation_payload:\n  digital_propagation: !DigitalPropagation\n    circuit: !Circuit {nqubits: 1, gates: [!H {qubit: 0}]}\n  readout:\n    - !ExpectationReadout {observables: [!PauliZ {qubit: 0}], nshots: 0}\n';
+    expect(payloadAsPython('A', payloadOf('A', text))).toEqual({
+      refused: expect.stringMatching(/^not yet: .*PauliZ/),
     });
   });
 
-  it('writes Pauli sums with their signs and coefficients, and a readout that keeps unmeasured qubits out', () => {
+  it('experiments: an int64 sweep kept in the SDK form keeps its dtype; the simulator-only T1 fields are refused as compile refuses them', () => {
+    const intSweep = payloadAsPython(
+      'B',
+      payloadOf(
+        'B',
+        'type: rabi_experiment\nrabi_experiment_payload:\n  rabi_experiment: !RabiExperiment\n    _drive_duration_values: !ndarray {data: [0, 40, 80], dtype: int64, shape: !tuple [3]}\n    _qubit: 2\n',
+      ),
+    ) as { script: string };
+    expect(intSweep.script).toContain(
+      'DRIVE_DURATIONS_NS = [\n    0, 40, 80,\n]\n\nfunctional = RabiExperiment(\n    qubit=2,\n    drive_duration_values=np.array(DRIVE_DURATIONS_NS, dtype=np.int64),\n)',
+    );
+    const t1 = (extra: string) =>
+      `type: t1_experiment\nt1_experiment_payload:\n  t1_experiment: !T1Experiment\n    qubit_id: 0\n    wait_times: [0, 1000]\n${extra}`;
+    expect(payloadAsPython('B', payloadOf('B', t1('    pulse_duration: 40\n')))).toEqual({
+      refused:
+        "qilisdk 0.1.6's T1Experiment has no pulse_duration (the simulator alone honours it): remove it to write the script",
+    });
+    expect(payloadAsPython('B', payloadOf('B', t1('    delay_between_pulses: 100000\n')))).toEqual({
+      refused: expect.stringMatching(/has no delay_between_pulses/),
+    });
+  });
+
+  it('writes Pauli sums with their signs and coefficients (an identity term as I(0)), and a readout that keeps unmeasured qubits out', () => {
     const text =
-      'type: digital_propagation\ndigital_propagation_payload:\n  digital_propagation: !DigitalPropagation\n    circuit: !Circuit {nqubits: 3, gates: [!H {qubit: 0}]}\n  readout:\n    - !ExpectationReadout {observables: ["-Z0 Z2 + 0.5 X1 - 2 Y0", "Z1"], nshots: 100}\n    - !SamplingReadout {nshots: 5, expand_samples: false}\n';
+      'type: digital_propagation\ndigital_propagation_payload:\n  digital_propagation: !DigitalPropagation\n    circuit: !Circuit {nqubits: 3, gates: [!H {qubit: 0}]}\n  readout:\n    - !ExpectationReadout {observables: ["-Z0 Z2 + 0.5 X1 - 2 Y0 + 3", "Z1"], nshots: 100}\n    - !SamplingReadout {nshots: 5, expand_samples: false}\n';
     const out = payloadAsPython('A', payloadOf('A', text)) as { script: string };
-    expect(out.script).toContain('from qilisdk.analog import X, Y, Z\n');
+    expect(out.script).toContain('from qilisdk.analog import I, X, Y, Z\n');
     expect(out.script).toContain(
-      '    .with_expectation(observables=[-Z(0) * Z(2) + 0.5 * X(1) - 2.0 * Y(0), Z(1)], nshots=100)\n    .with_sampling(nshots=5, expand_samples=False)\n)',
+      '    .with_expectation(observables=[-Z(0) * Z(2) + 0.5 * X(1) - 2.0 * Y(0) + 3.0 * I(0), Z(1)], nshots=100)\n    .with_sampling(nshots=5, expand_samples=False)\n)',
     );
   });
 
@@ -108,13 +136,6 @@ describe('payloadAsPython', () => {
     expect(script).toContain(
       '    observables=[PauliZ(1)],\n    initial_state=QTensor(np.array([[1.0], [0.0], [0.0], [0.0]])),\n    nshots=10,\n    store_intermediate_results=False,',
     );
-  });
-
-  it('refuses Variant A types it does not cover yet', () => {
-    expect(payloadAsPython('A', payloadOf('A', template('A', 'reservoir')))).toEqual({
-      refused:
-        'not yet: the execute type quantum_reservoir of Variant A cannot be written as SDK Python',
-    });
   });
 
   const analog = (schedule: string, initial = '"01"') =>
@@ -163,6 +184,95 @@ describe('payloadAsPython', () => {
     expect(out).toEqual({
       refused: expect.stringMatching(/^not yet: .*end at t = 1, before T = 2/),
     });
+  });
+
+  const reservoir = (layers: string, initial: string) =>
+    `type: quantum_reservoir\nquantum_reservoir_payload:\n  quantum_reservoir: !QuantumReservoir\n    initial_state: ${initial}\n    layers:\n${layers}    inputs:\n      - {layer: 0.5}\n  readout:\n    - !SamplingReadout {nshots: 10}\n`;
+  const reservoirLayer =
+    '      - !ReservoirLayer\n        input_encoding: !Circuit\n          nqubits: 2\n          gates:\n            - !RX {qubit: 1, theta: !Parameter {name: layer, value: 1}}\n        evolution_dynamics: !Schedule\n          T: 1.0\n          dt: 0.5\n          hamiltonians: {h: "X0 + Z1"}\n          coefficients: {h: 1.0}\n';
+
+  it('reservoir: an input named like a name of the script gets its own variable; a named state goes as its QTensor; no reset, no qubits_to_reset', () => {
+    const out = payloadAsPython('A', payloadOf('A', reservoir(reservoirLayer, 'one'))) as {
+      script: string;
+    };
+    expect(out.script).toContain(
+      [
+        'param_layer = ReservoirInput("layer", 1)',
+        '',
+        'input_encoding = Circuit(2)',
+        'input_encoding.add(RX(1, theta=param_layer))',
+      ].join('\n'),
+    );
+    expect(out.script).toContain(
+      'layer = ReservoirLayer(\n    evolution_dynamics=schedule,\n    input_encoding=input_encoding,\n)',
+    );
+    expect(out.script).toContain('    initial_state=InitialState.ONE.as_qtensor(2),\n');
+    expect(out.script).toContain('        {"layer": 0.5},\n');
+    expect(out.script).toContain('from qilisdk.core import InitialState\n');
+  });
+
+  it('reservoir: refuses two layers as compile does', () => {
+    expect(
+      payloadAsPython('A', payloadOf('A', reservoir(reservoirLayer + reservoirLayer, '"00"'))),
+    ).toEqual({
+      refused:
+        "the reservoir has 2 layers; qilisdk 0.2.x's QuantumReservoir repeats one ReservoirLayer per input: write one layer",
+    });
+  });
+
+  it('a state given by amplitudes or as a density matrix is a QTensor of its entries, complex ones as complex(re, im)', () => {
+    const amplitudes = payloadAsPython(
+      'A',
+      payloadOf(
+        'A',
+        analog(
+          '      T: 1\n      dt: 0.5\n      hamiltonians: {d: "X0"}\n      coefficients: {d: 1.0}',
+          '[0.6, !complex {real: 0.0, imag: 0.8}]',
+        ),
+      ),
+    ) as { script: string };
+    expect(amplitudes.script).toContain(
+      '    initial_state=QTensor(np.array([[0.6], [complex(0.0, 0.8)]], dtype=np.complex128)),\n',
+    );
+    const density = payloadAsPython(
+      'B',
+      payloadOf(
+        'B',
+        'type: time_evolution\ntime_evolution_payload:\n  time_evolution: !TimeEvolution\n    schedule: !Schedule {T: 1, dt: 1, hamiltonians: {h: "Z0"}, coefficients: {h: 1.0}}\n    observables: ["Z0"]\n    initial_state: !QTensor {matrix: [[0.5, 0.5], [0.5, 0.5]]}\n',
+      ),
+    ) as { script: string };
+    expect(density.script).toMatch(
+      /initial_state=QTensor\(np\.array\(\[\[0\.5, 0\.5\], \[0\.5, 0\.5\]\], dtype=np\.\w+\)\),/,
+    );
+  });
+
+  it('!Adjoint and !Exponential wrap the gate in the SDK class, imported from qilisdk.digital.gates (0.1.6 does not export them from qilisdk.digital)', () => {
+    const out = payloadAsPython(
+      'B',
+      payloadOf(
+        'B',
+        sampling(
+          '!Adjoint {basic_gate: !S {qubit: 0}}, !Exponential {basic_gate: !RY {qubit: 1, theta: 0.6}}',
+        ),
+      ),
+    ) as { script: string };
+    expect(out.script).toContain(
+      'from qilisdk.digital import Circuit, RY, S\nfrom qilisdk.digital.gates import Adjoint, Exponential\n',
+    );
+    expect(out.script).toContain(
+      'circuit.add(Adjoint(S(0)))\ncircuit.add(Exponential(RY(1, theta=0.6)))\n',
+    );
+  });
+
+  it('a complex coefficient is written as complex(re, im); a QTensor observable of a readout as its matrix', () => {
+    const text =
+      'type: digital_propagation\ndigital_propagation_payload:\n  digital_propagation: !DigitalPropagation\n    circuit: !Circuit {nqubits: 1, gates: [!H {qubit: 0}]}\n  readout:\n    - !ExpectationReadout {observables: ["(1.0-0.5j) Z0 + 2 X0", !QTensor {matrix: [[1.0, 0.0], [0.0, -1.0]]}], nshots: 0}\n';
+    const out = payloadAsPython('A', payloadOf('A', text)) as { script: string };
+    expect(out.script).toContain(
+      'readout = Readout().with_expectation(observables=[complex(1.0, -0.5) * Z(0) + 2.0 * X(0), QTensor(np.array([[1.0, 0.0], [0.0, -1.0]], dtype=np.complex128))], nshots=0)\n',
+    );
+    expect(out.script).toContain('import numpy as np\n');
+    expect(out.script).toContain('from qilisdk.core import QTensor\n');
   });
 
   it('says why an invalid payload gets no script', () => {
