@@ -1,6 +1,7 @@
 import { executeKind } from '../../variants/declaration';
 import type { VariantId } from '../../variants/declaration';
 import type { ExecutePayload } from '../../variants/payload';
+import { sdkReservoirTypeFix } from '../../wire/sdk-reservoir-type';
 import { payloadToYaml } from '../../yaml/payload-to-yaml';
 import { decompilePayload } from './decompile-payload';
 import type { KeptPart } from './decompile-payload';
@@ -34,7 +35,10 @@ export interface OpenedPayload {
  * that turns a service payload into an editable document: the Payload tab, "Open in editor"
  * and "Run again" all use it.
  */
-export function openServicePayload(variant: VariantId, payload: unknown): OpenedPayload {
+export function openServicePayload(variant: VariantId, served: unknown): OpenedPayload {
+  // A reservoir as qilisdk 0.2.0/0.2.1 send it (typed analog_evolution) is the reservoir it
+  // holds, here as in the decoders of POST /execute and of a job's detail.
+  const payload = sdkReservoirTypeFix(variant, served).value;
   const type = String((payload as { type?: unknown } | null)?.type ?? '');
   const asWire = (path: string, reason: string): OpenedPayload => ({
     text: payloadToYaml(payload),

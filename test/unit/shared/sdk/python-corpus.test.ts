@@ -20,8 +20,6 @@ const SDK = path.join(import.meta.dirname, '../../../fixtures/sdk');
 /** `<version>/<case>: <reason>`, sorted, one per line. */
 const REFUSED = [
   "A-0.2.1.post1/a_qaoa_ansatz: not yet: a circuit kept in the SDK's form (!QAOA: the SDK's QAOA class, which the friendly form has no construct for; angles given as Terms of Parameters (_parameter_transforms)) cannot be written as SDK Python",
-  "A-0.2.1.post1/a_reservoir: the opened document does not read: 'analog_evolution' must hold the object, not be empty or null",
-  "A-0.2.1.post1/a_reservoir_output_encoding: the opened document does not read: 'analog_evolution' must hold the object, not be empty or null",
   "A-0.2.1.post1/a_vp_analog_lbfgsb: not yet: a variational program over an AnalogEvolution (its Parameters stand in the schedule's coefficients) cannot be written as SDK Python",
   'A-0.2.1.post1/a_vp_digital_nelder_mead_model_cost: not a valid Variant A payload: !VariationalProgram at variational_program_payload.variational_program._parameter_constraints: parameter constraints (ComparisonTerms over the circuit’s Parameters) are not read yet',
   "A-main/a_qaoa_ansatz: not yet: a circuit kept in the SDK's form (!QAOA: the SDK's QAOA class, which the friendly form has no construct for; angles given as Terms of Parameters (_parameter_transforms)) cannot be written as SDK Python",
