@@ -32,10 +32,9 @@ output.
                   error
   --to python     a Python script that builds the same functional object with
                   the variant's SDK classes and submits it with the SDK's
-                  client (SpeQtrum), for a notebook; covers Variant B sampling
-                  and time_evolution, Variant A digital_propagation and
-                  analog_evolution, and variational programs over a circuit
-                  (both) so far, and says "not yet" for the rest
+                  client (SpeQtrum), for a notebook; covers every execute
+                  type of both variants (variational programs over a
+                  circuit), and says "not yet", with what, for the rest
   --device CODE   with --to python: the device the script submits to (without
                   it, the script stops and says to set DEVICE)
   --name N        with --to python: the job's name (job_name)
