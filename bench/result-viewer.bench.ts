@@ -16,13 +16,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { alignSeries } from '../src/renderer/ui/charts/align';
-import { decodeResultText } from '../src/renderer/features/job-monitor/result-viewers/model/decode';
-import type { SamplingModel } from '../src/renderer/features/job-monitor/result-viewers/model/models';
+import { decodeResultText } from '../src/renderer/state/results/decode';
+import type { SamplingModel } from '../src/renderer/state/results/models';
 import {
   outcomeAt,
   packOutcomes,
   unpackOutcomes,
-} from '../src/renderer/features/job-monitor/result-viewers/model/outcome-keys';
+} from '../src/renderer/state/results/outcome-keys';
 import {
   rankAll,
   topKWithRest,

@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { BarChart, DataTable } from '../../../../ui/charts';
 import { formatPercent, formatValue } from '../../../../../shared/results/format';
-import type { DensityModel } from '../model/models';
+import type { DensityModel } from '../../../../state/results/models';
 import { populations, topCoherences } from '../model/density-rows';
 import { basisLabel } from '../model/state-rows';
 import { topKIndices } from '../model/top-k';

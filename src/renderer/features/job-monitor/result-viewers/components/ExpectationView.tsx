@@ -1,6 +1,6 @@
 import { DataTable } from '../../../../ui/charts';
 import { formatValue } from '../../../../../shared/results/format';
-import type { ExpectationModel } from '../model/models';
+import type { ExpectationModel } from '../../../../state/results/models';
 import { ExportButtons } from './ExportButtons';
 import type { JobRef } from './ExportButtons';
 import { Facts, Notes, Section } from './parts';

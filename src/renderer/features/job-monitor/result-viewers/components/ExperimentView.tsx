@@ -7,7 +7,7 @@ import {
   formatWithError,
   sweepUnit,
 } from '../../../../../shared/results/format';
-import type { ExperimentModel } from '../model/models';
+import type { ExperimentModel } from '../../../../state/results/models';
 import { ExportButtons } from './ExportButtons';
 import type { JobRef } from './ExportButtons';
 import type { Fact } from './parts';

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { downloadText, fileSlug } from '../../../../ui/charts';
 import { toCsv } from '../model/export-csv';
 import { toJson } from '../model/export-json';
-import type { ViewModel } from '../model/models';
+import type { ViewModel } from '../../../../state/results/models';
 
 export interface JobRef {
   id: number;

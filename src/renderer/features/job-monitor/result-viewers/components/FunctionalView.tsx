@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import type { ReactNode } from 'react';
 import { LineChart } from '../../../../ui/charts';
-import type { FunctionalModel, ViewModel } from '../model/models';
+import type { FunctionalModel, ViewModel } from '../../../../state/results/models';
 import { ExportButtons } from './ExportButtons';
 import type { JobRef } from './ExportButtons';
 import { Facts, Notes, Section } from './parts';

@@ -1,6 +1,6 @@
 import { createElement } from 'react';
 import type { ComponentType, ReactNode } from 'react';
-import type { ViewKind, ViewModel } from '../model/models';
+import type { ViewKind, ViewModel } from '../../../../state/results/models';
 import { ExperimentView } from './ExperimentView';
 import { ExpectationView } from './ExpectationView';
 import type { JobRef } from './ExportButtons';

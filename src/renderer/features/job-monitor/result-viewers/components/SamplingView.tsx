@@ -1,14 +1,14 @@
 import { useDeferredValue, useId, useMemo, useState } from 'react';
 import { BarChart, DataTable } from '../../../../ui/charts';
 import { formatCount, formatPercent, formatValue } from '../../../../../shared/results/format';
-import type { SamplingModel } from '../model/models';
+import type { SamplingModel } from '../../../../state/results/models';
 import {
   matchOutcomes,
   outcomeAt,
   outcomeCount,
   outcomeWidth,
   valuesByOutcome,
-} from '../model/outcome-keys';
+} from '../../../../state/results/outcome-keys';
 import { rankAll, topKWithRest } from '../model/top-k';
 import { ExportButtons } from './ExportButtons';
 import type { JobRef } from './ExportButtons';

@@ -1,7 +1,7 @@
 import { useId, useMemo, useState } from 'react';
 import { BarChart, DataTable } from '../../../../ui/charts';
 import { formatPercent, formatValue } from '../../../../../shared/results/format';
-import type { StateModel } from '../model/models';
+import type { StateModel } from '../../../../state/results/models';
 import { searchStates, stateRow, topStates } from '../model/state-rows';
 import { ExportButtons } from './ExportButtons';
 import type { JobRef } from './ExportButtons';

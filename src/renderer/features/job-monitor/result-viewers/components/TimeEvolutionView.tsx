@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { LineChart } from '../../../../ui/charts';
-import type { TimeEvolutionModel } from '../model/models';
+import type { TimeEvolutionModel } from '../../../../state/results/models';
 import { ExpectationTable } from './ExpectationView';
 import { ExportButtons } from './ExportButtons';
 import type { JobRef } from './ExportButtons';

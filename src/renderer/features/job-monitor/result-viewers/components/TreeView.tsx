@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import type { ReactNode } from 'react';
-import type { TreeModel } from '../model/models';
+import type { TreeModel } from '../../../../state/results/models';
 import type { TEntry, TNode } from '../../../../../shared/results/tree';
 import { childCount, itemAt, isMapping, scalar, tagName } from '../../../../../shared/results/tree';
 import { ExportButtons } from './ExportButtons';

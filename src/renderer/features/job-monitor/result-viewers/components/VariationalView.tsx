@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import type { ReactNode } from 'react';
 import { DataTable, LineChart } from '../../../../ui/charts';
 import { formatValue } from '../../../../../shared/results/format';
-import type { VariationalModel } from '../model/models';
+import type { VariationalModel } from '../../../../state/results/models';
 import { ExportButtons } from './ExportButtons';
 import type { JobRef } from './ExportButtons';
 import { Facts, Notes, Section } from './parts';

@@ -1,7 +1,10 @@
 import { useEffect, useMemo, useState } from 'react';
-import { decodeResultText } from '../model/decode';
-import type { ResultHints, ViewModel } from '../model/models';
-import { WORKER_THRESHOLD_CHARS, decodeResult } from '../worker/decode-client';
+import { decodeResultText } from '../../../../state/results/decode';
+import type { ResultHints, ViewModel } from '../../../../state/results/models';
+import {
+  WORKER_THRESHOLD_CHARS,
+  decodeResult,
+} from '../../../../state/results/worker/decode-client';
 
 export type Decoded =
   | { status: 'loading' }

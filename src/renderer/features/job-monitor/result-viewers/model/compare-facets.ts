@@ -1,6 +1,6 @@
 import { fittedPopulation, population } from '../../../../../shared/analysis/experiment-analysis';
 import { formatNsWithError } from '../../../../../shared/results/format';
-import type { ViewModel } from './models';
+import type { ViewModel } from '../../../../state/results/models';
 import type { CountTable } from '../../../../../shared/results/read';
 import { populations } from './density-rows';
 import { basisLabel, probabilities } from './state-rows';

@@ -3,7 +3,7 @@ import type { Curve, Facet } from './compare-facets';
 import { describeModel, facetOf } from './compare-facets';
 import { sweepUnit } from '../../../../../shared/results/format';
 import { commonGrid, interpolate, mergeOnUnion } from './interpolate';
-import type { ViewModel } from './models';
+import type { ViewModel } from '../../../../state/results/models';
 import type { CountTable } from '../../../../../shared/results/read';
 import { topKIndices } from './top-k';
 

@@ -1,4 +1,4 @@
-import type { DensityModel } from './models';
+import type { DensityModel } from '../../../../state/results/models';
 import { basisLabel } from './state-rows';
 import { topKIndices } from './top-k';
 

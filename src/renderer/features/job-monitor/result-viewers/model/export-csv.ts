@@ -1,4 +1,4 @@
-import type { ViewModel } from './models';
+import type { ViewModel } from '../../../../state/results/models';
 import { populations } from './density-rows';
 import { basisLabel, stateRow } from './state-rows';
 import { rankAll } from './top-k';

@@ -1,4 +1,4 @@
-import type { ViewModel } from './models';
+import type { ViewModel } from '../../../../state/results/models';
 import type { CountTable } from '../../../../../shared/results/read';
 import { basisLabel } from './state-rows';
 import { rankAll } from './top-k';

@@ -8,8 +8,8 @@ import { readReadouts } from '../../../../../shared/dialect/readouts';
 import { ParseContext } from '../../../../../shared/dialect/parse-context';
 import { readPayloadParts } from '../../../../../shared/dialect/payload-parts';
 import { pauliSumText } from '../../../../../shared/sdk/friendly-print/observables';
-import type { ReadoutHint, ResultHints } from './models';
-import { NO_HINTS } from './models';
+import type { ReadoutHint, ResultHints } from '../../../../state/results/models';
+import { NO_HINTS } from '../../../../state/results/models';
 
 /*
  * The result names nothing: a time evolution's values are in the order of the payload's

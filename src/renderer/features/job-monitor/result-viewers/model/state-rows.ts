@@ -1,4 +1,4 @@
-import type { StateModel } from './models';
+import type { StateModel } from '../../../../state/results/models';
 import { topKIndices } from './top-k';
 
 /** Basis states of a state vector as table rows: amplitude, magnitude, phase, probability. */

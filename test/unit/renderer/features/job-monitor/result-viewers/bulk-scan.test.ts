@@ -4,7 +4,7 @@ import {
   originalLine,
   scanBulk,
 } from '../../../../../../src/shared/results/bulk-scan';
-import { decodeResultText } from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/decode';
+import { decodeResultText } from '../../../../../../src/renderer/state/results/decode';
 import { parseResultTree } from '../../../../../../src/shared/results/parse-result';
 import { rabiB, timeEvolution, wideSampling } from './fixtures';
 

@@ -4,7 +4,7 @@ import {
   compareDistributions,
   compareModels,
 } from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/compare';
-import { decodeResultText } from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/decode';
+import { decodeResultText } from '../../../../../../src/renderer/state/results/decode';
 import {
   commonGrid,
   interpolate,

@@ -1,6 +1,6 @@
-import { NO_HINTS } from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/models';
+import { NO_HINTS } from '../../../../../../src/renderer/state/results/models';
 import { describe, expect, it } from 'vitest';
-import { decodeResultText } from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/decode';
+import { decodeResultText } from '../../../../../../src/renderer/state/results/decode';
 import { toCsv } from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/export-csv';
 import { csvField } from '../../../../../../src/shared/text/csv';
 import { toJson } from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/export-json';

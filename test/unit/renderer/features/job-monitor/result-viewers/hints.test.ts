@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { NO_HINTS } from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/models';
+import { NO_HINTS } from '../../../../../../src/renderer/state/results/models';
 import { hintsFromPayload } from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/hints';
 
 const SDK = join(import.meta.dirname, '../../../../../fixtures/sdk');

@@ -1,11 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { decodeResultText } from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/decode';
+import { decodeResultText } from '../../../../../../src/renderer/state/results/decode';
 import { toCsv } from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/export-csv';
 import { toJson } from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/export-json';
-import type {
-  SamplingModel,
-  ViewModel,
-} from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/models';
+import type { SamplingModel, ViewModel } from '../../../../../../src/renderer/state/results/models';
 import {
   matchOutcomes,
   outcomeAt,
@@ -13,7 +10,7 @@ import {
   packOutcomes,
   unpackOutcomes,
   valuesByOutcome,
-} from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/outcome-keys';
+} from '../../../../../../src/renderer/state/results/outcome-keys';
 import { rankAll } from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/top-k';
 import { bellSampling, functionalA, variational, wideSampling } from './fixtures';
 

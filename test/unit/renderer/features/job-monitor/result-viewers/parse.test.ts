@@ -1,10 +1,10 @@
-import { NO_HINTS } from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/models';
+import { NO_HINTS } from '../../../../../../src/renderer/state/results/models';
 import { describe, expect, it } from 'vitest';
 import {
   decodeResultText,
   knownResultTag,
-} from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/decode';
-import type { ViewModel } from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/models';
+} from '../../../../../../src/renderer/state/results/decode';
+import type { ViewModel } from '../../../../../../src/renderer/state/results/models';
 import { RESULT_TAGS } from '../../../../../../src/shared/variants';
 import {
   MALFORMED_SAMPLING,

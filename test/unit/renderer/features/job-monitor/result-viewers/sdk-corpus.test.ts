@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { decodeResultText } from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/decode';
+import { decodeResultText } from '../../../../../../src/renderer/state/results/decode';
 import type {
   DensityModel,
   ExpectationModel,
@@ -10,8 +10,8 @@ import type {
   SamplingModel,
   StateModel,
   ViewModel,
-} from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/models';
-import { NO_HINTS } from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/models';
+} from '../../../../../../src/renderer/state/results/models';
+import { NO_HINTS } from '../../../../../../src/renderer/state/results/models';
 import type { CountTable } from '../../../../../../src/shared/results/read';
 
 /*

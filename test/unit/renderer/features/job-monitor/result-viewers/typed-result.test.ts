@@ -3,7 +3,7 @@ import { unexpectedTagNote } from '../../../../../../src/renderer/features/job-m
 import {
   executeTypeOf,
   typedResultOf,
-} from '../../../../../../src/renderer/features/job-monitor/result-viewers/model/typed-result';
+} from '../../../../../../src/renderer/state/results/typed-result';
 import { bellSampling, rabiA, wideSampling } from './fixtures';
 
 const base = {

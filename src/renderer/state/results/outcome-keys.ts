@@ -1,5 +1,5 @@
 import type { SamplingModel, ViewModel } from './models';
-import type { CountTable } from '../../../../../shared/results/read';
+import type { CountTable } from '../../../shared/results/read';
 
 /*
  * A sampling result's outcomes cross from the decoding worker packed: bit strings of one width

@@ -1,7 +1,7 @@
-import { JobResultError, handleForExecuteType } from '../../../../../shared/handles';
-import type { JobResultErrorCode } from '../../../../../shared/handles';
-import type { VariantId } from '../../../../../shared/variants/declaration';
-import type { JobDetail } from '../../../../../shared/variants/jobs';
+import { JobResultError, handleForExecuteType } from '../../../shared/handles';
+import type { JobResultErrorCode } from '../../../shared/handles';
+import type { VariantId } from '../../../shared/variants/declaration';
+import type { JobDetail } from '../../../shared/variants/jobs';
 
 /*
  * The viewer is chosen through the typed job handles (spec §2.11): the handle for the job's

@@ -1,6 +1,6 @@
-import { analyzeExperiment } from '../../../../../shared/analysis/experiment-analysis';
-import { readExperimentData } from '../../../../../shared/results/experiment-data';
-import type { TNode } from '../../../../../shared/results/tree';
+import { analyzeExperiment } from '../../../shared/analysis/experiment-analysis';
+import { readExperimentData } from '../../../shared/results/experiment-data';
+import type { TNode } from '../../../shared/results/tree';
 import type { ExperimentModel } from './models';
 
 /** Rabi and T1 results in both variants (shapes: shared/results/experiment-data.ts), fitted. */

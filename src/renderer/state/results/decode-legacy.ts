@@ -17,9 +17,9 @@ import {
   required,
   rowsOf,
   textOf,
-} from '../../../../../shared/results/read';
-import type { TNode } from '../../../../../shared/results/tree';
-import { fieldNames, fieldOf } from '../../../../../shared/results/tree';
+} from '../../../shared/results/read';
+import type { TNode } from '../../../shared/results/tree';
+import { fieldNames, fieldOf } from '../../../shared/results/tree';
 
 /*
  * LEGACY decoders: the result shapes the simulator wrote before it wrote the SDK's own

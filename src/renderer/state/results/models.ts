@@ -1,6 +1,6 @@
-import type { ExperimentAnalysis } from '../../../../../shared/analysis/experiment-analysis';
-import type { ComplexArray, CountTable } from '../../../../../shared/results/read';
-import type { TNode } from '../../../../../shared/results/tree';
+import type { ExperimentAnalysis } from '../../../shared/analysis/experiment-analysis';
+import type { ComplexArray, CountTable } from '../../../shared/results/read';
+import type { TNode } from '../../../shared/results/tree';
 
 /*
  * What each viewer draws, decoded from the result tree. Plain data, so the decoding can run in

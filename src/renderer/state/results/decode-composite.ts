@@ -15,9 +15,9 @@ import {
   optional,
   optionalNumber,
   required,
-} from '../../../../../shared/results/read';
-import type { TNode } from '../../../../../shared/results/tree';
-import { describeNode, fieldNames, fieldOf, tagName } from '../../../../../shared/results/tree';
+} from '../../../shared/results/read';
+import type { TNode } from '../../../shared/results/tree';
+import { describeNode, fieldNames, fieldOf, tagName } from '../../../shared/results/tree';
 import { fieldKey } from './decode-basic';
 import { decodeLegacyFunctional } from './decode-legacy';
 

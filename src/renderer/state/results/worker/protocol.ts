@@ -1,4 +1,4 @@
-import type { ResultHints } from '../model/models';
+import type { ResultHints } from '../models';
 
 /**
  * What the viewers send their decoding worker; it replies with a `ViewModel` whose sampling

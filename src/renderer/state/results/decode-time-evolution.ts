@@ -1,16 +1,10 @@
 import type { ResultHints, TimeEvolutionModel, TimeSeries } from './models';
 import { decodeState, fieldKey, observableLabels } from './decode-basic';
 import { decodeLegacyTimeEvolution } from './decode-legacy';
-import {
-  ShapeError,
-  join,
-  numbersOf,
-  optional,
-  required,
-} from '../../../../../shared/results/read';
-import { isNdarray, ndarrayOf } from '../../../../../shared/results/sdk-data';
-import type { TNode } from '../../../../../shared/results/tree';
-import { childCount } from '../../../../../shared/results/tree';
+import { ShapeError, join, numbersOf, optional, required } from '../../../shared/results/read';
+import { isNdarray, ndarrayOf } from '../../../shared/results/sdk-data';
+import type { TNode } from '../../../shared/results/tree';
+import { childCount } from '../../../shared/results/tree';
 
 /**
  * NumPy's `linspace(0, T, n)`: the time grid of qilisdk 0.1.x's backends (`tlist`), on which

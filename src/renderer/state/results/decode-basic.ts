@@ -5,7 +5,7 @@ import type {
   SamplingModel,
   StateModel,
 } from './models';
-import type { CountTable } from '../../../../../shared/results/read';
+import type { CountTable } from '../../../shared/results/read';
 import {
   ShapeError,
   complexesOf,
@@ -15,10 +15,10 @@ import {
   optional,
   optionalNumber,
   required,
-} from '../../../../../shared/results/read';
-import type { DenseMatrix } from '../../../../../shared/results/sdk-data';
-import { isQTensor, qtensorOf } from '../../../../../shared/results/sdk-data';
-import type { TNode } from '../../../../../shared/results/tree';
+} from '../../../shared/results/read';
+import type { DenseMatrix } from '../../../shared/results/sdk-data';
+import { isQTensor, qtensorOf } from '../../../shared/results/sdk-data';
+import type { TNode } from '../../../shared/results/tree';
 
 /** Decoders of the leaf results: sampling, expectation values, states. */
 

@@ -1,4 +1,4 @@
-import type { ResultTag, TagName } from '../../../../../shared/variants';
+import type { ResultTag, TagName } from '../../../shared/variants';
 import { decodeExpectation, decodeSampling, decodeState, decodeTomography } from './decode-basic';
 import { decodeFunctional, decodeReadoutComposite, decodeVariational } from './decode-composite';
 import { decodeTimeEvolution } from './decode-time-evolution';
@@ -6,10 +6,10 @@ import type { DecodeNested } from './decode-composite';
 import { decodeExperiment } from './decode-experiment';
 import type { ReadoutHint, ResultHints, ViewModel } from './models';
 import { NO_HINTS } from './models';
-import { ResultParseError, parseResultTree } from '../../../../../shared/results/parse-result';
-import { ShapeError } from '../../../../../shared/results/read';
-import type { TNode } from '../../../../../shared/results/tree';
-import { isMapping, scalar, tagName } from '../../../../../shared/results/tree';
+import { ResultParseError, parseResultTree } from '../../../shared/results/parse-result';
+import { ShapeError } from '../../../shared/results/read';
+import type { TNode } from '../../../shared/results/tree';
+import { isMapping, scalar, tagName } from '../../../shared/results/tree';
 
 type Decoder = (
   node: TNode,

@@ -1,7 +1,7 @@
-import { createWorkerClient } from '../../../../services/worker/client';
-import { decodeResultText } from '../model/decode';
-import type { ResultHints, ViewModel } from '../model/models';
-import { unpackOutcomes } from '../model/outcome-keys';
+import { createWorkerClient } from '../../../services/worker/client';
+import { decodeResultText } from '../decode';
+import type { ResultHints, ViewModel } from '../models';
+import { unpackOutcomes } from '../outcome-keys';
 import type { DecodeInput } from './protocol';
 import DecodeWorker from './decode.worker?worker';
 

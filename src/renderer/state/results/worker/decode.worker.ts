@@ -1,8 +1,8 @@
 /// <reference lib="webworker" />
-import '../../../../services/zod-jitless';
-import { serveRequests } from '../../../../services/worker/serve';
-import { decodeResultText } from '../model/decode';
-import { packOutcomes } from '../model/outcome-keys';
+import '../../../services/zod-jitless';
+import { serveRequests } from '../../../services/worker/serve';
+import { decodeResultText } from '../decode';
+import { packOutcomes } from '../outcome-keys';
 import type { DecodeInput } from './protocol';
 
 /*
