@@ -1,26 +1,26 @@
-import { Suspense, lazy, useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import type { VariantId } from '../../../shared/variants';
 import { Dialog } from '../../ui/components/Dialog';
 import { StateMessage } from '../../ui/components/States';
 import type { JobRecord } from '../../state/jobs/store';
 import { useJobsStore } from '../../state/jobs/store';
 import { ViewerBoundary } from './ViewerBoundary';
-
-const CompareView = lazy(() =>
-  import('./result-viewers').then((m) => ({ default: m.CompareView })),
-);
+import type { ResultViewers } from './viewer-slots';
 
 /**
  * Compare the open job with another: pick it (jobs of the same name first, typically the same
- * payload on another device), then the result viewers overlay the two results.
+ * payload on another device), then the result viewers overlay the two results
+ * (`viewers.Compare`, from the shell).
  */
 export function CompareDialog({
   jobId,
   variant,
+  viewers,
   onClose,
 }: {
   jobId: number;
   variant: VariantId;
+  viewers: ResultViewers;
   onClose: () => void;
 }) {
   const records = useJobsStore((s) => s.records);
@@ -88,7 +88,7 @@ export function CompareDialog({
       ) : (
         <ViewerBoundary>
           <Suspense fallback={<p aria-busy="true">Loading the comparison…</p>}>
-            <CompareView variant={variant} left={mine.detail} right={other.view.detail} />
+            <viewers.Compare variant={variant} left={mine.detail} right={other.view.detail} />
           </Suspense>
         </ViewerBoundary>
       )}

@@ -20,6 +20,7 @@ import { PayloadTab } from './PayloadTab';
 import { ResultTab } from './ResultTab';
 import { SummaryTab } from './SummaryTab';
 import { formatLocal } from './job-format';
+import type { ResultViewers } from './viewer-slots';
 import type { LogProgress } from '../../../shared/jobs/log-progress';
 import { JobProgressBadge } from './JobEta';
 import { JobStatusChip } from './status-look';
@@ -40,6 +41,7 @@ export function JobDetailPane({
   variant,
   deviceName,
   progress,
+  viewers,
   onClose,
 }: {
   id: number;
@@ -47,6 +49,8 @@ export function JobDetailPane({
   deviceName: (id: number) => string;
   /** The progress a job's own log states, when it does (JobsView: the same for its row). */
   progress: (id: number) => LogProgress | null;
+  /** What draws the result and the comparison (from the shell, through JobsView). */
+  viewers: ResultViewers;
   onClose: () => void;
 }) {
   const entry = useJobsStore((s) => s.details[id]);
@@ -202,7 +206,9 @@ export function JobDetailPane({
               />
             ) : null}
             {tab === 'payload' ? <PayloadTab view={view} variant={variant} /> : null}
-            {tab === 'result' ? <ResultTab view={view} variant={variant} /> : null}
+            {tab === 'result' ? (
+              <ResultTab view={view} variant={variant} viewers={viewers} />
+            ) : null}
             {tab === 'logs' ? (
               <LogViewer
                 host={logHost}
@@ -232,6 +238,7 @@ export function JobDetailPane({
         <CompareDialog
           jobId={id}
           variant={variant}
+          viewers={viewers}
           onClose={() => {
             setDialog(null);
             useJobsStore.getState().compare(null);

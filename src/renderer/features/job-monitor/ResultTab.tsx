@@ -1,19 +1,24 @@
-import { Suspense, lazy } from 'react';
+import { Suspense } from 'react';
 import type { VariantId } from '../../../shared/variants';
 import { StateMessage } from '../../ui/components/States';
 import type { JobDetailView } from '../../state/jobs/store';
 import { ViewerBoundary } from './ViewerBoundary';
-
-// The typed result viewers (their own feature, with charts): loaded when a result is first shown.
-const ResultViewer = lazy(() =>
-  import('./result-viewers').then((m) => ({ default: m.ResultViewer })),
-);
+import type { ResultViewers } from './viewer-slots';
 
 /**
  * The result, drawn by the viewer for the job's execute type. A missing result or a type that
- * does not match is explained by the viewer itself (spec §7.2, in words).
+ * does not match is explained by the viewer itself (spec §7.2, in words). The viewer comes from
+ * the shell (`viewers.Result`, a lazy chunk: loaded when a result is first shown).
  */
-export function ResultTab({ view, variant }: { view: JobDetailView; variant: VariantId }) {
+export function ResultTab({
+  view,
+  variant,
+  viewers,
+}: {
+  view: JobDetailView;
+  variant: VariantId;
+  viewers: ResultViewers;
+}) {
   const broken = view.problems.find((p) => p.field === 'result');
   if (broken) {
     return (
@@ -31,7 +36,7 @@ export function ResultTab({ view, variant }: { view: JobDetailView; variant: Var
           </div>
         }
       >
-        <ResultViewer variant={variant} detail={view.detail} />
+        <viewers.Result variant={variant} detail={view.detail} />
       </Suspense>
     </ViewerBoundary>
   );

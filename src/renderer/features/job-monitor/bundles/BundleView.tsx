@@ -20,6 +20,7 @@ import { SummaryTab } from '../SummaryTab';
 import { formatLocal } from '../job-format';
 import { JobStatusChip } from '../status-look';
 import { useLogViewerHost } from '../use-log-host';
+import type { ResultViewers } from '../viewer-slots';
 import './bundle-view.css';
 
 const SEEN: Record<Bundle['jobs'][number]['device']['seen'], string> = {
@@ -32,7 +33,15 @@ const SEEN: Record<Bundle['jobs'][number]['device']['seen'], string> = {
  * An opened bundle, read-only and offline: its jobs (a batch lists them), each with every viewer
  * of the job detail, its tags, note and device, and "Run again" on this connection.
  */
-export function BundleView({ bundle, variant }: { bundle: Bundle; variant: VariantId }) {
+export function BundleView({
+  bundle,
+  variant,
+  viewers,
+}: {
+  bundle: Bundle;
+  variant: VariantId;
+  viewers: ResultViewers;
+}) {
   const selected = useBundlesStore((s) => s.selected);
   const submitting = useBundlesStore((s) => s.submitting);
   const { select, close, rerunInEditor, rerunNow } = useBundlesStore.getState();
@@ -205,7 +214,9 @@ export function BundleView({ bundle, variant }: { bundle: Bundle; variant: Varia
             documentText={job.payload?.text}
           />
         ) : null}
-        {tab === 'result' ? <ResultTab view={job.view} variant={bundle.source.variant} /> : null}
+        {tab === 'result' ? (
+          <ResultTab view={job.view} variant={bundle.source.variant} viewers={viewers} />
+        ) : null}
         {tab === 'logs' ? (
           <LogViewer
             text={(job.view.detail as { logs?: string | null }).logs ?? ''}
