@@ -23,10 +23,7 @@ import {
   packOutcomes,
   unpackOutcomes,
 } from '../src/renderer/state/results/outcome-keys';
-import {
-  rankAll,
-  topKWithRest,
-} from '../src/renderer/features/job-monitor/result-viewers/model/top-k';
+import { rankAll, topKWithRest } from '../src/renderer/features/result-viewers/model/top-k';
 import { seeded, wideSamplingYaml } from './fixtures';
 import { inFreshProcess, measure } from './harness';
 

@@ -4,7 +4,7 @@ import { page } from 'vitest/browser';
 import { openBundle } from '../../src/core/bundles/open-bundle';
 import { BundleView } from '../../src/renderer/features/job-monitor/bundles/BundleView';
 import { JobTable } from '../../src/renderer/features/job-monitor/JobTable';
-import { CompareView, ResultViewer } from '../../src/renderer/features/job-monitor/result-viewers';
+import { CompareView, ResultViewer } from '../../src/renderer/features/result-viewers';
 import { useBundlesStore } from '../../src/renderer/state/bundles/store';
 import type { JobRecord } from '../../src/renderer/state/jobs/store';
 import '../../src/renderer/styles/base.css';

@@ -28,10 +28,10 @@ const JobsView = lazy(() =>
 // drawn in a job's Result tab and its Compare dialog.
 const RESULT_VIEWERS: ResultViewers = {
   Result: lazy(() =>
-    import('../features/job-monitor/result-viewers').then((m) => ({ default: m.ResultViewer })),
+    import('../features/result-viewers').then((m) => ({ default: m.ResultViewer })),
   ),
   Compare: lazy(() =>
-    import('../features/job-monitor/result-viewers').then((m) => ({ default: m.CompareView })),
+    import('../features/result-viewers').then((m) => ({ default: m.CompareView })),
   ),
 };
 const BatchesView = lazy(() =>
