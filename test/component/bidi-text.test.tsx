@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { openBundle } from '../../src/core/bundles/open-bundle';
 import { BundleView } from '../../src/renderer/features/job-monitor/bundles/BundleView';
-import { JobTable } from '../../src/renderer/features/job-monitor/JobTable';
+import { JobTable } from '../../src/renderer/features/job-monitor/table/JobTable';
 import { CompareView, ResultViewer } from '../../src/renderer/features/result-viewers';
 import { useBundlesStore } from '../../src/renderer/state/bundles/store';
 import type { JobRecord } from '../../src/renderer/state/jobs/store';

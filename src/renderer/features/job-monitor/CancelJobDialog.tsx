@@ -5,7 +5,7 @@ import { describeError } from '../../services/errors';
 import { selectActiveProfile, useConnectionStore } from '../../state/connection/store';
 import type { JobRecord } from '../../state/jobs/store';
 import { useJobsStore } from '../../state/jobs/store';
-import { statusLabel } from './status-look';
+import { statusLabel } from './table/status-look';
 import { showBidiControls } from '../../../shared/text/bidi';
 
 /** Whether the active connection can cancel jobs (the simulator, or a profile naming an endpoint). */

@@ -22,8 +22,8 @@ import { SummaryTab } from './SummaryTab';
 import { formatLocal } from './job-format';
 import type { ResultViewers } from './viewer-slots';
 import type { LogProgress } from '../../../shared/jobs/log-progress';
-import { JobProgressBadge } from './JobEta';
-import { JobStatusChip } from './status-look';
+import { JobProgressBadge } from './table/JobEta';
+import { JobStatusChip } from './table/status-look';
 import './job-detail.css';
 import { showBidiControls } from '../../../shared/text/bidi';
 

@@ -7,10 +7,10 @@ import type { JobDetailView, TimelineEntry } from '../../state/jobs/store';
 import { isFinished } from '../../state/jobs/store';
 import { formatDuration, formatLocal, formatUtc } from './job-format';
 import type { LogProgress } from '../../../shared/jobs/log-progress';
-import { progressSentence } from './job-progress';
-import { JobEtaDetail, useJobProgress } from './JobEta';
+import { progressSentence } from './table/job-progress';
+import { JobEtaDetail, useJobProgress } from './table/JobEta';
 import { durationMs } from '../../state/jobs/job-query';
-import { JobStatusChip } from './status-look';
+import { JobStatusChip } from './table/status-look';
 import { showBidiControls } from '../../../shared/text/bidi';
 
 const HEAVY = new Set<string>(DETAIL_FIELDS);

@@ -18,7 +18,7 @@ import { PayloadTab } from '../PayloadTab';
 import { ResultTab } from '../ResultTab';
 import { SummaryTab } from '../SummaryTab';
 import { formatLocal } from '../job-format';
-import { JobStatusChip } from '../status-look';
+import { JobStatusChip } from '../table/status-look';
 import { useLogViewerHost } from '../use-log-host';
 import type { ResultViewers } from '../viewer-slots';
 import './bundle-view.css';

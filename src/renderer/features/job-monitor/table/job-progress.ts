@@ -1,7 +1,7 @@
-import type { RemainingEstimate } from '../../../shared/estimates';
-import { roughDuration } from '../../../shared/estimates';
-import type { LogProgress } from '../../../shared/jobs/log-progress';
-import type { JobRow } from '../../state/jobs/job-query';
+import type { RemainingEstimate } from '../../../../shared/estimates';
+import { roughDuration } from '../../../../shared/estimates';
+import type { LogProgress } from '../../../../shared/jobs/log-progress';
+import type { JobRow } from '../../../state/jobs/job-query';
 import type { JobWhen } from './job-eta';
 
 /**

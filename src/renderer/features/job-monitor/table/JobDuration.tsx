@@ -1,8 +1,8 @@
-import { useNow } from '../../ui/hooks/useNow';
-import type { JobRecord } from '../../state/jobs/store';
-import { isFinished } from '../../state/jobs/store';
-import { formatDuration } from './job-format';
-import { durationMs } from '../../state/jobs/job-query';
+import { useNow } from '../../../ui/hooks/useNow';
+import type { JobRecord } from '../../../state/jobs/store';
+import { isFinished } from '../../../state/jobs/store';
+import { formatDuration } from '../job-format';
+import { durationMs } from '../../../state/jobs/job-query';
 
 /**
  * How long a finished job took; an unfinished one has no duration yet, only an age (the time

@@ -1,10 +1,10 @@
 import { useEffect, useId, useRef, useState } from 'react';
-import { JOB_STATUSES } from '../../../shared/variants';
-import type { JobStatus } from '../../../shared/variants';
-import { Icon } from '../../ui/components/Icon';
-import type { JobFilters } from '../../state/jobs/job-query';
+import { JOB_STATUSES } from '../../../../shared/variants';
+import type { JobStatus } from '../../../../shared/variants';
+import { Icon } from '../../../ui/components/Icon';
+import type { JobFilters } from '../../../state/jobs/job-query';
 import { statusLabel } from './status-look';
-import { showBidiControls } from '../../../shared/text/bidi';
+import { showBidiControls } from '../../../../shared/text/bidi';
 
 const STATUS_OPTIONS: (JobStatus | 'unknown')[] = [...JOB_STATUSES, 'unknown'];
 

@@ -1,20 +1,20 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, useState } from 'react';
 import type { CSSProperties, KeyboardEvent } from 'react';
-import { MenuList } from '../../ui/components/Menu';
-import type { MenuItem } from '../../ui/components/Menu';
-import { Skeleton } from '../../ui/components/States';
-import type { JobRecord, JobSort } from '../../state/jobs/store';
-import { formatLocal, formatUtc } from './job-format';
-import { jobTypeText } from '../../state/jobs/job-query';
-import type { SortKey } from '../../state/jobs/job-query';
+import { MenuList } from '../../../ui/components/Menu';
+import type { MenuItem } from '../../../ui/components/Menu';
+import { Skeleton } from '../../../ui/components/States';
+import type { JobRecord, JobSort } from '../../../state/jobs/store';
+import { formatLocal, formatUtc } from '../job-format';
+import { jobTypeText } from '../../../state/jobs/job-query';
+import type { SortKey } from '../../../state/jobs/job-query';
 import { JobDuration } from './JobDuration';
-import type { LogProgress } from '../../../shared/jobs/log-progress';
+import type { LogProgress } from '../../../../shared/jobs/log-progress';
 import { JobProgressCell } from './JobEta';
-import { memberNameParts } from '../../../shared/sweeps/sweep-spec';
+import { memberNameParts } from '../../../../shared/sweeps/sweep-spec';
 import { JobStatusChip } from './status-look';
 import './job-table.css';
-import { showBidiControls } from '../../../shared/text/bidi';
+import { showBidiControls } from '../../../../shared/text/bidi';
 
 /** Fixed row height in px: rows are placed by TanStack Virtual from this, never measured. */
 export const ROW_HEIGHT = 32;

@@ -1,6 +1,6 @@
-import type { Estimate, JobTimes, StuckVerdict } from '../../../shared/estimates';
-import { estimateRemaining, openJobAt, stuckVerdict } from '../../../shared/estimates';
-import type { EstimatesView } from '../../state/estimates/store';
+import type { Estimate, JobTimes, StuckVerdict } from '../../../../shared/estimates';
+import { estimateRemaining, openJobAt, stuckVerdict } from '../../../../shared/estimates';
+import type { EstimatesView } from '../../../state/estimates/store';
 
 export interface JobWhen {
   estimate: Estimate;

@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { buildDurationModel } from '../../../../../src/shared/estimates';
-import type { DurationSample } from '../../../../../src/shared/estimates';
-import { jobWhen } from '../../../../../src/renderer/features/job-monitor/job-eta';
+import { buildDurationModel } from '../../../../../../src/shared/estimates';
+import type { DurationSample } from '../../../../../../src/shared/estimates';
+import { jobWhen } from '../../../../../../src/renderer/features/job-monitor/table/job-eta';
 import {
   jobProgress,
   progressPercent,
   progressSentence,
-} from '../../../../../src/renderer/features/job-monitor/job-progress';
-import type { JobRow } from '../../../../../src/renderer/state/jobs/job-query';
+} from '../../../../../../src/renderer/features/job-monitor/table/job-progress';
+import type { JobRow } from '../../../../../../src/renderer/state/jobs/job-query';
 
 const T0 = Date.UTC(2026, 10, 25, 8);
 const at = (s: number) => new Date(T0 + s * 1000).toISOString();

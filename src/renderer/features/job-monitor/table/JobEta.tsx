@@ -4,17 +4,17 @@ import {
   roughDuration,
   stuckAdvice,
   stuckSentence,
-} from '../../../shared/estimates';
-import type { LogProgress } from '../../../shared/jobs/log-progress';
-import { useNow } from '../../ui/hooks/useNow';
-import { useEstimatesStore } from '../../state/estimates/store';
-import type { JobRow } from '../../state/jobs/job-query';
+} from '../../../../shared/estimates';
+import type { LogProgress } from '../../../../shared/jobs/log-progress';
+import { useNow } from '../../../ui/hooks/useNow';
+import { useEstimatesStore } from '../../../state/estimates/store';
+import type { JobRow } from '../../../state/jobs/job-query';
 import type { JobWhen } from './job-eta';
 import { jobWhen } from './job-eta';
 import type { JobProgress } from './job-progress';
 import { jobProgress, progressPercent } from './job-progress';
 import { JobProgressPill } from './JobProgressPill';
-import { useCanCancel } from './CancelJobDialog';
+import { useCanCancel } from '../CancelJobDialog';
 
 /**
  * A job's progress and the estimate of its end at this second, from the one pair of sources the

@@ -1,5 +1,5 @@
-import type { JobStatus } from '../../../shared/variants';
-import { JOB_STATUS_MEANING } from '../../../shared/variants';
+import type { JobStatus } from '../../../../shared/variants';
+import { JOB_STATUS_MEANING } from '../../../../shared/variants';
 
 type Tone = 'ok' | 'warn' | 'err' | 'info' | 'neutral';
 
