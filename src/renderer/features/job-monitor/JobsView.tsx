@@ -14,11 +14,11 @@ import { isFinished, selectHasFilters, useJobsStore } from '../../state/jobs/sto
 import { useLoginPrompt } from '../../state/connection/login-flow';
 import { LoginPrompt } from '../../ui/components/LoginPrompt';
 import { shortcutLabel } from '../../services/commands';
-import { CancelJobDialog, useCanCancel } from './CancelJobDialog';
+import { CancelJobDialog, useCanCancel } from './detail/CancelJobDialog';
 import { BundleOpener, useBundleDrop } from './bundles/BundleOpener';
 import { ListExporter } from './bundles/ListExporter';
 import { BundleView } from './bundles/BundleView';
-import { JobDetailPane } from './JobDetailPane';
+import { JobDetailPane } from './detail/JobDetailPane';
 import { JobFilterBar } from './table/JobFilterBar';
 import { useProgressFill } from './use-progress-fill';
 import { activeFilterCount, createJobQuery } from '../../state/jobs/job-query';

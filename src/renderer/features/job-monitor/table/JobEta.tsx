@@ -14,7 +14,7 @@ import { jobWhen } from './job-eta';
 import type { JobProgress } from './job-progress';
 import { jobProgress, progressPercent } from './job-progress';
 import { JobProgressPill } from './JobProgressPill';
-import { useCanCancel } from '../CancelJobDialog';
+import { useCanCancel } from '../detail/CancelJobDialog';
 
 /**
  * A job's progress and the estimate of its end at this second, from the one pair of sources the

@@ -1,31 +1,31 @@
 import { useEffect, useRef, useState } from 'react';
-import { CloseButton } from '../../ui/components/CloseButton';
+import { CloseButton } from '../../../ui/components/CloseButton';
 import type { KeyboardEvent } from 'react';
-import type { VariantId } from '../../../shared/variants';
-import { VARIANTS } from '../../../shared/variants';
-import { Icon } from '../../ui/components/Icon';
-import { Skeleton, StateMessage } from '../../ui/components/States';
-import type { DetailTab, JobDetailView } from '../../state/jobs/store';
-import { hasErrors, isFinished, truncationNote, useJobsStore } from '../../state/jobs/store';
-import { LogViewer } from '../../ui/log-viewer';
+import type { VariantId } from '../../../../shared/variants';
+import { VARIANTS } from '../../../../shared/variants';
+import { Icon } from '../../../ui/components/Icon';
+import { Skeleton, StateMessage } from '../../../ui/components/States';
+import type { DetailTab, JobDetailView } from '../../../state/jobs/store';
+import { hasErrors, isFinished, truncationNote, useJobsStore } from '../../../state/jobs/store';
+import { LogViewer } from '../../../ui/log-viewer';
 import { useLogViewerHost } from './use-log-host';
 import { useCanCancel } from './CancelJobDialog';
 import { CompareDialog } from './CompareDialog';
 import { DiagnosticsDialog } from './DiagnosticsDialog';
-import { HandoverActions } from './annotations/HandoverActions';
-import { JobAnnotationsPanel } from './annotations/JobAnnotationsPanel';
+import { HandoverActions } from '../annotations/HandoverActions';
+import { JobAnnotationsPanel } from '../annotations/JobAnnotationsPanel';
 import { ErrorBanner } from './ErrorBanner';
 import { ErrorsTab } from './ErrorsTab';
 import { PayloadTab } from './PayloadTab';
 import { ResultTab } from './ResultTab';
 import { SummaryTab } from './SummaryTab';
-import { formatLocal } from './job-format';
-import type { ResultViewers } from './viewer-slots';
-import type { LogProgress } from '../../../shared/jobs/log-progress';
-import { JobProgressBadge } from './table/JobEta';
-import { JobStatusChip } from './table/status-look';
+import { formatLocal } from '../job-format';
+import type { ResultViewers } from '../viewer-slots';
+import type { LogProgress } from '../../../../shared/jobs/log-progress';
+import { JobProgressBadge } from '../table/JobEta';
+import { JobStatusChip } from '../table/status-look';
 import './job-detail.css';
-import { showBidiControls } from '../../../shared/text/bidi';
+import { showBidiControls } from '../../../../shared/text/bidi';
 
 const TABS: { key: DetailTab; label: string }[] = [
   { key: 'summary', label: 'Summary' },

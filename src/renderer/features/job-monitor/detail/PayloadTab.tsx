@@ -1,11 +1,11 @@
 import { Suspense, lazy, useMemo, useState } from 'react';
-import { StateMessage } from '../../ui/components/States';
-import { useAppStore } from '../../state/app/store';
-import { useEditorStore } from '../../state/editor/store';
-import type { JobDetailView } from '../../state/jobs/store';
-import type { VariantId } from '../../../shared/variants';
-import { wireDocument } from '../../../shared/sdk/decompile/wire-document';
-import { payloadToYaml } from '../../../shared/yaml/payload-to-yaml';
+import { StateMessage } from '../../../ui/components/States';
+import { useAppStore } from '../../../state/app/store';
+import { useEditorStore } from '../../../state/editor/store';
+import type { JobDetailView } from '../../../state/jobs/store';
+import type { VariantId } from '../../../../shared/variants';
+import { wireDocument } from '../../../../shared/sdk/decompile/wire-document';
+import { payloadToYaml } from '../../../../shared/yaml/payload-to-yaml';
 import { useOpenedPayload } from './payload-opening/use-opened';
 import { KeptNote } from './payload-opening/KeptNote';
 import { PayloadCircuit } from './PayloadCircuit';

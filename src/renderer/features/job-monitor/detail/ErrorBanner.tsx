@@ -1,5 +1,5 @@
-import { Icon } from '../../ui/components/Icon';
-import type { JobDetailView } from '../../state/jobs/store';
+import { Icon } from '../../../ui/components/Icon';
+import type { JobDetailView } from '../../../state/jobs/store';
 
 /** For a job in `error` or `timeout`: its `error` text, at the top of the detail, first thing read. */
 export function ErrorBanner({ view }: { view: JobDetailView }) {

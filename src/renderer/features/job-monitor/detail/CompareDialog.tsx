@@ -1,11 +1,11 @@
 import { Suspense, useMemo, useState } from 'react';
-import type { VariantId } from '../../../shared/variants';
-import { Dialog } from '../../ui/components/Dialog';
-import { StateMessage } from '../../ui/components/States';
-import type { JobRecord } from '../../state/jobs/store';
-import { useJobsStore } from '../../state/jobs/store';
+import type { VariantId } from '../../../../shared/variants';
+import { Dialog } from '../../../ui/components/Dialog';
+import { StateMessage } from '../../../ui/components/States';
+import type { JobRecord } from '../../../state/jobs/store';
+import { useJobsStore } from '../../../state/jobs/store';
 import { ViewerBoundary } from './ViewerBoundary';
-import type { ResultViewers } from './viewer-slots';
+import type { ResultViewers } from '../viewer-slots';
 
 /**
  * Compare the open job with another: pick it (jobs of the same name first, typically the same

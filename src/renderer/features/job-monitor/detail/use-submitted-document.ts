@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { useJobsStore } from '../../state/jobs/store';
+import { useJobsStore } from '../../../state/jobs/store';
 
 /**
  * The payload document of a job as it was submitted from this computer (its exact text, kept

@@ -1,6 +1,6 @@
 import { Component } from 'react';
 import type { ReactNode } from 'react';
-import { StateMessage } from '../../ui/components/States';
+import { StateMessage } from '../../../ui/components/States';
 
 /** The result viewers' chunk failed to load: say so where the result would be, never a blank tab. */
 export class ViewerBoundary extends Component<{ children: ReactNode }, { error: string | null }> {

@@ -1,12 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
-import { cancelPathOf } from '../../../shared/jobs/cancel-support';
-import { Dialog } from '../../ui/components/Dialog';
-import { describeError } from '../../services/errors';
-import { selectActiveProfile, useConnectionStore } from '../../state/connection/store';
-import type { JobRecord } from '../../state/jobs/store';
-import { useJobsStore } from '../../state/jobs/store';
-import { statusLabel } from './table/status-look';
-import { showBidiControls } from '../../../shared/text/bidi';
+import { cancelPathOf } from '../../../../shared/jobs/cancel-support';
+import { Dialog } from '../../../ui/components/Dialog';
+import { describeError } from '../../../services/errors';
+import { selectActiveProfile, useConnectionStore } from '../../../state/connection/store';
+import type { JobRecord } from '../../../state/jobs/store';
+import { useJobsStore } from '../../../state/jobs/store';
+import { statusLabel } from '../table/status-look';
+import { showBidiControls } from '../../../../shared/text/bidi';
 
 /** Whether the active connection can cancel jobs (the simulator, or a profile naming an endpoint). */
 export function useCanCancel(): boolean {

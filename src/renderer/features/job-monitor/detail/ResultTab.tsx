@@ -1,9 +1,9 @@
 import { Suspense } from 'react';
-import type { VariantId } from '../../../shared/variants';
-import { StateMessage } from '../../ui/components/States';
-import type { JobDetailView } from '../../state/jobs/store';
+import type { VariantId } from '../../../../shared/variants';
+import { StateMessage } from '../../../ui/components/States';
+import type { JobDetailView } from '../../../state/jobs/store';
 import { ViewerBoundary } from './ViewerBoundary';
-import type { ResultViewers } from './viewer-slots';
+import type { ResultViewers } from '../viewer-slots';
 
 /**
  * The result, drawn by the viewer for the job's execute type. A missing result or a type that

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
-import { monaco } from '../../ui/monaco/monaco-api';
-import { selectEffectiveTheme, useAppStore } from '../../state/app/store';
-import { installMonacoEnvironment } from '../../ui/monaco/environment';
+import { monaco } from '../../../ui/monaco/monaco-api';
+import { selectEffectiveTheme, useAppStore } from '../../../state/app/store';
+import { installMonacoEnvironment } from '../../../ui/monaco/environment';
 
 installMonacoEnvironment();
 

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { validateJob } from '../../../../../src/simulator/engine';
-import { documentToExecutePayload } from '../../../../../src/shared/yaml';
-import { payloadToYaml } from '../../../../../src/shared/yaml/payload-to-yaml';
+import { validateJob } from '../../../../../../src/simulator/engine';
+import { documentToExecutePayload } from '../../../../../../src/shared/yaml';
+import { payloadToYaml } from '../../../../../../src/shared/yaml/payload-to-yaml';
 import {
   documentPosition,
   errorLocations,
-} from '../../../../../src/renderer/features/job-monitor/error-location';
-import { makeJob } from '../../../simulator/engine/support/devices';
+} from '../../../../../../src/renderer/features/job-monitor/detail/error-location';
+import { makeJob } from '../../../../simulator/engine/support/devices';
 
 /** A payload as a person writes it: a header, and the circuit's bad CNOT on line 12. */
 const DOCUMENT = `# title: Bell pair

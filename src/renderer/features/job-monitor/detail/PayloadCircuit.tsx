@@ -1,6 +1,6 @@
-import type { VariantId } from '../../../shared/variants';
-import { useTextDiagram } from '../../state/editor/analysis/text-diagram';
-import { PayloadCircuits } from '../../ui/circuit-diagram/PayloadCircuits';
+import type { VariantId } from '../../../../shared/variants';
+import { useTextDiagram } from '../../../state/editor/analysis/text-diagram';
+import { PayloadCircuits } from '../../../ui/circuit-diagram/PayloadCircuits';
 
 /** A job's circuit above its payload, drawn as the editor draws it; nothing for a payload without one. */
 export function PayloadCircuit({ variant, text }: { variant: VariantId; text: string | null }) {

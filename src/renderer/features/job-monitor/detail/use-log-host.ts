@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
-import { saveTextFile } from '../../services/save-text';
-import { useAppStore } from '../../state/app/store';
-import type { LogViewerHost } from '../../ui/log-viewer';
+import { saveTextFile } from '../../../services/save-text';
+import { useAppStore } from '../../../state/app/store';
+import type { LogViewerHost } from '../../../ui/log-viewer';
 
 /** The app's side of a log viewer: its notices go to the status bar, files are saved by the shell. */
 export function useLogViewerHost(): LogViewerHost {

@@ -1,11 +1,11 @@
 import { useMemo } from 'react';
-import { StateMessage } from '../../ui/components/States';
-import { Icon } from '../../ui/components/Icon';
-import { payloadToYaml } from '../../../shared/yaml/payload-to-yaml';
-import { TRUNCATED_PROBLEM_CODE } from '../../../shared/ipc/schemas';
-import type { JobDetailView } from '../../state/jobs/store';
-import { truncationNote } from '../../state/jobs/store';
-import { LogViewer } from '../../ui/log-viewer';
+import { StateMessage } from '../../../ui/components/States';
+import { Icon } from '../../../ui/components/Icon';
+import { payloadToYaml } from '../../../../shared/yaml/payload-to-yaml';
+import { TRUNCATED_PROBLEM_CODE } from '../../../../shared/ipc/schemas';
+import type { JobDetailView } from '../../../state/jobs/store';
+import { truncationNote } from '../../../state/jobs/store';
+import { LogViewer } from '../../../ui/log-viewer';
 import { useLogViewerHost } from './use-log-host';
 import { documentPosition, errorLocations } from './error-location';
 import type { TextLocation } from './error-location';

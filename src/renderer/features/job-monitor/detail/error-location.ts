@@ -1,4 +1,4 @@
-import { hasErrors, locatePath, nodeSourceText, parsePayloadText } from '../../../shared/yaml';
+import { hasErrors, locatePath, nodeSourceText, parsePayloadText } from '../../../../shared/yaml';
 
 /*
  * A failed job's error logs place a problem in the YAML text of one functional object or

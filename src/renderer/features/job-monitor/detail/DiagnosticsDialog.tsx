@@ -1,9 +1,9 @@
 import { useEffect, useState } from 'react';
-import { Dialog } from '../../ui/components/Dialog';
-import { describeError } from '../../services/errors';
-import { useJobsStore } from '../../state/jobs/store';
-import { saveTextFile } from '../../services/save-text';
-import { copyText } from '../../ui/log-viewer';
+import { Dialog } from '../../../ui/components/Dialog';
+import { describeError } from '../../../services/errors';
+import { useJobsStore } from '../../../state/jobs/store';
+import { saveTextFile } from '../../../services/save-text';
+import { copyText } from '../../../ui/log-viewer';
 
 type Phase =
   | { kind: 'building' }
