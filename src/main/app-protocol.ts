@@ -1,5 +1,5 @@
 import { protocol } from 'electron';
-import { readStaticFile } from '../core/app/static-files';
+import { readStaticFile } from '../core/files/static-files';
 import type { Logger } from '../core/logging/logger';
 import { APP_SCHEME, APP_SCHEME_PRIVILEGES, appRequestPath, appResponseHeaders } from './security';
 

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { dialog, type BrowserWindow } from 'electron';
-import { readPayloadText } from '../core/app/payload-file';
+import { readPayloadText } from '../core/files/payload-file';
 import type { FileDialogs } from '../core/app/types';
 import { writeFileAtomic } from '../node-kit/fs/atomic-write';
 

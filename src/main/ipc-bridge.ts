@@ -1,7 +1,9 @@
-import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent } from 'electron';
+import { ipcMain, type BrowserWindow, type IpcMainInvokeEvent, type WebContents } from 'electron';
+import { TRANSPORT_ERROR_CODES } from '../shared/ipc/call-error';
 import { CALL_NAMES } from '../shared/ipc/contract';
 import { callChannel, eventChannel } from '../shared/ipc/names';
 import { dispatchCall } from '../core/app/dispatch';
+import { PageFollows } from '../core/app/page-follows';
 import type { AppCore } from '../core/app/types';
 import type { Logger } from '../core/logging/logger';
 import { isTrustedSender } from './security';
@@ -10,6 +12,8 @@ import { isTrustedSender } from './security';
  * Binds the handler table to ipcMain: one channel per call of the contract (a name outside the
  * contract has no channel, so Electron refuses it), the sender frame checked on every message,
  * the input validated by the dispatcher before any handler runs. Core events go to every window.
+ * Each window's page follows jobs as a browser-mode page does (core/app/page-follows.ts): at most
+ * PAGE_MAX_FOLLOWED_JOBS, and its follows end when the window closes or loads a page again.
  */
 export function bindIpc(
   core: AppCore,
@@ -21,6 +25,36 @@ export function bindIpc(
   },
 ): () => void {
   const { log } = options;
+  const dispatch = { checkOutput: options.checkOutput, log };
+  /** The jobs each window's page follows, by its web contents' id. */
+  const pages = new Map<number, PageFollows>();
+  const seen = new Set<number>();
+  const pageGone = (id: number): void => {
+    const follows = pages.get(id);
+    pages.delete(id);
+    follows?.release();
+  };
+  const followsOf = (contents: WebContents): PageFollows => {
+    const id = contents.id;
+    if (!seen.has(id)) {
+      seen.add(id);
+      contents.once('destroyed', () => {
+        seen.delete(id);
+        pageGone(id);
+      });
+      contents.on('render-process-gone', () => pageGone(id));
+      // A reload, or another page: what the page before it followed ends with it.
+      contents.on('did-navigate', () => pageGone(id));
+    }
+    let follows = pages.get(id);
+    if (!follows) {
+      follows = new PageFollows(
+        (follow) => void dispatchCall(core.handlers, 'jobs.unfollow', follow, dispatch),
+      );
+      pages.set(id, follows);
+    }
+    return follows;
+  };
   for (const name of CALL_NAMES) {
     ipcMain.handle(callChannel(name), async (event: IpcMainInvokeEvent, input: unknown) => {
       const frame = event.senderFrame;
@@ -34,7 +68,13 @@ export function bindIpc(
           error: { code: 'forbidden', message: 'This page may not use the app.' },
         };
       }
-      return dispatchCall(core.handlers, name, input, { checkOutput: options.checkOutput, log });
+      const follow = followsOf(event.sender).step(name, input);
+      if (follow && 'refusal' in follow)
+        return { ok: false, error: { code: TRANSPORT_ERROR_CODES.busy, message: follow.refusal } };
+      if (follow && 'answered' in follow) return { ok: true, value: null };
+      const outcome = await dispatchCall(core.handlers, name, input, dispatch);
+      if (follow) follow.after(outcome.ok);
+      return outcome;
     });
   }
   const detach = core.events.onAny((name, payload) => {
@@ -45,5 +85,7 @@ export function bindIpc(
   return () => {
     detach();
     for (const name of CALL_NAMES) ipcMain.removeHandler(callChannel(name));
+    for (const follows of pages.values()) follows.release();
+    pages.clear();
   };
 }

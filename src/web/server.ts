@@ -12,7 +12,7 @@ import type { SecretStore } from '../core/auth/secret-store';
 import { createAppCore } from '../core/app/create-app-core';
 import { builtinProfileId } from '../core/profiles/builtin';
 import type { AppCore } from '../core/app/types';
-import { defaultRendererDir, defaultResourcesDir } from '../core/app/paths';
+import { defaultRendererDir, defaultResourcesDir } from '../core/files/paths';
 import type { FetchLike } from '../core/client/transport';
 import type { Logger } from '../core/logging/logger';
 import { silentLogger } from '../core/logging/logger';

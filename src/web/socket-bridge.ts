@@ -5,7 +5,6 @@ import type { CallOutcome } from '../shared/ipc/call-error';
 import { calls } from '../shared/ipc/contract';
 import {
   SOCKET_MAX_CALLS_IN_FLIGHT,
-  SOCKET_MAX_FOLLOWED_JOBS,
   SOCKET_MAX_UNREAD_BYTES,
   SOCKET_MAX_WATCHED_JOBS,
 } from '../shared/ipc/limits';
@@ -13,6 +12,7 @@ import type { SocketServerMessage } from '../shared/ipc/socket-protocol';
 import { SOCKET_CLOSE } from '../shared/ipc/socket-protocol';
 import type { DispatchOptions, HandlerTable } from '../core/app/dispatch';
 import { dispatchCall } from '../core/app/dispatch';
+import { PageFollows } from '../core/app/page-follows';
 import type { EventHub } from '../core/app/event-hub';
 import type { Logger } from '../core/logging/logger';
 
@@ -59,7 +59,7 @@ const HOLD_RETRY_MS = 50;
  * - while all sockets together leave more than PROCESS_MAX_UNREAD_BYTES unread, calls wait
  *   before they start and a socket that lags is closed the same way;
  * - a page may ask to watch at most SOCKET_MAX_WATCHED_JOBS distinct jobs (`busy` past it);
- * - a page may follow at most SOCKET_MAX_FOLLOWED_JOBS jobs at once (`busy` past it), and what
+ * - a page may follow at most PAGE_MAX_FOLLOWED_JOBS jobs at once (`busy` past it), and what
  *   it follows is unfollowed when the socket closes: a page that goes away costs nothing;
  * - an answer that cannot be sent as JSON becomes an `internal` error for that call.
  */
@@ -126,11 +126,10 @@ export function attachSocketBridge(
     let paused = false;
     let pumping = false;
     const watched = new Set<number>();
-    /** The jobs this page follows (jobs.follow), by profile and id. */
-    const follows = new Map<string, FollowInput>();
-    let closed = false;
-    const unfollow = (follow: FollowInput): void =>
-      void dispatchCall(core.handlers, 'jobs.unfollow', follow, options);
+    /** The jobs this page follows (jobs.follow). */
+    const follows = new PageFollows(
+      (follow) => void dispatchCall(core.handlers, 'jobs.unfollow', follow, options),
+    );
 
     const settle = (): void => {
       inFlight -= 1;
@@ -163,44 +162,10 @@ export function attachSocketBridge(
       else setImmediate(next);
     };
 
-    /**
-     * A follow counted for this page (taken once it succeeded; undone when the page is gone by
-     * then), an unfollow only of what this page follows, a second follow of the same job answered
-     * without the core: the page cannot undo another page's follows or pile up its own.
-     */
-    const followStep = (
-      name: string,
-      input: unknown,
-    ): { refusal: string } | { answered: true } | { after: (ok: boolean) => void } | null => {
-      if (name !== 'jobs.follow' && name !== 'jobs.unfollow') return null;
-      const parsed = calls[name].input.safeParse(input ?? {});
-      if (!parsed.success) return null;
-      const key = `${parsed.data.profileId}\n${parsed.data.id}`;
-      if (name === 'jobs.unfollow') {
-        if (!follows.delete(key)) return { answered: true };
-        return null;
-      }
-      if (follows.has(key)) return { answered: true };
-      if (follows.size >= SOCKET_MAX_FOLLOWED_JOBS) {
-        return {
-          refusal:
-            `Job ${parsed.data.id} is not followed: this page follows ${follows.size} jobs ` +
-            `already, the most one page may. Close another job's detail first.`,
-        };
-      }
-      return {
-        after: (ok) => {
-          if (!ok) return;
-          if (closed) unfollow(parsed.data);
-          else follows.set(key, parsed.data);
-        },
-      };
-    };
-
     const run = ({ id, name, input }: CallMessage): void => {
       const refusal = name === 'jobs.watch' ? watchRefusal(watched, input) : null;
       if (refusal) return refuse(socket, id, refusal, settle);
-      const follow = followStep(name, input);
+      const follow = follows.step(name, input);
       if (follow && 'refusal' in follow) return refuse(socket, id, follow.refusal, settle);
       if (follow && 'answered' in follow)
         return send(socket, { type: 'result', id, ok: true, value: null }, settle);
@@ -220,11 +185,7 @@ export function attachSocketBridge(
         });
     };
 
-    socket.on('close', () => {
-      closed = true;
-      for (const follow of follows.values()) unfollow(follow);
-      follows.clear();
-    });
+    socket.on('close', () => follows.release());
 
     socket.on('error', (error: Error & { code?: string }) => {
       // `ws` has already started closing the socket with the matching code (1009, 1007, …).
@@ -273,8 +234,6 @@ export function attachSocketBridge(
     for (const socket of wss.clients) if (unreadVerdict(socket) !== 'closed') socket.send(text);
   });
 }
-
-type FollowInput = z.output<(typeof calls)['jobs.follow']['input']>;
 
 /**
  * Why a `jobs.watch` call would take this socket past SOCKET_MAX_WATCHED_JOBS, or null (its ids

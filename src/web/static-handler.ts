@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { RENDERER_RESPONSE_HEADERS } from '../shared/ipc/content-security-policy';
-import { readStaticFile } from '../core/app/static-files';
+import { readStaticFile } from '../core/files/static-files';
 
 /**
  * Serves the built renderer bundle. Decision (documented in the README): these files are public

@@ -5,6 +5,7 @@ import { documentToExecutePayload } from '../../src/shared/yaml';
 import { payloadDiagram } from '../../src/shared/circuit-layout';
 import type { CircuitDiagram, DiagramItem } from '../../src/shared/circuit-layout';
 import { CircuitView } from '../../src/renderer/ui/circuit-diagram/CircuitView';
+import { columnDensity, densityBars } from '../../src/renderer/ui/circuit-diagram/overview';
 import '../../src/renderer/styles/theme.css';
 import '../../src/renderer/styles/base.css';
 
@@ -128,5 +129,55 @@ describe('CircuitView', () => {
     scroller.scrollLeft = scroller.scrollWidth;
     const last = diagram.getByRole('button', { name: 'RY(0.25), qubit 4' }).last();
     await expect.element(last).toHaveAttribute('data-index', '24999');
+  });
+
+  it('a wide circuit has an overview strip: click, drag and keys move the view', async () => {
+    const gates = Array.from({ length: 25_000 }, (_, i) => `!RY {qubit: ${i % 5}, theta: 0.25}`);
+    draw(circuitOf(5, gates), null);
+    const strip = page.getByRole('slider', { name: 'Circuit overview: the columns in view' });
+    await expect.element(strip).toBeVisible();
+    const valueText = () => strip.element().getAttribute('aria-valuetext');
+    expect(valueText()).toMatch(/^Columns 1 to \d+ of 5,000$/);
+    const scroller = host.querySelector('.circuit-scroller') as HTMLDivElement;
+    const range = scroller.scrollWidth - scroller.clientWidth;
+    const el = strip.element() as HTMLElement;
+    const { width } = el.getBoundingClientRect();
+    // A click centres the view on the pointer: the middle of the strip, the middle of the circuit.
+    await userEvent.click(el, { position: { x: width / 2, y: 8 } });
+    await expect.poll(() => scroller.scrollLeft).toBeGreaterThan(range * 0.45);
+    expect(scroller.scrollLeft).toBeLessThan(range * 0.55);
+    await expect
+      .poll(() => Number(host.querySelector('[data-index]')?.getAttribute('data-index')))
+      .toBeGreaterThan(11_000);
+    // Keys: End to the last column, Page Up back a whole view, Home to the start.
+    (strip.element() as HTMLElement).focus();
+    await userEvent.keyboard('{End}');
+    await expect.poll(() => scroller.scrollLeft).toBe(range);
+    await expect.poll(valueText).toMatch(/to 5000 of 5,000$/);
+    await userEvent.keyboard('{PageUp}');
+    await expect.poll(() => scroller.scrollLeft).toBe(range - scroller.clientWidth);
+    await userEvent.keyboard('{Home}');
+    await expect.poll(() => scroller.scrollLeft).toBe(0);
+    // A drag of the mark from the start to a quarter of the strip takes the view along.
+    await userEvent.dragAndDrop(el, el, {
+      sourcePosition: { x: 2, y: 8 },
+      targetPosition: { x: 2 + width / 4, y: 8 },
+    });
+    await expect.poll(() => scroller.scrollLeft).toBeGreaterThan(scroller.scrollWidth * 0.23);
+    expect(scroller.scrollLeft).toBeLessThan(scroller.scrollWidth * 0.27);
+    await page.screenshot({ path: '../../test-results/screenshots/review/circuit-overview.png' });
+  });
+
+  it('no strip for a circuit that fits; the strip’s bars say how full, and where problems are', async () => {
+    draw(BELL_PLUS, null);
+    await expect.element(page.getByRole('group', { name: 'Circuit diagram' })).toBeVisible();
+    expect(host.querySelector('[data-testid="circuit-overview"]')).toBeNull();
+    const density = columnDensity(BELL_PLUS);
+    // !FOO (not read) spans every wire in its column; the H alone fills one wire of three.
+    const foo = BELL_PLUS.items.find((i) => i.problem)!;
+    expect(density.problems).toEqual([foo.column]);
+    const bars = densityBars(density, density.columns);
+    expect(bars[foo.column]).toBe(1);
+    expect(bars[0]).toBeCloseTo(2 / 3); // H on 0 and RX on 2 share the first column
   });
 });

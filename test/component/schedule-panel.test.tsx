@@ -1,17 +1,20 @@
 import { createRoot, type Root } from 'react-dom/client';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
 import { SchedulePanel } from '../../src/renderer/features/payload-views/SchedulePanel';
+import { useCaretStore } from '../../src/renderer/state/editor/caret';
 import { useEditorStore } from '../../src/renderer/state/editor/store';
 import type { VariantId } from '../../src/shared/variants';
 import '../../src/renderer/styles/base.css';
 import TIME_EVOLUTION_B from '../../resources/templates/b/time-evolution.yaml?raw';
 import BELL_B from '../../resources/templates/b/bell.yaml?raw';
+import SDK_B from '../fixtures/sdk/B-0.1.6/requests/b_te_linear_two_qubit.yaml?raw';
 
 /**
  * The schedule panel on its own, in Chromium: the coefficients plotted (their values read from
  * the chart's table, equal to the coefficients at those times), the Hamiltonian terms with the
- * observed ones marked, nothing for a payload without a schedule.
+ * observed ones marked, nothing for a payload without a schedule; a coefficient's line in the
+ * chart, or its name in the list, selects its lines in the editor (a request in the caret store).
  */
 function openTab(variant: VariantId, text: string) {
   useEditorStore.setState({
@@ -120,6 +123,59 @@ describe('the schedule panel', () => {
       activeId: 't2',
     });
     await expect.element(page.getByTestId('hamiltonian-list')).not.toBeInTheDocument();
+  });
+
+  it('a coefficient’s name selects its lines in the editor, by click or keyboard', async () => {
+    useCaretStore.setState({ request: null });
+    openTab('B', TIME_EVOLUTION_B);
+    root.render(<SchedulePanel />);
+    // The template: coefficients.driver on line 14, coefficients.problem on line 15.
+    await page.getByRole('button', { name: /^problem: select its coefficient.*line 15/ }).click();
+    expect(useCaretStore.getState().request).toEqual({ line: 15, endLine: 15 });
+    const driver = page.getByRole('button', { name: /^driver: select its coefficient/ });
+    (driver.element() as HTMLButtonElement).focus();
+    await userEvent.keyboard('{Enter}');
+    expect(useCaretStore.getState().request).toEqual({ line: 14, endLine: 14 });
+  });
+
+  it('finds the coefficients of the SDK’s form too (by their Hamiltonians’ labels)', async () => {
+    openTab('B', SDK_B);
+    root.render(<SchedulePanel />);
+    const links = page.getByRole('button', { name: /select its coefficient in the editor/ });
+    await expect.element(links.first()).toBeVisible();
+    expect(links.elements()).toHaveLength(2);
+    const lines = SDK_B.split('\n');
+    for (const el of links.elements()) {
+      const label = /^(\S+):/.exec(el.getAttribute('aria-label') ?? '')?.[1] ?? '';
+      const line = Number(/line (\d+)$/.exec(el.getAttribute('aria-label') ?? '')?.[1]);
+      expect(lines[line - 1]).toMatch(new RegExp(`^\\s*${label}:`));
+    }
+  });
+
+  it('a click on a coefficient’s line in the chart selects its lines; off a line, nothing', async () => {
+    useCaretStore.setState({ request: null });
+    openTab('B', TIME_EVOLUTION_B);
+    root.render(<SchedulePanel />);
+    const chart = page.getByRole('img', { name: /Schedule coefficients over time/ });
+    await expect.element(chart).toBeVisible();
+    const over = await vi.waitUntil(() => host.querySelector<HTMLElement>('.u-over'));
+    // At t = 2 the driver (1 → 0) is at 0.8, the problem (0 → 1) at 0.2: from the top down,
+    // the first place the pointer turns to a hand is on the driver's line.
+    const box = over.getBoundingClientRect();
+    const x = box.width * 0.2;
+    let y = 0;
+    for (; y < box.height; y += 1) {
+      over.dispatchEvent(
+        new MouseEvent('mousemove', { clientX: box.left + x, clientY: box.top + y, bubbles: true }),
+      );
+      if (over.style.cursor === 'pointer') break;
+    }
+    expect(y).toBeLessThan(box.height);
+    await userEvent.click(over, { position: { x, y: y + 3 } });
+    expect(useCaretStore.getState().request).toEqual({ line: 14, endLine: 14 });
+    useCaretStore.setState({ request: null });
+    await userEvent.click(over, { position: { x, y: 1 } });
+    expect(useCaretStore.getState().request).toBeNull();
   });
 
   it('shows nothing for a payload without a schedule', async () => {

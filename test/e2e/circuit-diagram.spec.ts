@@ -19,6 +19,11 @@ async function openTemplate(page: Page, title: RegExp): Promise<void> {
 }
 
 const diagram = (page: Page) => page.getByRole('group', { name: 'Circuit diagram' });
+/** The pointer off the drawing and the editor, for a picture without hover marks or scrollbars. */
+async function stillPointer(page: Page): Promise<void> {
+  await page.mouse.move(1, 790);
+  await page.waitForTimeout(1_000);
+}
 const cursorLine = (page: Page) =>
   page.locator('.monaco-editor .line-numbers.active-line-number').first();
 
@@ -31,6 +36,7 @@ test('a template’s circuit is drawn; a gate chosen selects its line, the curso
   await expect(ghz).toBeVisible();
   await expect(ghz.getByRole('button', { name: 'H, qubit 0' })).toBeVisible();
   await expect(ghz.getByRole('button', { name: /^CNOT, control/ })).toHaveCount(9);
+  await stillPointer(page);
   await page.screenshot({ path: shot('circuit-diagram-1280x800.png') });
 
   // Click → the editor's cursor goes to the gate's line (the template's line 14).
@@ -56,6 +62,15 @@ test('a template’s circuit is drawn; a gate chosen selects its line, the curso
   await expect(next).toBeFocused();
   await page.keyboard.press('Enter');
   await expect(cursorLine(page)).toHaveText('13');
+
+  // The README's pictures of the diagram in the dark theme, a gate chosen, at both widths.
+  await page.emulateMedia({ colorScheme: 'dark' });
+  await expect(next).toHaveAttribute('aria-current', 'true');
+  await stillPointer(page);
+  await page.screenshot({ path: shot('circuit-diagram-dark-1280x800.png') });
+  await page.setViewportSize({ width: 760, height: 800 });
+  await expect(ghz).toBeVisible();
+  await page.screenshot({ path: shot('circuit-diagram-dark-760.png') });
 });
 
 test('a gate the dialect refuses is marked where it stands; a payload without a circuit says so', async ({
@@ -93,6 +108,43 @@ test('a gate the dialect refuses is marked where it stands; a payload without a 
   await expect(page.getByText(/The circuit cannot be drawn/)).toBeVisible();
 });
 
+test('a wide circuit has an overview strip: click and keys move the view, its gates drawn as it goes', async ({
+  page,
+}) => {
+  // 1,500 gates on 3 wires: 500 columns, far wider than the window.
+  const gates = Array.from(
+    { length: 1_500 },
+    (_, i) => `        - !RX {qubit: ${i % 3}, theta: ${(i + 1) / 1000}}`,
+  );
+  const text = [
+    'type: sampling',
+    'sampling_payload:',
+    '  sampling: !Sampling',
+    '    nshots: 100',
+    '    circuit: !Circuit',
+    '      nqubits: 3',
+    '      gates:',
+    ...gates,
+    '',
+  ].join('\n');
+  await setEditorText(page, text);
+  const drawn = diagram(page);
+  await expect(drawn.getByRole('button', { name: 'RX(0.001), qubit 0' })).toBeVisible();
+  const strip = page.getByRole('slider', { name: 'Circuit overview: the columns in view' });
+  await expect(strip).toHaveAttribute('aria-valuetext', /^Columns 1 to \d+ of 500$/);
+  await strip.focus();
+  await page.keyboard.press('End');
+  await expect(drawn.getByRole('button', { name: 'RX(1.5), qubit 2' })).toBeInViewport();
+  await expect(strip).toHaveAttribute('aria-valuetext', /to 500 of 500$/);
+  // A click in the middle of the strip brings the middle of the circuit (column 250) into view.
+  await strip.click();
+  await expect(drawn.getByRole('button', { name: 'RX(0.75), qubit 2' })).toBeInViewport();
+  await page.screenshot({ path: reviewShot('circuit-overview-1280x800.png') });
+  // The gate chosen there still selects its line: gate 750 is on line 7 + 750.
+  await drawn.getByRole('button', { name: 'RX(0.75), qubit 2' }).click();
+  await expect(cursorLine(page)).toHaveText('757');
+});
+
 test('a submitted job’s Payload tab draws the same circuit', async ({ page }) => {
   await openTemplate(page, /Bell pair/);
   await page.getByRole('button', { name: /Submit/ }).click();
@@ -104,10 +156,19 @@ test('a submitted job’s Payload tab draws the same circuit', async ({ page }) 
   await expect(detail).toHaveAttribute('data-job-id', String(id));
   await detail.getByRole('tab', { name: 'Payload' }).click();
   const drawn = detail.getByRole('group', { name: 'Circuit diagram' });
-  await expect(drawn.getByRole('img', { name: 'H, qubit 0' })).toBeVisible();
-  await expect(drawn.getByRole('img', { name: 'CNOT, control 0, target 1' })).toBeVisible();
+  await expect(drawn.getByRole('button', { name: 'H, qubit 0' })).toBeVisible();
+  const cnot = drawn.getByRole('button', { name: 'CNOT, control 0, target 1' });
+  await expect(cnot).toBeVisible();
   await expect(page.getByTestId('payload-view').locator('.view-lines')).toContainText(
     'sampling: !Sampling',
   );
   await page.screenshot({ path: reviewShot('circuit-diagram-job-1280x800.png') });
+
+  // No editor here: choosing a gate opens the payload in one, with the gate's line selected.
+  const line = await cnot.getAttribute('data-line');
+  expect(Number(line)).toBeGreaterThan(0);
+  await cnot.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('tab', { selected: true })).toContainText(`job-${id}.yaml`);
+  await expect(cursorLine(page)).toHaveText(line!);
 });

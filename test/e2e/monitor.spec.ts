@@ -158,11 +158,13 @@ test.describe('keyboard and zoom', () => {
       return root.scrollWidth - root.clientWidth;
     });
     expect(overflow).toBeLessThanOrEqual(0);
-    await page.screenshot({ path: shot('monitor-zoom125.png') });
     // The read-only Monaco view shows the payload as written; "Open in editor" clones it.
     await expect(page.getByTestId('payload-view').locator('.view-lines')).toContainText(
       'sampling: !Sampling',
     );
+    // The picture once the payload and its circuit are in, not while they are converted.
+    await expect(detail(page).getByRole('group', { name: 'Circuit diagram' })).toBeVisible();
+    await page.screenshot({ path: shot('monitor-zoom125.png') });
     await detail(page).getByRole('button', { name: 'Open in editor' }).click();
     await expect(page.getByRole('tab', { selected: true })).toContainText(`job-${ids[1]}.yaml`);
     await expect(page.getByTestId('payload-check')).toHaveText(/valid/);

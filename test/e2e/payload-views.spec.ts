@@ -3,7 +3,8 @@ import { expect, shot, test, type Page } from './fixtures';
 /**
  * The payload seen, not only read (issue 26): the schedule panel under the editor for a time
  * evolution, its plotted values equal to the coefficients at given times, "Copy as Python" for
- * the payload in front, and a Rabi experiment's sweep grid, at 1280×800 and in a 760 px window.
+ * the payload in front, and a Rabi experiment's sweep grid, at 1280×800 and in a 760 px window;
+ * a coefficient chosen in the schedule panel selects its lines in the editor.
  */
 test.use({ variant: 'B' });
 
@@ -44,6 +45,15 @@ for (const size of [
       await expect(rows).toHaveCount(2);
       await expect(rows.nth(0)).toHaveText(/^0\s*1\s*0$/);
       await expect(rows.nth(1)).toHaveText(/^10\s*0\s*1$/);
+
+      // A coefficient's name selects its lines in the editor (coefficients.problem: line 15),
+      // from the keyboard as well (coefficients.driver: line 14).
+      const cursorLine = page.locator('.monaco-editor .line-numbers.active-line-number').first();
+      await panel.getByRole('button', { name: /^problem: select its coefficient/ }).click();
+      await expect(cursorLine).toHaveText('15');
+      await panel.getByRole('button', { name: /^driver: select its coefficient/ }).focus();
+      await page.keyboard.press('Enter');
+      await expect(cursorLine).toHaveText('14');
 
       await page.getByRole('button', { name: 'Copy as Python' }).click();
       const script = page.getByRole('textbox', { name: 'Python script' });

@@ -19,7 +19,10 @@ export interface SenderFrame {
   parent: unknown;
 }
 
-type InvokeHandler = (event: { senderFrame: SenderFrame | null }, ...args: unknown[]) => unknown;
+type InvokeHandler = (
+  event: { senderFrame: SenderFrame | null; sender: StandInWebContents | undefined },
+  ...args: unknown[]
+) => unknown;
 
 const recorded: RecordedCall[] = [];
 const record = (api: string, ...args: unknown[]): void => {
@@ -28,6 +31,8 @@ const record = (api: string, ...args: unknown[]): void => {
 
 /** Who `ipcRenderer.invoke` says is calling: the app's own top frame unless a test says otherwise. */
 let sender: SenderFrame | null = { url: 'app://qjob/index.html', parent: null };
+/** Whose page `ipcRenderer.invoke` calls from: the first window's unless a test says otherwise. */
+let senderContents: StandInWebContents | null = null;
 
 /** What the next dialogs answer, in order (a test pushes them). */
 const dialogAnswers: unknown[] = [];
@@ -48,7 +53,10 @@ class StandInApp extends EventEmitter {
   exit = (code?: number) => record('app.exit', code);
 }
 
+let nextWebContentsId = 1;
+
 class StandInWebContents extends EventEmitter {
+  readonly id = nextWebContentsId++;
   readonly sent: { channel: string; payload: unknown }[] = [];
   windowOpenHandler: ((details: { url: string }) => { action: string }) | null = null;
   constructor(private url = '') {
@@ -226,7 +234,8 @@ export const ipcRenderer = {
   invoke: async (channel: string, ...args: unknown[]) => {
     const handler = ipcHandlers.get(channel);
     if (!handler) throw new Error(`No handler registered for '${channel}'`);
-    return handler({ senderFrame: sender }, ...args);
+    const contents = senderContents ?? StandInBrowserWindow.all[0]?.webContents;
+    return handler({ senderFrame: sender, sender: contents }, ...args);
   },
   on: (channel: string, listener: (event: unknown, payload: unknown) => void) => {
     let set = rendererListeners.get(channel);
@@ -277,6 +286,10 @@ export const standIn = {
   /** Who the next IPC messages come from (null: no frame, as after a navigation). */
   setSender(frame: SenderFrame | null) {
     sender = frame;
+  },
+  /** Whose page the next IPC messages come from (null: the first window's). */
+  setSenderContents(contents: StandInWebContents | null) {
+    senderContents = contents;
   },
   answerDialog(answer: unknown) {
     dialogAnswers.push(answer);

@@ -1,4 +1,6 @@
+import { readSdkYaml } from '../../src/shared/sdk/yaml';
 import type { CorpusCase } from './sdk-digital-corpus';
+import { field, list, pyFloat } from './sdk-values';
 
 /*
  * The variational-program cases of the corpus this slice reads (cases.md of each version in
@@ -80,3 +82,19 @@ export const VARIATIONAL_CASES: VariationalCase[] = [
     },
   ]),
 ];
+
+/** The optimum of a `!VariationalProgramResult` in the SDK's shape (read as the SDK writes it). */
+export function optimumOf(text: string): {
+  tag: string | null;
+  cost: number;
+  parameters: number[];
+} {
+  const read = readSdkYaml(text);
+  if (!read.node) throw new Error('the result did not read');
+  const optimizer = field(read.node, '_optimizer_result');
+  return {
+    tag: read.node.tag ?? null,
+    cost: pyFloat(field(optimizer, '_optimal_cost')).value,
+    parameters: list(field(optimizer, '_optimal_parameters')).map((n) => pyFloat(n).value),
+  };
+}

@@ -33,9 +33,9 @@ output.
   --to python     a Python script that builds the same functional object with
                   the variant's SDK classes and submits it with the SDK's
                   client (SpeQtrum), for a notebook; covers Variant B sampling
-                  and time_evolution, and Variant A digital_propagation and
-                  analog_evolution (constant values) so far, and says "not
-                  yet" for the rest
+                  and time_evolution, Variant A digital_propagation and
+                  analog_evolution, and variational programs over a circuit
+                  (both) so far, and says "not yet" for the rest
   --device CODE   with --to python: the device the script submits to (without
                   it, the script stops and says to set DEVICE)
   --name N        with --to python: the job's name (job_name)

@@ -8,9 +8,10 @@ import type { CliIo } from '../io';
 import { formatProblem, readPayloadFile } from '../payload-file';
 import { runCommand } from '../run-command';
 import { openCliJobStore } from '../job-store';
+import { oneLine } from '../output/terminal-text';
 import { checkedPayload, submitAndReport } from '../submitting';
 
-export const SUBMIT_USAGE = `usage: qjob submit FILE --device CODE [--name N] [--wait] [--timeout S] [--no-check] [--dry-run] [connection options]
+export const SUBMIT_USAGE = `usage: qjob submit FILE [--device CODE] [--name N] [--wait] [--timeout S] [--no-check] [--dry-run] [connection options]
 
 Validates a payload document (as qjob validate does), compiles it to the SDK's
 form of the connection's variant (what the service reads; see qjob convert) and
@@ -18,7 +19,8 @@ submits it. Prints the job id and any message from the service. A submission is
 never repeated by itself: if the answer is lost, check "qjob jobs" before
 submitting again.
 
-  --device CODE   the device to run on (see qjob devices)
+  --device CODE   the device to run on (see qjob devices); default: the one the
+                  payload's "# device:" comment names, as the app preselects it
   --name N        a name for the job (default: the payload's "# title:" comment)
   --no-check      submit even when the payload dialect's checks find errors
                   (a gate on a qubit the circuit lacks, say): for a service
@@ -50,7 +52,6 @@ export async function runSubmitCommand(argv: string[], io: CliIo): Promise<numbe
       }),
     async ({ globals, values, positionals }) => {
       const file = onePositional(positionals, 'FILE');
-      if (!values.device) throw new UsageError('missing --device CODE');
       const timeout = requireSeconds('--timeout', values.timeout);
       if (timeout !== undefined && !values.wait) throw new UsageError('--timeout goes with --wait');
       if (values['dry-run'] && values.wait)
@@ -69,6 +70,15 @@ export async function runSubmitCommand(argv: string[], io: CliIo): Promise<numbe
           EXIT.failed,
         );
       }
+      const device = values.device ?? readHeaderComment(read.text).device;
+      if (!device)
+        throw new UsageError(
+          `missing --device CODE (${oneLine(name)} names none in a "# device:" comment)`,
+        );
+      if (!values.device)
+        io.stderr(
+          `${oneLine(name)}: to ${oneLine(device)}, the device its "# device:" comment names (--device CODE for another)\n`,
+        );
       // The variant's schema decides what can be sent; the payload dialect's own checks (the
       // ones the simulator runs, which a service that accepts more may pass) are shown with it,
       // and stop the submission unless --no-check.
@@ -79,7 +89,7 @@ export async function runSubmitCommand(argv: string[], io: CliIo): Promise<numbe
       });
       if (values['dry-run']) {
         const envelope = dryRunBody(profile.variant, payload, {
-          deviceCode: values.device,
+          deviceCode: device,
           name: values.name?.trim() || readHeaderComment(read.text).title,
         });
         io.stdout(`${JSON.stringify(envelope)}\n`);
@@ -94,7 +104,7 @@ export async function runSubmitCommand(argv: string[], io: CliIo): Promise<numbe
           {
             text: read.text,
             payload,
-            deviceCode: values.device,
+            deviceCode: device,
             name: values.name,
             origin: null,
             wait: values.wait === true,

@@ -9,7 +9,8 @@ import type { SecretStore } from '../auth/secret-store';
 import { createServiceClient } from '../client/service-client';
 import type { FetchLike } from '../client/transport';
 import type { ServiceClient } from '../client/types';
-import { JobPoller, WatchLimitError } from '../jobs/poller';
+import { JobPoller } from '../jobs/poller';
+import { WatchLimitError } from '../jobs/watch-limits';
 import type { Logger } from '../logging/logger';
 import {
   DEFAULT_POLL_INTERVAL_MS,

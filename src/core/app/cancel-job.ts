@@ -1,5 +1,5 @@
 import { NO_CANCEL_REASON, cancelPathOf } from '../../shared/jobs/cancel-support';
-import { WatchLimitError } from '../jobs/poller';
+import { WatchLimitError } from '../jobs/watch-limits';
 import type { Logger } from '../logging/logger';
 import type { ActiveConnection } from './active-connection';
 import { unsupported } from '../errors/app-error';

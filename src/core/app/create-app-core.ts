@@ -33,7 +33,7 @@ import { EstimatesService, openDeviceHistory } from '../history';
 import { batchHandlers } from './handlers/batches';
 import { annotationsHandlers } from './handlers/annotations';
 import { bundlesHandlers } from './handlers/bundles';
-import { securePrivateData } from './private-data';
+import { securePrivateData } from '../files/private-data';
 import type { AppCore, AppCoreOptions } from './types';
 
 const DEFAULT_DEVICE_REFRESH_MS = 15_000;

@@ -1,118 +1,22 @@
 import { EventEmitter } from 'node:events';
-import type { JobDetail, JobInfo, JobStatus } from '../../shared/variants';
+import type { JobInfo, JobStatus } from '../../shared/variants';
 import { VARIANTS, isTerminalStatus, movesBack } from '../../shared/variants';
-import type { TruncatedField, WireDecodeError } from '../../shared/wire';
 import { ServiceError, isServiceError } from '../client/errors';
 import { backoffDelay } from '../client/retry';
 import type { ServiceClient } from '../client/types';
 import type { Logger } from '../logging/logger';
 import { silentLogger } from '../logging/logger';
 import type { PollCadence } from './cadence';
+import type { LiveSeen } from './live-seen';
+import { liveSeen, sameLive } from './live-seen';
+import type { ConnectionState, JobPollerEvents } from './poller-events';
+import {
+  FollowLimitError,
+  MAX_FOLLOWED_JOBS,
+  MAX_WATCHED_JOBS,
+  WatchLimitError,
+} from './watch-limits';
 import { errorCheckInterval, intervalFor, resolveCadence } from './cadence';
-
-export interface JobStatusEvent {
-  jobId: number;
-  /** Null the first time the job is seen. */
-  from: JobStatus | null;
-  to: JobStatus;
-  /** ISO 8601: when the change was observed. */
-  at: string;
-  info: JobInfo;
-}
-
-export interface JobDetailEvent {
-  jobId: number;
-  status: JobStatus | null;
-  detail: JobDetail;
-  problems: WireDecodeError[];
-  /** Text parts kept cut because they were larger than the client keeps (a huge log). */
-  truncated?: TruncatedField[];
-}
-
-export type ConnectionState = 'online' | 'reconnecting';
-
-export interface ConnectionEvent {
-  state: ConnectionState;
-  /** ISO 8601: the next attempt, while reconnecting. */
-  retryAt: string | null;
-  /** Failed ticks in a row. */
-  attempt: number;
-  message: string | null;
-}
-
-export interface JobFailureEvent {
-  jobId: number;
-  error: ServiceError;
-  /** True when the job is no longer watched (it does not exist). */
-  final: boolean;
-}
-
-/**
- * A followed job's record and logs, from a lookup of those alone at the job's cadence; sent when
- * they changed since the last one (the first lookup after a follow is always sent).
- */
-export interface JobLiveEvent {
-  jobId: number;
-  /** The status the poller holds (statuses only move forward), in `detail` too where known. */
-  status: JobStatus | null;
-  detail: JobDetail;
-  problems: WireDecodeError[];
-  truncated?: TruncatedField[];
-  /** ISO 8601: when the lookup answered. */
-  at: string;
-}
-
-export interface JobPollerEvents {
-  status: [JobStatusEvent];
-  /** A followed job's record and logs changed (follow()). */
-  live: [JobLiveEvent];
-  /** The full detail, fetched once after the job reached a terminal status. */
-  detail: [JobDetailEvent];
-  connection: [ConnectionEvent];
-  failure: [JobFailureEvent];
-}
-
-/**
- * Jobs one poller watches at most. Past it a watch is refused (WatchLimitError), never taken:
- * each watched job costs a timer slot and its share of every tick, and a page may ask for any
- * number. Room for twenty of the largest batches (1,000 members) besides the 500 unfinished jobs
- * a job list starts watching.
- */
-export const MAX_WATCHED_JOBS = 20_000;
-
-/** A watch refused because the poller already watches as many jobs as it may. */
-export class WatchLimitError extends Error {
-  readonly limit: number;
-  constructor(limit: number, asked: number, watching: number) {
-    const n = (x: number) => x.toLocaleString('en-US');
-    super(
-      `${asked === 1 ? 'The job was' : `These ${n(asked)} jobs were`} not watched: the app watches ` +
-        `${n(watching)} already and watches at most ${n(limit)} at once. Jobs leave the watch as ` +
-        `they end; ask again then.`,
-    );
-    this.name = 'WatchLimitError';
-    this.limit = limit;
-  }
-}
-
-/**
- * Jobs followed at most (follow()): each costs a lookup of its logs at every tick, and a log can
- * be megabytes. One per open job detail of each window or page, with room for a few of them.
- */
-export const MAX_FOLLOWED_JOBS = 8;
-
-/** A follow refused because the poller already follows as many jobs as it may. */
-export class FollowLimitError extends Error {
-  readonly limit: number;
-  constructor(limit: number) {
-    super(
-      `The job's log is not followed live: the app follows ${limit} jobs' logs already, the most ` +
-        `it follows at once. Close another job's detail, or use Refresh.`,
-    );
-    this.name = 'FollowLimitError';
-    this.limit = limit;
-  }
-}
 
 export interface JobPollerOptions {
   client: ServiceClient;
@@ -578,28 +482,6 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
       message,
     });
   }
-}
-
-/** What a live event said, to tell whether the next lookup changed anything. */
-interface LiveSeen {
-  status: JobStatus | null;
-  logs: unknown;
-  /** The record's other fields and the problems, as JSON (small: the logs are left out). */
-  rest: string;
-}
-
-function liveSeen(
-  status: JobStatus | null,
-  detail: JobDetail,
-  problems: readonly WireDecodeError[],
-  truncated: readonly TruncatedField[] | undefined,
-): LiveSeen {
-  const { logs, ...record } = detail as JobDetail & { logs?: unknown };
-  return { status, logs, rest: JSON.stringify([record, problems, truncated ?? null]) };
-}
-
-function sameLive(a: LiveSeen, b: LiveSeen): boolean {
-  return a.status === b.status && a.logs === b.logs && a.rest === b.rest;
 }
 
 function hasText(value: unknown): boolean {

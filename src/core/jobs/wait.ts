@@ -3,7 +3,7 @@ import type { TruncatedField, WireDecodeError } from '../../shared/wire';
 import { ServiceError } from '../client/errors';
 import type { ServiceClient } from '../client/types';
 import type { Logger } from '../logging/logger';
-import type { ConnectionEvent, JobStatusEvent } from './poller';
+import type { ConnectionEvent, JobStatusEvent } from './poller-events';
 import { JobPoller } from './poller';
 
 export type WaitProgress =

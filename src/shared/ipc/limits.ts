@@ -29,12 +29,13 @@ export const SOCKET_MAX_UNREAD_BYTES = 2 * SOCKET_MAX_FRAME_BYTES;
 export const SOCKET_MAX_WATCHED_JOBS = 10_000;
 
 /**
- * Jobs one socket may follow at once (`jobs.follow`: the open job's detail kept current by the
- * core); past it the call is answered `busy`. A page shows one job's detail; the room is for a
- * follow that overlaps the next while the person moves between jobs. Its follows end when the
- * socket closes. The app as a whole follows at most MAX_FOLLOWED_JOBS (core/jobs/poller.ts).
+ * Jobs one page may follow at once (`jobs.follow`: the open job's detail kept current by the
+ * core): a browser-mode socket, a desktop window. Past it the call is answered `busy`. A page
+ * shows one job's detail; the room is for a follow that overlaps the next while the person moves
+ * between jobs. Its follows end when the page goes (core/app/page-follows.ts). The app as a whole
+ * follows at most MAX_FOLLOWED_JOBS (core/jobs/watch-limits.ts).
  */
-export const SOCKET_MAX_FOLLOWED_JOBS = 2;
+export const PAGE_MAX_FOLLOWED_JOBS = 2;
 
 /**
  * The open tabs' text together, as drafts (UTF-8 bytes). Below the frame size with room for what

@@ -19,6 +19,7 @@ describe('qjob convert --to python', () => {
     ['A', 'bell'],
     ['B', 'bell'],
     ['B', 'time-evolution'],
+    ['B', 'qaoa'],
   ])('prints the expected script for Variant %s %s', async (variant, name) => {
     const v = variant.toLowerCase();
     const run = await runCli(

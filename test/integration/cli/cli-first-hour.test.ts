@@ -162,8 +162,16 @@ describe('bad input is one line, with the right exit code', () => {
     expect(device).toEqual({
       code: 2,
       stdout: '',
-      stderr: 'qjob submit: missing --device CODE (see qjob submit --help)\n',
+      stderr: `qjob submit: missing --device CODE (${GOOD.B} names none in a "# device:" comment) (see qjob submit --help)\n`,
     });
+    // A template names its device, as the app preselects it: the CLI takes it and says so.
+    const rabi = 'resources/templates/b/rabi.yaml';
+    const named = await runCli(['submit', rabi, '--dry-run', ...conn('B')], { env });
+    expect(named.code).toBe(0);
+    expect(named.stderr).toBe(
+      `${rabi}: to qpu.analog.vega, the device its "# device:" comment names (--device CODE for another)\n`,
+    );
+    expect(JSON.parse(named.stdout)).toMatchObject({ device_code: 'qpu.analog.vega' });
     const variant = await runCli(['jobs', '--base-url', sims.B.url], { env });
     expect(variant).toEqual({
       code: 2,

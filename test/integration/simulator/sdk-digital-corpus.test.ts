@@ -7,6 +7,7 @@ import type { DigitalCase } from '../../support/sdk-digital-corpus';
 import { call, fullDetail, login, pollUntil, samplesOf, startTestSimulator } from './helpers';
 import type { SdkNode } from '../../../src/shared/sdk/node';
 import { readSdkYaml } from '../../../src/shared/sdk/yaml';
+import { field } from '../../support/sdk-values';
 
 /*
  * The simulator runs every digital request of the corpus, sent as the SDK's client sent it (the
@@ -25,13 +26,6 @@ function circuitOf(c: DigitalCase): {
   if (functional.kind !== 'sampling' && functional.kind !== 'digital')
     throw new Error('not a circuit');
   return { circuit: functional.circuit, params };
-}
-
-function field(node: SdkNode, key: string): SdkNode {
-  if (node.kind !== 'map') throw new Error(`expected a mapping holding ${key}`);
-  const hit = node.entries.find(([k]) => k.kind === 'str' && k.value === key);
-  if (!hit) throw new Error(`no ${key} in ${node.tag ?? 'the mapping'}`);
-  return hit[1];
 }
 
 function numbers(node: SdkNode): number[] {

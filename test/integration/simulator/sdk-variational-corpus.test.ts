@@ -1,6 +1,4 @@
 import { readFileSync } from 'node:fs';
-import type { SdkNode } from '../../../src/shared/sdk/node';
-import { readSdkYaml } from '../../../src/shared/sdk/yaml';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compilePayload } from '../../../src/shared/sdk/compile/compile-payload';
@@ -11,7 +9,7 @@ import {
 } from '../../../src/shared/dialect/circuit-parameters';
 import { exactProbabilities } from '../../support/exact-circuit';
 import { readModel, requestOf, variantOf } from '../../support/sdk-digital-corpus';
-import { VARIATIONAL_CASES } from '../../support/sdk-variational-corpus';
+import { VARIATIONAL_CASES, optimumOf } from '../../support/sdk-variational-corpus';
 import type { VariationalCase } from '../../support/sdk-variational-corpus';
 import { call, envelope, fullDetail, login, pollUntil, startTestSimulator } from './helpers';
 
@@ -32,32 +30,6 @@ const TEMPLATES = join(import.meta.dirname, '../../../resources/templates');
  * The exact ⟨cost⟩ (all costs here are diagonal: the exact distribution over the diagonal) at the
  * starting parameters, or at `at` (SDK labels → values).
  */
-/** The optimum of a `!VariationalProgramResult` in the SDK's shape (read as the SDK wrote it). */
-function optimumOf(text: string): { tag: string | null; cost: number; parameters: number[] } {
-  const read = readSdkYaml(text);
-  if (!read.node) throw new Error('the result did not read');
-  const field = (node: SdkNode, key: string): SdkNode => {
-    const hit =
-      node.kind === 'map'
-        ? node.entries.find(([k]) => k.kind === 'str' && k.value === key)
-        : undefined;
-    if (!hit) throw new Error(`no ${key} in ${node.tag ?? 'the mapping'}`);
-    return hit[1];
-  };
-  const number = (node: SdkNode): number => {
-    if (node.kind === 'float' || node.kind === 'int') return Number(node.value);
-    if (node.tag === '!np_scalar') return number(field(node, 'value'));
-    throw new Error(`not a number: ${node.kind}`);
-  };
-  const optimizer = field(read.node, '_optimizer_result');
-  const list = field(optimizer, '_optimal_parameters');
-  return {
-    tag: read.node.tag ?? null,
-    cost: number(field(optimizer, '_optimal_cost')),
-    parameters: list.kind === 'seq' ? list.items.map(number) : [],
-  };
-}
-
 function exactCost(
   c: VariationalCase,
   diagonal: number[],

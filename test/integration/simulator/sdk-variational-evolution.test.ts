@@ -1,8 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readSdkYaml } from '../../../src/shared/sdk/yaml';
-import type { SdkNode } from '../../../src/shared/sdk/node';
 import { decodeJobId } from '../../../src/shared/wire';
 import { requestOf } from '../../support/sdk-digital-corpus';
+import { optimumOf } from '../../support/sdk-variational-corpus';
 import { call, fullDetail, login, pollUntil, startTestSimulator } from './helpers';
 
 /*
@@ -15,21 +14,6 @@ import { call, fullDetail, login, pollUntil, startTestSimulator } from './helper
  */
 
 type Parsed = Record<string, unknown>;
-
-function field(node: SdkNode, key: string): SdkNode {
-  const hit =
-    node.kind === 'map'
-      ? node.entries.find(([k]) => k.kind === 'str' && k.value === key)
-      : undefined;
-  if (!hit) throw new Error(`no ${key} in ${node.tag ?? 'the mapping'}`);
-  return hit[1];
-}
-
-function number(node: SdkNode): number {
-  if (node.kind === 'float' || node.kind === 'int') return Number(node.value);
-  if (node.tag === '!np_scalar') return number(field(node, 'value'));
-  throw new Error(`not a number: ${node.kind}`);
-}
 
 describe.each([
   ['B', 'B-0.1.6', 'b_vp_time_evolution_lbfgsb'],
@@ -56,14 +40,11 @@ describe.each([
     const detail = await fullDetail(t.sim, token, id);
     expect(detail.error ?? null).toBeNull();
     const text = String((detail.result as Parsed).variational_program_result);
-    const result = readSdkYaml(text).node!;
-    expect(result.tag).toBe('!VariationalProgramResult');
-    const optimizer = field(result, '_optimizer_result');
-    const cost = number(field(optimizer, '_optimal_cost'));
-    expect(cost).toBeGreaterThanOrEqual(-1 - 1e-9);
-    expect(cost).toBeLessThan(-0.99);
-    const parameters = field(optimizer, '_optimal_parameters');
-    expect(parameters.kind === 'seq' ? parameters.items.length : 0).toBe(2);
+    const optimum = optimumOf(text);
+    expect(optimum.tag).toBe('!VariationalProgramResult');
+    expect(optimum.cost).toBeGreaterThanOrEqual(-1 - 1e-9);
+    expect(optimum.cost).toBeLessThan(-0.99);
+    expect(optimum.parameters).toHaveLength(2);
     // Quasi-Newton steps: SciPy's own run took 7 iterations; within maxiter = 15 here too.
     expect(String(detail.logs)).toMatch(/iteration \d+\/15, cost -1\.000/);
   });

@@ -9,8 +9,8 @@ import {
   type SocketLike,
 } from '../../../src/renderer/services/transport/socket-client';
 import type { EventPayload } from '../../../src/shared/ipc/contract';
-import { MAX_FOLLOWED_JOBS } from '../../../src/core/jobs/poller';
-import { SOCKET_MAX_FOLLOWED_JOBS } from '../../../src/shared/ipc/limits';
+import { MAX_FOLLOWED_JOBS } from '../../../src/core/jobs/watch-limits';
+import { PAGE_MAX_FOLLOWED_JOBS } from '../../../src/shared/ipc/limits';
 import { startWebServer, type WebServer } from '../../../src/web/server';
 
 /*
@@ -96,7 +96,7 @@ describe('browser mode: the core follows the job a page shows', () => {
   }, 150_000);
 
   it('bounds what a page and the app follow, refuses another connection’s job, and unfollows when a page goes', async () => {
-    const perPage = SOCKET_MAX_FOLLOWED_JOBS;
+    const perPage = PAGE_MAX_FOLLOWED_JOBS;
     const fill = MAX_FOLLOWED_JOBS / perPage;
     expect(Number.isInteger(fill)).toBe(true);
     const first = openPage();

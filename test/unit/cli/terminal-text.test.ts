@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { printable } from '../../../src/cli/output/terminal-text';
+import { oneLine, printable } from '../../../src/cli/output/terminal-text';
 
 describe('printable', () => {
   it.each([
@@ -27,6 +27,14 @@ describe('printable', () => {
     expect(printable(text, { sgr: 'strip' })).toBe('red \\x1b]0;t\\x07');
     // Kept colour is reset at the end, so a log cannot leave the terminal red.
     expect(printable(text, { sgr: 'keep' })).toBe('\x1b[1;31mred\x1b[0m \\x1b]0;t\\x07\x1b[0m');
+  });
+
+  it('adds no reset to kept text that has no colour', () => {
+    expect(printable('plain\tline', { sgr: 'keep', multiline: true })).toBe('plain\tline');
+  });
+
+  it('oneLine: a name or a message from a service cannot break the line or move the cursor', () => {
+    expect(oneLine('job\n\x1b[2Aname\r')).toBe('job\\n\\x1b[2Aname\\r');
   });
 
   it('leaves ordinary text alone, Unicode included', () => {

@@ -1,7 +1,7 @@
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readPayloadText } from '../../../src/core/app/payload-file';
+import { readPayloadText } from '../../../src/core/files/payload-file';
 import { openBundle } from '../../../src/core/bundles';
 import type { FileCase } from '../../support/hostile-corpus';
 import { HOSTILE_DIR, fileCases, generatedBundle } from '../../support/hostile-corpus';

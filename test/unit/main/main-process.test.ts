@@ -358,3 +358,49 @@ describe('notifications', () => {
     });
   }, 60_000);
 });
+
+describe('following jobs from a window', () => {
+  // After the notifications: the app is logged in to its first simulator by then.
+  const follow = async (id: number) => {
+    const s = await invoke('session.get');
+    const profileId = (s as { value: { profileId: string } }).value.profileId;
+    return invoke('jobs.follow', { profileId, id });
+  };
+
+  it('lets a window follow as many jobs as a page may, and ends its follows when it reloads or closes', async () => {
+    // A window's page follows at most two jobs; a third is refused with what to do.
+    expect(await follow(9001)).toEqual({ ok: true, value: null });
+    expect(await follow(9002)).toEqual({ ok: true, value: null });
+    expect(await follow(9003)).toMatchObject({
+      ok: false,
+      error: { code: 'busy', message: expect.stringContaining('Close another job') },
+    });
+    // Ten reloads, each page following two other jobs: the app as a whole follows at most eight,
+    // so this passes only if every reload ended the follows of the page before it.
+    for (let reload = 0; reload < 10; reload++) {
+      window().webContents.emit('did-navigate', {}, APP_URL);
+      for (const id of [9100 + 2 * reload, 9101 + 2 * reload])
+        expect(await follow(id), `reload ${reload}, job ${id}`).toEqual({ ok: true, value: null });
+    }
+    // Another window cannot end this window's follows, and its own end when it is destroyed.
+    const other = standIn.newWebContents(APP_URL);
+    standIn.setSenderContents(other);
+    try {
+      const s = await invoke('session.get');
+      const profileId = (s as { value: { profileId: string } }).value.profileId;
+      expect(await invoke('jobs.unfollow', { profileId, id: 9118 })).toEqual({
+        ok: true,
+        value: null,
+      });
+      for (let round = 0; round < 5; round++) {
+        expect(await follow(9200 + round)).toEqual({ ok: true, value: null });
+        expect(await follow(9300 + round)).toEqual({ ok: true, value: null });
+        other.emit('destroyed');
+      }
+    } finally {
+      standIn.setSenderContents(null);
+    }
+    // The first window's two follows were never ended by the other: it still may not take a third.
+    expect(await follow(9400)).toMatchObject({ ok: false, error: { code: 'busy' } });
+  }, 30_000);
+});

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  proposedSessionFromProtocols,
   isAllowedHost,
   isAllowedOrigin,
   tokenFromProtocols,
@@ -45,5 +46,20 @@ describe('browser mode’s request checks', () => {
     expect(tokensEqual('abd', 'abc')).toBe(false);
     expect(tokensEqual('ab', 'abc')).toBe(false);
     expect(tokensEqual(null, 'abc')).toBe(false);
+  });
+
+  it('read a proposed session only when it is one a server would make (64 lowercase hex digits)', () => {
+    const good = '0123456789abcdef'.repeat(4);
+    expect(proposedSessionFromProtocols(`qjob.v1, qjob.session.${good}`)).toBe(good);
+    expect(proposedSessionFromProtocols(`qjob.session.${good}, qjob.token.abc`)).toBe(good);
+    expect(proposedSessionFromProtocols(undefined)).toBeNull();
+    expect(proposedSessionFromProtocols('qjob.v1, qjob.token.abc')).toBeNull();
+    // Weak or malformed proposals are refused, not registered.
+    expect(proposedSessionFromProtocols('qjob.session.abc')).toBeNull();
+    expect(proposedSessionFromProtocols(`qjob.session.${good.slice(1)}`)).toBeNull();
+    expect(proposedSessionFromProtocols(`qjob.session.${good}0`)).toBeNull();
+    expect(proposedSessionFromProtocols(`qjob.session.x${good}`)).toBeNull();
+    expect(proposedSessionFromProtocols(`qjob.session.${good.toUpperCase()}`)).toBeNull();
+    expect(proposedSessionFromProtocols(`qjob.session.${'g'.repeat(64)}`)).toBeNull();
   });
 });

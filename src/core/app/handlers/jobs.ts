@@ -4,7 +4,7 @@ import { isTerminalStatus } from '../../../shared/variants';
 import type { DetailAsk, JobCache } from '../../job-store';
 import { listJobs } from '../../job-store';
 import { APP_ERROR_CODES, AppError } from '../../errors/app-error';
-import { FollowLimitError, WatchLimitError } from '../../jobs/poller';
+import { FollowLimitError, WatchLimitError } from '../../jobs/watch-limits';
 import type { Logger } from '../../logging/logger';
 import { NoPayloadError, rerunSource } from '../../rerun';
 import type { ActiveConnection } from '../active-connection';

@@ -22,6 +22,9 @@ export function CircuitDiagramPanel() {
   const [open, setOpen] = useState(true);
   const [zoom, setZoom] = useState(1);
   const circuits = diagram?.state === 'circuits' ? diagram.circuits : [];
+  // A payload without a circuit (a schedule, an experiment): said in the bar, no empty body
+  // taking the room of the editor and the panels under it.
+  const none = diagram?.state === 'none';
   const gates = circuits.reduce((n, c) => n + c.items.length, 0);
 
   return (
@@ -39,6 +42,8 @@ export function CircuitDiagramPanel() {
             <span className="circuit-count">
               {gates} {gates === 1 ? 'item' : 'items'}
             </span>
+          ) : none ? (
+            <span className="circuit-count">No circuit in this payload.</span>
           ) : null}
         </button>
         {open && circuits.length > 0 ? (
@@ -51,7 +56,7 @@ export function CircuitDiagramPanel() {
           />
         ) : null}
       </div>
-      {open ? (
+      {open && !none ? (
         <div className="circuit-body">
           <PayloadCircuits
             diagram={diagram}

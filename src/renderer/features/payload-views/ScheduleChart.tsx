@@ -3,8 +3,17 @@ import { LineChart } from '../../ui/charts';
 import type { ScheduleView } from './schedule-model';
 import { scheduleSamples } from './schedule-model';
 
-/** Each coefficient over 0..T as the SDK evaluates it (loaded with uPlot, on first need). */
-export default function ScheduleChart({ view }: { view: ScheduleView }) {
+/**
+ * Each coefficient over 0..T as the SDK evaluates it (loaded with uPlot, on first need). A click
+ * on a coefficient's line picks it (its place in `view.curves`).
+ */
+export default function ScheduleChart({
+  view,
+  onPick,
+}: {
+  view: ScheduleView;
+  onPick?: (curve: number) => void;
+}) {
   const samples = useMemo(() => scheduleSamples(view), [view]);
   const series = useMemo(
     () => view.curves.map((c, i) => ({ label: c.label, y: samples.ys[i]! })),
@@ -21,6 +30,7 @@ export default function ScheduleChart({ view }: { view: ScheduleView }) {
       height={170}
       exportName="schedule"
       testId="schedule-chart"
+      onSeriesClick={onPick}
     />
   );
 }

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useDeferredValue, useMemo, useState } from 'react';
+import { useCaretStore } from '../../state/editor/caret';
 import { selectActiveTab, useEditorStore } from '../../state/editor/store';
-import type { ScheduleView } from './schedule-model';
+import type { ScheduleCurve, ScheduleView } from './schedule-model';
 import { scheduleViewOf } from './schedule-model';
 import { ViewSection } from './ViewSection';
 
@@ -11,6 +12,8 @@ const ScheduleChart = lazy(() => import('./ScheduleChart'));
  * Below the editor, for a time evolution (B) or analog evolution (A) payload: each schedule
  * coefficient plotted over time as the SDK evaluates it, the Hamiltonian of each, term by
  * term, and the observables, marked where a term is measured. Nothing for other payloads.
+ * A coefficient's line in the chart, or its name in the list, selects its lines in the editor
+ * (as a gate of the circuit diagram does, through the caret store).
  */
 export function SchedulePanel() {
   const tab = useEditorStore(selectActiveTab);
@@ -18,6 +21,7 @@ export function SchedulePanel() {
   const text = useDeferredValue(tab?.text ?? '');
   const read = useMemo(() => scheduleViewOf(variant, text), [variant, text]);
   const tabId = tab?.id ?? null;
+  const selectLines = useCaretStore((s) => s.selectLines);
   const [last, setLast] = useState<{ tabId: string | null; view: ScheduleView } | null>(null);
   if (read.kind === 'view' && (read.view !== last?.view || tabId !== last.tabId))
     setLast({ tabId, view: read.view });
@@ -25,6 +29,9 @@ export function SchedulePanel() {
   const stale = read.kind === 'invalid' && last?.tabId === tabId ? last.view : null;
   const view = read.kind === 'view' ? read.view : stale;
   if (!view) return null;
+  const goTo = (curve: ScheduleCurve | undefined) => {
+    if (curve?.lines) selectLines(curve.lines.line, curve.lines.endLine);
+  };
   return (
     <ViewSection
       label="Schedule and Hamiltonians"
@@ -38,22 +45,41 @@ export function SchedulePanel() {
         ) : null}
         <div className="pv-schedule-chart">
           <Suspense fallback={<div className="pv-chart-slot" aria-busy="true" />}>
-            <ScheduleChart view={view} />
+            <ScheduleChart view={view} onPick={(i) => goTo(view.curves[i])} />
           </Suspense>
         </div>
-        <HamiltonianList view={view} />
+        <HamiltonianList view={view} onChoose={goTo} />
       </div>
     </ViewSection>
   );
 }
 
-function HamiltonianList({ view }: { view: ScheduleView }) {
+function HamiltonianList({
+  view,
+  onChoose,
+}: {
+  view: ScheduleView;
+  onChoose: (curve: ScheduleCurve) => void;
+}) {
   return (
     <div className="pv-hamiltonians" data-testid="hamiltonian-list">
       {view.curves.map((c) => (
         <div key={c.label} className="pv-hamiltonian">
           <h4>
-            {c.label} <span className="pv-muted">({c.interpolation})</span>
+            {c.lines ? (
+              <button
+                type="button"
+                className="pv-curve-link"
+                title={`Select its coefficient in the editor (line ${c.lines.line})`}
+                aria-label={`${c.label}: select its coefficient in the editor, line ${c.lines.line}`}
+                onClick={() => onChoose(c)}
+              >
+                {c.label}
+              </button>
+            ) : (
+              c.label
+            )}{' '}
+            <span className="pv-muted">({c.interpolation})</span>
           </h4>
           <ul>
             {c.terms.map((t, i) => (

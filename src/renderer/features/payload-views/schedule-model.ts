@@ -7,8 +7,10 @@ import type { PauliSum } from '../../../shared/dialect/pauli-expression';
 import type { Interpolation } from '../../../shared/dialect/schedule';
 import type { VariantId } from '../../../shared/variants';
 import { documentToExecutePayload } from '../../../shared/yaml';
-import { coefficientAt, coefficientBefore } from './coefficient-at';
-import type { ValuePoint } from './coefficient-at';
+import { coefficientAt, coefficientBefore } from '../../../shared/dialect/coefficient-at';
+import type { ValuePoint } from '../../../shared/dialect/coefficient-at';
+import { coefficientLines } from './schedule-lines';
+import type { LineSpan } from './schedule-lines';
 
 /** One Pauli string of a Hamiltonian: its coefficient as written and its factors ("Z0 Z1"). */
 export interface HamiltonianTerm {
@@ -23,6 +25,8 @@ export interface ScheduleCurve {
   interpolation: Interpolation;
   points: ValuePoint[];
   terms: HamiltonianTerm[];
+  /** Its coefficient's lines in the editor's text; undefined when not found there. */
+  lines?: LineSpan;
 }
 
 export interface ScheduleView {
@@ -62,16 +66,29 @@ function observableText(o: Observable): { text: string; strings: string[] } {
   return { text: 'a QTensor matrix', strings: [] };
 }
 
-function viewOf(f: EvolutionFunctional, observables: Observable[], values: ParamValues) {
+function viewOf(
+  f: EvolutionFunctional,
+  observables: Observable[],
+  values: ParamValues,
+  inText: boolean,
+) {
   const read = observables.map(observableText);
   const observed = new Set(read.flatMap((o) => o.strings));
   const s = f.schedule;
+  // Read from a text of its own (a functional written as a string): no lines of the editor's.
+  const lines = inText
+    ? coefficientLines(
+        s.ref,
+        s.terms.map((t) => t.label),
+      )
+    : [];
   return {
     T: s.T,
     dt: s.dt,
     observables: read.map((o) => o.text),
-    curves: s.terms.map((term) => ({
+    curves: s.terms.map((term, i) => ({
       label: term.label,
+      ...(lines[i] ? { lines: lines[i] } : {}),
       interpolation: term.interpolation ?? s.interpolation,
       points: term.points.map((p) => ({ t: p.t, v: evalNum(p.value, values) })),
       terms: term.hamiltonian.terms.map((t) => ({
@@ -86,14 +103,18 @@ function viewOf(f: EvolutionFunctional, observables: Observable[], values: Param
 /** The schedule of a time evolution (B) or analog evolution (A) payload text, or why none. */
 export function scheduleViewOf(variant: VariantId, text: string): ScheduleViewResult {
   if (!text.trim()) return { kind: 'none', reason: 'The payload is empty.' };
-  const { payload, problems } = documentToExecutePayload(variant, text);
-  const error = problems.find((p) => p.severity === 'error');
-  if (!payload || error)
+  // Read where it stands in the text (the dialect's checks), so each coefficient has its lines.
+  const doc = documentToExecutePayload(variant, text, {}, { dialect: true });
+  const error = doc.problems.find((p) => p.severity === 'error');
+  if (!doc.payload || error)
     return {
       kind: 'invalid',
       reason: `The schedule is drawn once the payload reads: ${error?.message ?? 'it could not be read'} (line ${error?.line ?? 1}).`,
     };
-  const read = readPayloadParts(variant, payload);
+  const { payload } = doc;
+  const inDoc = doc.read?.model.parts;
+  const inText = Boolean(inDoc);
+  const read = inDoc ? { parts: inDoc, problems: [] } : readPayloadParts(variant, payload);
   const partError = read.problems.find((p) => p.severity === 'error');
   if (partError)
     return {
@@ -110,7 +131,10 @@ export function scheduleViewOf(variant: VariantId, text: string): ScheduleViewRe
     r.kind === 'expectation' ? r.observables : [],
   );
   const values = read.parts.ctx.params.initialValues();
-  return { kind: 'view', view: viewOf(f, [...f.observables, ...readoutObservables], values) };
+  return {
+    kind: 'view',
+    view: viewOf(f, [...f.observables, ...readoutObservables], values, inText),
+  };
 }
 
 /**

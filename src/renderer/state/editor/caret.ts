@@ -4,6 +4,8 @@ import { createDomainStore } from '../create-store';
 export interface LineRequest {
   line: number;
   endLine: number;
+  /** For this tab only: carried out once the editor shows it (a tab just opened). */
+  tabId?: string;
 }
 
 interface CaretState {
@@ -16,16 +18,25 @@ interface CaretState {
 /**
  * Where the payload editor's cursor is, by line, and requests to move it: the circuit diagram
  * highlights the gate on the cursor's line and selects a gate's lines when one is chosen. The
- * editor (MonacoPane) reports its line and carries out the requests.
+ * editor (MonacoPane) reports its line and carries out the requests; one for a tab waits until
+ * the editor shows that tab (a job's payload opened at a gate), then is settled.
  */
 export const useCaretStore = createDomainStore<
   CaretState,
-  { setLine(line: number | null): void; selectLines(line: number, endLine: number): void }
->({ line: null, request: null }, (set) => ({
+  {
+    setLine(line: number | null): void;
+    selectLines(line: number, endLine: number, tabId?: string): void;
+    /** The request was carried out: it is not carried out again when its tab comes back. */
+    settle(request: LineRequest): void;
+  }
+>({ line: null, request: null }, (set, get) => ({
   setLine(line) {
     set({ line });
   },
-  selectLines(line, endLine) {
-    set({ request: { line, endLine } });
+  selectLines(line, endLine, tabId) {
+    set({ request: tabId === undefined ? { line, endLine } : { line, endLine, tabId } });
+  },
+  settle(request) {
+    if (get().request === request) set({ request: null });
   },
 }));

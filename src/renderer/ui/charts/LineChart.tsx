@@ -1,7 +1,8 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import type { ReactNode } from 'react';
 import type uPlot from 'uplot';
 import { alignSeries } from './align';
+import { seriesPickPlugin } from './pick-series';
 import { decadesOnly, extent, fitTicks, legendValue, themedAxis, tickText } from './axes';
 import { ChartFrame } from './ChartFrame';
 import type { ChartSpec } from './ChartFrame';
@@ -34,6 +35,8 @@ export interface LineChartProps {
   exportName?: string;
   controls?: ReactNode;
   testId?: string;
+  /** A click on a line picks its series (its place in `series`); a drag still zooms. */
+  onSeriesClick?: (series: number) => void;
 }
 
 /** Lines (and marker-only series) over one x axis; zoom, pan, hover values in the legend. */
@@ -50,7 +53,14 @@ export function LineChart({
   exportName,
   controls,
   testId,
+  onSeriesClick,
 }: LineChartProps) {
+  // The latest handler, so a new one from each render does not build the chart again.
+  const pick = useRef(onSeriesClick);
+  useEffect(() => {
+    pick.current = onSeriesClick;
+  });
+  const pickable = onSeriesClick !== undefined;
   const spec = useMemo<ChartSpec>(() => {
     const aligned = alignSeries(x, series);
     const ys = aligned.ys.map((y) => (logY ? y.map((v) => (v !== null && v > 0 ? v : null)) : y));
@@ -73,6 +83,7 @@ export function LineChart({
         ],
         cursor: { drag: { x: true, y: false, setScale: true } },
         legend: { live: true },
+        plugins: pickable ? [seriesPickPlugin((i) => pick.current?.(i))] : [],
         series: [
           { label: xLabel, value: (_u, v) => tickText(v) },
           ...series.map((s, i): uPlot.Series => {
@@ -108,7 +119,7 @@ export function LineChart({
         ],
       },
     };
-  }, [x, series, xLabel, yLabel, logY, integerX]);
+  }, [x, series, xLabel, yLabel, logY, integerX, pickable]);
   return (
     <ChartFrame
       title={title}

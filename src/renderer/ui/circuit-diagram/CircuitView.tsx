@@ -2,12 +2,12 @@ import { useEffect, useLayoutEffect, useMemo, useRef, useState } from 'react';
 import type { KeyboardEvent, MouseEvent } from 'react';
 import type { CircuitDiagram, DiagramItem } from '../../../shared/circuit-layout';
 import { ItemShape } from './ItemShape';
-import { drawingIndex, moveFocus } from './navigation';
+import { columnsInView, drawingIndex, moveFocus } from './navigation';
+import { columnDensity } from './overview';
+import { OverviewStrip } from './OverviewStrip';
 import { COLUMN_WIDTH, diagramHeight, diagramWidth, wireY } from './shapes';
 import './circuit-diagram.css';
 
-/** Columns drawn beyond each edge of the view, so a quick scroll shows no gap. */
-const OVERSCAN = 4;
 const LABEL_WIDTH = 40;
 
 const onLine = (item: DiagramItem, line: number | null) =>
@@ -16,7 +16,8 @@ const onLine = (item: DiagramItem, line: number | null) =>
 /**
  * One circuit: a wire per qubit, its gates in their columns. Only the columns in view are
  * drawn (a 25,000-gate circuit scrolls as a small one does); the gates are one tab stop
- * (roving tabindex), the arrow keys move between them, Enter or a click chooses one.
+ * (roving tabindex), the arrow keys move between them, Enter or a click chooses one. A circuit
+ * wider than its view gets an overview strip under it (OverviewStrip).
  */
 export function CircuitView({
   circuit,
@@ -36,6 +37,7 @@ export function CircuitView({
   const svg = useRef<SVGSVGElement>(null);
   const [view, setView] = useState({ left: 0, width: 800 });
   const index = useMemo(() => drawingIndex(circuit), [circuit]);
+  const density = useMemo(() => columnDensity(circuit), [circuit]);
   // The gate that holds the tab stop: the one last moved to, until the editor's line moves.
   const [focus, setFocus] = useState<{ at: number; line: number | null }>({ at: 0, line: null });
   const focusAfterDraw = useRef(false);
@@ -61,9 +63,7 @@ export function CircuitView({
     };
   }, []);
 
-  const first = Math.max(0, Math.floor(view.left / column) - OVERSCAN);
-  const last = Math.min(circuit.columns, Math.ceil((view.left + view.width) / column) + OVERSCAN);
-  const visible = index.byColumn.slice(first, last).flat();
+  const { first, last, visible } = columnsInView(index, circuit.columns, view, column);
   const lineItem = useMemo(
     () => circuit.items.findIndex((item) => onLine(item, activeLine)),
     [circuit, activeLine],
@@ -132,61 +132,77 @@ export function CircuitView({
     focusAfterDraw.current = true;
   };
 
+  const total = diagramWidth(circuit.columns) * zoom;
+  const scrollTo = (left: number) => {
+    const el = scroller.current;
+    if (el) el.scrollLeft = Math.max(0, Math.min(left, total - el.clientWidth));
+  };
+
   const x0 = first * COLUMN_WIDTH;
   const span = Math.max(last - first, 1) * COLUMN_WIDTH;
   const wires = Array.from({ length: circuit.nqubits }, (_, q) => q);
   return (
-    <div className="circuit-frame" style={{ height: height * zoom + 14 }}>
-      <svg
-        className="circuit-wire-labels"
-        width={LABEL_WIDTH}
-        height={height * zoom}
-        aria-hidden="true"
-      >
-        {wires.map((q) => (
-          <text key={q} x={6} y={wireY(q) * zoom + 4}>
-            q{q}
-          </text>
-        ))}
-      </svg>
-      <div
-        ref={scroller}
-        className="circuit-scroller"
-        tabIndex={rovingShown ? -1 : 0}
-        onFocus={(e) => e.target === e.currentTarget && onScrollerFocus()}
-      >
-        <div style={{ width: diagramWidth(circuit.columns) * zoom, height: height * zoom }}>
-          <svg
-            ref={svg}
-            className="circuit-svg"
-            role="group"
-            aria-label={label}
-            style={{ left: first * column }}
-            width={span * zoom}
-            height={height * zoom}
-            viewBox={`${x0} 0 ${span} ${height}`}
-            onKeyDown={onKeyDown}
-            onClick={onClick}
-          >
-            {wires.map((q) => (
-              <line key={q} className="wire" x1={x0} x2={x0 + span} y1={wireY(q)} y2={wireY(q)} />
-            ))}
-            {visible.map((i) => {
-              const item = circuit.items[i];
-              return item ? (
-                <ItemShape
-                  key={i}
-                  item={item}
-                  index={i}
-                  focusable={i === focusedItem}
-                  active={onLine(item, activeLine)}
-                  choosable={onChoose !== undefined}
-                />
-              ) : null;
-            })}
-          </svg>
+    <>
+      <div className="circuit-frame" style={{ height: height * zoom + 14 }}>
+        <svg
+          className="circuit-wire-labels"
+          width={LABEL_WIDTH}
+          height={height * zoom}
+          aria-hidden="true"
+        >
+          {wires.map((q) => (
+            <text key={q} x={6} y={wireY(q) * zoom + 4}>
+              q{q}
+            </text>
+          ))}
+        </svg>
+        <div
+          ref={scroller}
+          className="circuit-scroller"
+          tabIndex={rovingShown ? -1 : 0}
+          onFocus={(e) => e.target === e.currentTarget && onScrollerFocus()}
+        >
+          <div style={{ width: total, height: height * zoom }}>
+            <svg
+              ref={svg}
+              className="circuit-svg"
+              role="group"
+              aria-label={label}
+              style={{ left: first * column }}
+              width={span * zoom}
+              height={height * zoom}
+              viewBox={`${x0} 0 ${span} ${height}`}
+              onKeyDown={onKeyDown}
+              onClick={onClick}
+            >
+              {wires.map((q) => (
+                <line key={q} className="wire" x1={x0} x2={x0 + span} y1={wireY(q)} y2={wireY(q)} />
+              ))}
+              {visible.map((i) => {
+                const item = circuit.items[i];
+                return item ? (
+                  <ItemShape
+                    key={i}
+                    item={item}
+                    index={i}
+                    focusable={i === focusedItem}
+                    active={onLine(item, activeLine)}
+                    choosable={onChoose !== undefined}
+                  />
+                ) : null;
+              })}
+            </svg>
+          </div>
         </div>
       </div>
-    </div>
+      {total > view.width + 1 ? (
+        <OverviewStrip
+          density={density}
+          scroll={{ left: view.left, width: view.width, total }}
+          columnWidth={column}
+          onScrollTo={scrollTo}
+        />
+      ) : null}
+    </>
   );
 }

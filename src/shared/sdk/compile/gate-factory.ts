@@ -31,6 +31,9 @@ export interface GateFactory<G, P> {
   nodeOf(gate: G): SdkMap;
 }
 
+/** What building one gate needs of a factory (the Python script writes gates as text with it). */
+export type GateBuilder<G, P> = Omit<GateFactory<G, P>, 'circuit' | 'nodeOf' | 'parameter'>;
+
 /** A problem compiling a part of the model; `path` says where (the node's YAML path). */
 export class CompileProblem extends Error {
   constructor(
@@ -43,7 +46,7 @@ export class CompileProblem extends Error {
 }
 
 function basicGateOf<G, P>(
-  f: GateFactory<G, P>,
+  f: GateBuilder<G, P>,
   name: GateName,
   qubit: number,
   angles: ReadonlyArray<PyNumber | P>,
@@ -78,7 +81,7 @@ function basicGateOf<G, P>(
 
 /** One model gate as the SDK object the SDK's own code would build for it. */
 export function buildGate<G, P>(
-  f: GateFactory<G, P>,
+  f: GateBuilder<G, P>,
   gate: Gate,
   angle: (g: Gate, i: number) => PyNumber | P,
 ): G {

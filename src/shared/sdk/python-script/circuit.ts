@@ -1,76 +1,78 @@
-import type { Circuit, Gate } from '../../dialect/circuit-model';
-import { GATES } from '../../dialect/declaration';
+import type { Circuit, HardwareEfficientAnsatz } from '../../dialect/circuit-model';
+import type { ParamTable } from '../../dialect/numbers';
+import type { VariantId } from '../../variants/declaration';
+import { PythonGates } from './gates';
+import { PythonImports } from './imports';
 import { NotYetInPython } from './not-yet';
-import { pyNumLiteral } from './python-text';
+import { PythonParameters } from './parameters';
 
 /*
- * A circuit of the model as qilisdk Python: `Circuit(nqubits)`, then `circuit.add(...)` per gate
- * and per `M`, in the order written. Every name is the same at qilisdk 0.1.6 and 0.2.1.post1
- * (src/qilisdk/digital/__init__.py exports the gates and Circuit; src/qilisdk/digital/gates.py
- * holds their constructors: `H(qubit)`, `RX(qubit, *, theta)`, `RZ(qubit, *, phi)`,
- * `U2(qubit, *, phi, gamma)`, `U3(qubit, *, theta, phi, gamma)`, `CNOT(control, target)`,
- * `CZ(control, target)`, `SWAP(qubit_a, qubit_b)`, `M(*qubits)`; src/qilisdk/digital/circuit.py:
- * `Circuit(nqubits)`, `Circuit.add(gate)`).
+ * A circuit of the model as qilisdk Python: its Parameters first (parameters.ts), then
+ * `Circuit(nqubits)` and `circuit.add(...)` per gate (gates.ts) and per `M`, in the order
+ * written. src/qilisdk/digital/circuit.py (0.1.6 and 0.2.1.post1): `Circuit(nqubits)`,
+ * `Circuit.add(gate)`; src/qilisdk/digital/ansatz.py: `HardwareEfficientAnsatz(nqubits,
+ * layers=1, connectivity="linear", structure="grouped", one_qubit_gate=U1, two_qubit_gate=CZ)`,
+ * a Circuit that adds its own gates (with its own Parameters, every angle 0.0) in __init__;
+ * `connectivity` is "linear", "circular", "full" or a list of (a, b) edges.
  */
 
-/** The gates qilisdk 0.1.6 and 0.2.1.post1 export from `qilisdk.digital` under the dialect's name. */
-const EXPORTED = new Set([
-  'I',
-  'X',
-  'Y',
-  'Z',
-  'H',
-  'S',
-  'T',
-  'RX',
-  'RY',
-  'RZ',
-  'U1',
-  'U2',
-  'U3',
-  'CNOT',
-  'CZ',
-  'SWAP',
-]);
-
 export interface PythonCircuit {
-  /** The names this code imports from `qilisdk.digital`. */
-  imports: Set<string>;
+  /** What the code imports (qilisdk.digital, and qilisdk.core for Parameters). */
+  imports: PythonImports;
+  /** The Parameters' declarations, then the lines that bind the circuit. */
   lines: string[];
 }
 
-function gateCall(gate: Gate): string {
-  if (gate.controls) throw new NotYetInPython(`a !Controlled gate (${gate.path})`);
-  if (gate.modifier)
-    throw new NotYetInPython(
-      `an !${gate.modifier === 'adjoint' ? 'Adjoint' : 'Exponential'} gate (${gate.path})`,
-    );
-  if (!EXPORTED.has(gate.name)) throw new NotYetInPython(`the gate ${gate.name} (${gate.path})`);
-  const shape = GATES[gate.name];
-  const args = gate.qubits.map(String);
-  shape.angles.forEach((key, i) => args.push(`${key}=${pyNumLiteral(gate.angles[i]!, gate.path)}`));
-  return `${gate.name}(${args.join(', ')})`;
+function ansatzCall(a: HardwareEfficientAnsatz, nqubits: number, imports: PythonImports): string {
+  imports.add('qilisdk.digital', 'HardwareEfficientAnsatz', a.oneQubitGate, a.twoQubitGate);
+  const connectivity = Array.isArray(a.connectivity)
+    ? `[${a.connectivity.map(([x, y]) => `(${x}, ${y})`).join(', ')}]`
+    : `"${a.connectivity}"`;
+  return [
+    `HardwareEfficientAnsatz(`,
+    `    nqubits=${nqubits},`,
+    `    layers=${a.layers},`,
+    `    connectivity=${connectivity},`,
+    `    structure="${a.structure}",`,
+    `    one_qubit_gate=${a.oneQubitGate},`,
+    `    two_qubit_gate=${a.twoQubitGate},`,
+    `)`,
+  ].join('\n');
 }
 
-/** `name` is the Python variable the circuit is bound to. */
-export function circuitPython(c: Circuit, name: string): PythonCircuit {
+/** `name` is the Python variable the circuit is bound to; `table` holds the payload's Parameters. */
+export function circuitPython(
+  c: Circuit,
+  name: string,
+  variant: VariantId,
+  table: ParamTable,
+): PythonCircuit {
   if (c.island)
-    throw new NotYetInPython(`a circuit kept in the SDK's form (${c.island.text.split('\n')[0]})`);
-  if (c.ansatz) throw new NotYetInPython('a HardwareEfficientAnsatz circuit');
-  const imports = new Set<string>(['Circuit']);
-  const lines = [`${name} = Circuit(${c.nqubits})`];
+    throw new NotYetInPython(
+      `a circuit kept in the SDK's form (${c.island.text.split('\n')[0]}: ${c.island.reason})`,
+    );
+  const imports = new PythonImports();
+  const params = new PythonParameters(variant, table, imports);
+  const gates = new PythonGates(variant, imports, params);
+  const generated = c.ansatz?.generated ?? 0;
+  const lines: string[] = [];
+  if (c.ansatz) lines.push(`${name} = ${ansatzCall(c.ansatz, c.nqubits, imports)}`);
+  else {
+    imports.add('qilisdk.digital', 'Circuit');
+    lines.push(`${name} = Circuit(${c.nqubits})`);
+  }
   const measurements = c.measurements ?? [];
   const measure = (at: number) => {
-    for (const m of measurements.filter((x) => x.at === at)) {
-      imports.add('M');
-      lines.push(`${name}.add(M(${m.qubits.join(', ')}))`);
-    }
+    for (const m of measurements.filter((x) => x.at === at))
+      lines.push(`${name}.add(${gates.measure(m.qubits)})`);
   };
+  if (measurements.some((m) => m.at < generated))
+    throw new NotYetInPython('a measurement among the HardwareEfficientAnsatz gates');
   c.gates.forEach((gate, i) => {
+    if (i < generated) return;
     measure(i);
-    lines.push(`${name}.add(${gateCall(gate)})`);
-    imports.add(gate.name);
+    lines.push(`${name}.add(${gates.gate(gate)})`);
   });
   measure(c.gates.length);
-  return { imports, lines };
+  return { imports, lines: [...params.lines, ...(params.lines.length > 0 ? [''] : []), ...lines] };
 }

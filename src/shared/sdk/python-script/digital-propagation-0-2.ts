@@ -1,4 +1,5 @@
 import type { DigitalFunctional } from '../../dialect/functionals';
+import type { ParamTable } from '../../dialect/numbers';
 import type { Readout } from '../../dialect/readouts';
 import { circuitPython } from './circuit';
 import { readoutLines } from './readout-0-2';
@@ -14,17 +15,17 @@ import type { PythonFunctional } from './sampling-0-1';
 export function digitalPropagationPython(
   f: DigitalFunctional,
   readouts: readonly Readout[],
+  params: ParamTable,
 ): PythonFunctional {
   const analog = new Set<string>();
   const readout = readoutLines(readouts, analog, 'a digital propagation');
-  const circuit = circuitPython(f.circuit, 'circuit');
+  const circuit = circuitPython(f.circuit, 'circuit', 'A', params);
   return {
-    imports: [
-      ...(analog.size > 0 ? [`from qilisdk.analog import ${[...analog].sort().join(', ')}`] : []),
-      `from qilisdk.digital import ${[...circuit.imports].sort().join(', ')}`,
-      'from qilisdk.functionals import DigitalPropagation',
-      'from qilisdk.readout import Readout',
-    ],
+    imports: circuit.imports
+      .add('qilisdk.analog', ...analog)
+      .add('qilisdk.functionals', 'DigitalPropagation')
+      .add('qilisdk.readout', 'Readout')
+      .lines(),
     lines: [...circuit.lines, '', 'functional = DigitalPropagation(circuit)', ...readout],
     readout: true,
   };

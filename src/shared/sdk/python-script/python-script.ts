@@ -7,6 +7,7 @@ import { NotYetInPython } from './not-yet';
 import type { PythonFunctional } from './sampling-0-1';
 import { samplingPython } from './sampling-0-1';
 import { timeEvolutionPython } from './time-evolution-0-1';
+import { variationalPython } from './variational';
 
 /*
  * A payload as a Python script that builds the same functional object with the variant's SDK
@@ -15,8 +16,14 @@ import { timeEvolutionPython } from './time-evolution-0-1';
  * the part: no half scripts.
  *
  * Covered: Variant B (qilisdk 0.1.6) `sampling` and `time_evolution`, and Variant A (qilisdk 0.2.1.post1)
- * `digital_propagation` and `analog_evolution` with their readouts, with constant-angle gates
- * and constant coefficients.
+ * `digital_propagation` and `analog_evolution` with their readouts, and constant coefficients.
+ * Circuits: every gate of the dialect, `!Controlled` (CRX…CU1 too), `!Adjoint`, `!Exponential`,
+ * `!Parameter` angles (one `Parameter` object per name) and the HardwareEfficientAnsatz; not the
+ * SDK's QAOA, which the model keeps in the SDK's form. Variational programs of both variants
+ * over a circuit (`Sampling`, `DigitalPropagation`) or Variant B's `TimeEvolution` (Parameters
+ * as its coefficients): `SciPyOptimizer` with its options and tol, `ObservableCostFunction` of
+ * the friendly cost or of the SDK's (Hamiltonian, Pauli operator, QTensor); not over an
+ * AnalogEvolution, not a ModelCostFunction, not SPSA.
  */
 
 export interface PythonScriptOptions {
@@ -39,13 +46,15 @@ function functionalPython(variant: VariantId, payload: ExecutePayload): PythonFu
   const f = parts.functional;
   if (!f) throw new PayloadNotValid('its functional object could not be read');
   if (variant === 'B' && payload.type === 'sampling' && f.kind === 'sampling')
-    return samplingPython(f);
+    return samplingPython(f, parts.ctx.params);
   if (variant === 'B' && payload.type === 'time_evolution' && f.kind === 'timeEvolution')
     return timeEvolutionPython(f);
   if (variant === 'A' && payload.type === 'digital_propagation' && f.kind === 'digital')
-    return digitalPropagationPython(f, parts.readouts ?? []);
+    return digitalPropagationPython(f, parts.readouts ?? [], parts.ctx.params);
   if (variant === 'A' && payload.type === 'analog_evolution' && f.kind === 'analog')
     return analogEvolutionPython(f, parts.readouts ?? []);
+  if (payload.type === 'variational_program' && f.kind === 'variational')
+    return variationalPython(variant, f, parts.readouts ?? null, parts.ctx.params);
   throw new NotYetInPython(`the execute type ${payload.type} of Variant ${variant}`);
 }
 

@@ -1,4 +1,5 @@
 import type { SamplingFunctional } from '../../dialect/functionals';
+import type { ParamTable } from '../../dialect/numbers';
 import { circuitPython } from './circuit';
 
 /*
@@ -15,13 +16,10 @@ export interface PythonFunctional {
   readout?: true;
 }
 
-export function samplingPython(f: SamplingFunctional): PythonFunctional {
-  const circuit = circuitPython(f.circuit, 'circuit');
+export function samplingPython(f: SamplingFunctional, params: ParamTable): PythonFunctional {
+  const circuit = circuitPython(f.circuit, 'circuit', 'B', params);
   return {
-    imports: [
-      `from qilisdk.digital import ${[...circuit.imports].sort().join(', ')}`,
-      'from qilisdk.functionals import Sampling',
-    ],
+    imports: circuit.imports.add('qilisdk.functionals', 'Sampling').lines(),
     lines: [...circuit.lines, '', `functional = Sampling(circuit, nshots=${f.nshots})`],
   };
 }

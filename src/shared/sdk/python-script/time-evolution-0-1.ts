@@ -4,7 +4,9 @@ import type { Schedule } from '../../dialect/schedule';
 import { productAmplitudes } from '../common/states';
 import { pyNumText } from '../friendly-print/scalars';
 import { pythonFloatRepr } from '../yaml';
+import { PythonImports } from './imports';
 import { NotYetInPython } from './not-yet';
+import type { PythonParameters } from './parameters';
 import { observablePython, pauliSumPython } from './pauli-sum';
 import { pyNumLiteral, pyStringLiteral } from './python-text';
 import type { PythonFunctional } from './sampling-0-1';
@@ -23,7 +25,7 @@ import { ScheduleStepProblem, scheduleStepsB } from '../b/schedule-steps';
  * by the rule compile uses (`scheduleStepsB`, src/shared/sdk/b/schedule-steps.ts).
  */
 
-function scheduleSteps(s: Schedule): Array<[number, string[]]> {
+function scheduleSteps(s: Schedule, params?: PythonParameters): Array<[number, string[]]> {
   for (const term of s.terms)
     if (term.interpolation && term.interpolation !== s.interpolation)
       throw new NotYetInPython(`a coefficient with its own interpolation (${term.label})`);
@@ -42,7 +44,11 @@ function scheduleSteps(s: Schedule): Array<[number, string[]]> {
     step,
     entries.map(
       ({ term, point }) =>
-        `${pyStringLiteral(term.label)}: ${pyNumLiteral(point.value, `coefficient ${term.label}`)}`,
+        `${pyStringLiteral(term.label)}: ${
+          point.value.kind === 'param' && params
+            ? params.use(point.value.name, `coefficient ${term.label}`)
+            : pyNumLiteral(point.value, `coefficient ${term.label}`)
+        }`,
     ),
   ]);
 }
@@ -58,24 +64,30 @@ function initialStatePython(initial: InitialState | null, nqubits: number): stri
   return `QTensor(np.array([${rows.join(', ')}]))`;
 }
 
-export function timeEvolutionPython(f: EvolutionFunctional): PythonFunctional {
+/**
+ * `inProgram`: the TimeEvolution a variational program optimises: its `!Parameter` coefficients
+ * as the `params`' variables, bound to `bind`, its imports added to `imports`.
+ */
+export function timeEvolutionPython(
+  f: EvolutionFunctional,
+  inProgram?: { params: PythonParameters; imports: PythonImports; bind: string },
+): PythonFunctional {
   const s = f.schedule;
   const analog = new Set<string>([s.interpolation === 'linear' ? 'LinearSchedule' : 'Schedule']);
   const hamiltonians = s.terms.map(
     (t) =>
       `        ${pyStringLiteral(t.label)}: ${pauliSumPython(t.hamiltonian, analog, `hamiltonian ${t.label}`)},`,
   );
-  const steps = scheduleSteps(s);
+  const steps = scheduleSteps(s, inProgram?.params);
   const observables = f.observables.map((o, i) =>
     observablePython(o, analog, `observable ${i}`, true),
   );
+  const imports = (inProgram?.imports ?? new PythonImports())
+    .add('qilisdk.analog', ...analog)
+    .add('qilisdk.core', 'QTensor')
+    .add('qilisdk.functionals', 'TimeEvolution');
   return {
-    imports: [
-      'import numpy as np',
-      `from qilisdk.analog import ${[...analog].sort().join(', ')}`,
-      'from qilisdk.core import QTensor',
-      'from qilisdk.functionals import TimeEvolution',
-    ],
+    imports: ['import numpy as np', ...imports.lines()],
     lines: [
       `schedule = ${s.interpolation === 'linear' ? 'LinearSchedule' : 'Schedule'}(`,
       `    T=${pyNumText(s.written.T)},`,
@@ -88,7 +100,7 @@ export function timeEvolutionPython(f: EvolutionFunctional): PythonFunctional {
       '    },',
       ')',
       '',
-      'functional = TimeEvolution(',
+      `${inProgram?.bind ?? 'functional'} = TimeEvolution(`,
       '    schedule,',
       `    observables=[${observables.join(', ')}],`,
       `    initial_state=${initialStatePython(f.initial, f.nqubits)},`,

@@ -1,7 +1,7 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createServiceClient } from '../../../../src/core/client/service-client';
 import { JobPoller } from '../../../../src/core/jobs/poller';
-import type { JobStatusEvent } from '../../../../src/core/jobs/poller';
+import type { JobStatusEvent } from '../../../../src/core/jobs/poller-events';
 import type { JobStatus } from '../../../../src/shared/variants';
 import { BASE_URL, fakeFetch, jsonResponse } from '../../../support/fake-fetch';
 import { jobInfo, wireJobDetail, wireJobList } from '../../../support/wire-fixtures';

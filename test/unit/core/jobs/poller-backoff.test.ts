@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createServiceClient } from '../../../../src/core/client/service-client';
-import type { ConnectionEvent, JobDetailEvent } from '../../../../src/core/jobs/poller';
+import type { ConnectionEvent, JobDetailEvent } from '../../../../src/core/jobs/poller-events';
 import { JobPoller } from '../../../../src/core/jobs/poller';
 import { DEFAULT_CADENCE, resolveCadence } from '../../../../src/core/jobs/cadence';
 import { BASE_URL, fakeFetch, jsonResponse } from '../../../support/fake-fetch';

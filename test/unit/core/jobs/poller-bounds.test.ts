@@ -1,6 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
 import { createServiceClient } from '../../../../src/core/client/service-client';
-import { JobPoller, MAX_WATCHED_JOBS, WatchLimitError } from '../../../../src/core/jobs/poller';
+import { JobPoller } from '../../../../src/core/jobs/poller';
+import { MAX_WATCHED_JOBS, WatchLimitError } from '../../../../src/core/jobs/watch-limits';
 import { BASE_URL, fakeFetch, jsonResponse } from '../../../support/fake-fetch';
 
 /*

@@ -4,7 +4,7 @@ import type {
   JobDetailEvent,
   JobFailureEvent,
   JobStatusEvent,
-} from '../../../../src/core/jobs/poller';
+} from '../../../../src/core/jobs/poller-events';
 import { JobPoller } from '../../../../src/core/jobs/poller';
 import { waitForJob } from '../../../../src/core/jobs/wait';
 import type { WaitError, WaitProgress } from '../../../../src/core/jobs/wait';

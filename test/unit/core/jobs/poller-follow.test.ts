@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { createServiceClient } from '../../../../src/core/client/service-client';
-import type { JobDetailEvent, JobLiveEvent } from '../../../../src/core/jobs/poller';
-import { FollowLimitError, JobPoller, MAX_FOLLOWED_JOBS } from '../../../../src/core/jobs/poller';
+import type { JobDetailEvent, JobLiveEvent } from '../../../../src/core/jobs/poller-events';
+import { JobPoller } from '../../../../src/core/jobs/poller';
+import { FollowLimitError, MAX_FOLLOWED_JOBS } from '../../../../src/core/jobs/watch-limits';
 import type { JobDetail } from '../../../../src/shared/variants';
 import { BASE_URL, fakeFetch, jsonResponse } from '../../../support/fake-fetch';
 import { jobInfo, wireJobDetail, wireJobList } from '../../../support/wire-fixtures';

@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createServiceClient } from '../../../../src/core/client/service-client';
-import type { JobDetailEvent } from '../../../../src/core/jobs/poller';
+import type { JobDetailEvent } from '../../../../src/core/jobs/poller-events';
 import { JobPoller } from '../../../../src/core/jobs/poller';
 import type { PollCadence } from '../../../../src/core/jobs/cadence';
 import { errorCheckInterval, resolveCadence } from '../../../../src/core/jobs/cadence';

@@ -5,7 +5,7 @@ import type {
   JobDetailEvent,
   JobFailureEvent,
   JobStatusEvent,
-} from '../../../../src/core/jobs/poller';
+} from '../../../../src/core/jobs/poller-events';
 import { JobPoller } from '../../../../src/core/jobs/poller';
 import { WaitError, waitForJob } from '../../../../src/core/jobs/wait';
 import type { JobStatus, VariantId } from '../../../../src/shared/variants';

@@ -19,9 +19,11 @@ describe('payloadAsPython', () => {
     ['B', 'bell'],
     ['B', 'ghz'],
     ['B', 'time-evolution'],
+    ['B', 'qaoa'],
     ['A', 'bell'],
     ['A', 'ghz'],
     ['A', 'analog-two-qubit'],
+    ['A', 'qaoa'],
   ] as const)('Variant %s %s: the hand-written expected script', (variant, name) => {
     const out = payloadAsPython(variant, payloadOf(variant, template(variant, name)), {
       device: 'sim.statevector',
@@ -81,22 +83,6 @@ describe('payloadAsPython', () => {
       refused:
         'not yet: the execute type rabi_experiment of Variant B cannot be written as SDK Python',
     });
-    expect(payloadAsPython('B', payloadOf('B', template('B', 'qaoa')))).toEqual({
-      refused:
-        'not yet: the execute type variational_program of Variant B cannot be written as SDK Python',
-    });
-    const param = payloadAsPython(
-      'B',
-      payloadOf('B', sampling('!RZ {qubit: 0, phi: !Parameter {name: g, value: 0.1}}')),
-    );
-    expect(param).toEqual({
-      refused: expect.stringMatching(/^not yet: the symbolic parameter g \(/),
-    });
-    const controlled = payloadAsPython(
-      'B',
-      payloadOf('B', sampling('!CRX {control: 0, target: 1, theta: 0.2}')),
-    );
-    expect(controlled).toEqual({ refused: expect.stringMatching(/^not yet: /) });
   });
 
   it('writes Pauli sums with their signs and coefficients, and a readout that keeps unmeasured qubits out', () => {

@@ -9,9 +9,27 @@ import { ProblemsPanel } from './ProblemsPanel';
 import { ensureYamlLanguage } from '../../../ui/monaco/yaml-language';
 import { setEditorCursor } from '../../../state/editor/cursor';
 import { useCaretStore } from '../../../state/editor/caret';
+import type { LineRequest } from '../../../state/editor/caret';
 import { VariantBanner } from '../VariantBanner';
 
 installMonacoEnvironment();
+
+/** Selects a request's lines, in view, with the focus in the editor; a tab's request is settled. */
+function selectRequested(e: monaco.editor.IStandaloneCodeEditor, request: LineRequest): void {
+  const model = e.getModel();
+  if (!model) return;
+  const line = Math.min(request.line, model.getLineCount());
+  const endLine = Math.min(request.endLine, model.getLineCount());
+  e.setSelection({
+    startLineNumber: line,
+    startColumn: model.getLineFirstNonWhitespaceColumn(line) || 1,
+    endLineNumber: endLine,
+    endColumn: model.getLineMaxColumn(endLine),
+  });
+  e.revealLinesInCenterIfOutsideViewport(line, endLine);
+  e.focus();
+  if (request.tabId) useCaretStore.getState().settle(request);
+}
 // One model sync for the app's lifetime: tabs outlive any one editor widget.
 const sync = startModelSync(monaco);
 
@@ -27,6 +45,8 @@ export default function MonacoPane() {
   const theme = useAppStore(selectEffectiveTheme);
   const viewStates = useRef(new Map<string, monaco.editor.ICodeEditorViewState | null>());
   const [model, setModel] = useState<monaco.editor.ITextModel | null>(null);
+  // The tab whose model the editor shows.
+  const shownId = useRef<string | null>(null);
 
   useEffect(() => {
     ensureYamlLanguage(monaco, variant);
@@ -59,20 +79,12 @@ export default function MonacoPane() {
       useCaretStore.getState().setLine(c.position.lineNumber);
     });
     // The circuit diagram asks for a gate's lines: select them, in view, with the focus here.
+    // A request for another tab waits for it (the tab effect below carries it out).
     const stopRequests = useCaretStore.subscribe(
       (s) => s.request,
       (request) => {
-        const model = e.getModel();
-        if (!request || !model) return;
-        const endLine = Math.min(request.endLine, model.getLineCount());
-        e.setSelection({
-          startLineNumber: request.line,
-          startColumn: model.getLineFirstNonWhitespaceColumn(request.line) || 1,
-          endLineNumber: endLine,
-          endColumn: model.getLineMaxColumn(endLine),
-        });
-        e.revealLinesInCenterIfOutsideViewport(request.line, endLine);
-        e.focus();
+        if (request && (!request.tabId || request.tabId === shownId.current))
+          selectRequested(e, request);
       },
     );
     setEditor(e);
@@ -82,7 +94,6 @@ export default function MonacoPane() {
     };
   }, []);
 
-  const shownId = useRef<string | null>(null);
   useEffect(() => {
     if (!editor) return;
     const next = activeId ? sync.modelFor(activeId) : null;
@@ -93,6 +104,8 @@ export default function MonacoPane() {
     shownId.current = activeId;
     const state = activeId ? viewStates.current.get(activeId) : undefined;
     if (state) editor.restoreViewState(state);
+    const waiting = useCaretStore.getState().request;
+    if (waiting?.tabId && waiting.tabId === activeId) selectRequested(editor, waiting);
   }, [editor, activeId]);
 
   const empty = useEditorStore((s) => s.tabs.find((t) => t.id === activeId)?.text.trim() === '');

@@ -1,6 +1,7 @@
 import { Suspense, lazy, useMemo, useState } from 'react';
 import { StateMessage } from '../../../ui/components/States';
 import { useAppStore } from '../../../state/app/store';
+import { useCaretStore } from '../../../state/editor/caret';
 import { useEditorStore } from '../../../state/editor/store';
 import type { JobDetailView } from '../../../state/jobs/store';
 import type { VariantId } from '../../../../shared/variants';
@@ -18,7 +19,8 @@ type Form = 'friendly' | 'wire';
 /**
  * A job's payload, read-only: in the friendly form (the service's SDK form converted and
  * checked to convert back to the same objects), or with "Wire" the YAML strings exactly as the
- * service holds them. "Open in editor" opens the friendly document in a new tab.
+ * service holds them. "Open in editor" opens the friendly document in a new tab; a gate chosen
+ * in the circuit above it opens it with that gate's lines selected.
  */
 export function PayloadTab({
   view,
@@ -63,9 +65,11 @@ export function PayloadTab({
   const text = showWire ? wire : friendly;
   // The editor gets the document, in the friendly form, whichever form is shown: the wire's
   // strings are not one payload document.
-  const openInEditor = () => {
+  // From the diagram: at a gate's lines (the diagram is drawn from the same friendly text).
+  const openInEditor = (at?: { line: number; endLine: number }) => {
     if (friendly === null) return;
-    useEditorStore.getState().openTab({ title: `job-${id}.yaml`, text: friendly });
+    const tab = useEditorStore.getState().openTab({ title: `job-${id}.yaml`, text: friendly });
+    if (at) useCaretStore.getState().selectLines(at.line, at.endLine, tab);
     useAppStore.getState().showView('editor');
   };
   const caption = showWire
@@ -102,7 +106,7 @@ export function PayloadTab({
           <button
             type="button"
             className="btn"
-            onClick={openInEditor}
+            onClick={() => openInEditor()}
             disabled={friendly === null}
             title="Opens the payload in the friendly form in a new editor tab"
           >
@@ -119,7 +123,7 @@ export function PayloadTab({
           the SDK&apos;s form.
         </p>
       ) : null}
-      <PayloadCircuit variant={variant} text={friendly} />
+      <PayloadCircuit variant={variant} text={friendly} onOpenAt={openInEditor} />
       {text === null ? (
         <pre className="jm-payload-fallback mono muted" aria-busy="true">
           Converting the SDK form to the friendly form…

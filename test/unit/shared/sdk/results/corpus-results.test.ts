@@ -19,7 +19,7 @@ import {
   numbers,
   pyFloat,
   table,
-} from './corpus-values';
+} from '../../../../support/sdk-values';
 
 /*
  * Our result builders against the SDK's own bytes: every result file of the corpus is read,

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readStaticFile, resolveStaticPath } from '../../../../src/core/app/static-files';
+import { readStaticFile, resolveStaticPath } from '../../../../src/core/files/static-files';
 
 const root = mkdtempSync(path.join(os.tmpdir(), 'qjob-static-'));
 mkdirSync(path.join(root, 'assets'));

@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { AppError } from '../../../../src/core/errors/app-error';
-import { readPayloadText } from '../../../../src/core/app/payload-file';
+import { readPayloadText } from '../../../../src/core/files/payload-file';
 
 /** File → Open in the desktop app reads a payload through here (src/main/file-dialogs.ts). */
 const dir = mkdtempSync(path.join(os.tmpdir(), 'qjob-payload-file-'));

@@ -1,7 +1,7 @@
-import type { SdkMap, SdkNode } from '../../../../../src/shared/sdk/node';
-import { sdkGet } from '../../../../../src/shared/sdk/node';
-import type { DenseState, PyFloat } from '../../../../../src/shared/sdk/results/data';
-import type { SweepAxis } from '../../../../../src/shared/sdk/results/dimension';
+import type { SdkMap, SdkNode } from '../../src/shared/sdk/node';
+import { sdkGet } from '../../src/shared/sdk/node';
+import type { DenseState, PyFloat } from '../../src/shared/sdk/results/data';
+import type { SweepAxis } from '../../src/shared/sdk/results/dimension';
 
 /*
  * Values read out of the SDK's own result graphs (readSdkYaml), so a builder can be given them

@@ -1,4 +1,4 @@
-import type { Interpolation } from '../../../shared/dialect/schedule';
+import type { Interpolation } from './schedule';
 
 /** A coefficient's defined point with its value evaluated (a `!Parameter` at its value). */
 export interface ValuePoint {

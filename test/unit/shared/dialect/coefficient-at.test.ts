@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import {
   coefficientAt,
   coefficientBefore,
-} from '../../../../src/renderer/features/payload-views/coefficient-at';
+} from '../../../../src/shared/dialect/coefficient-at';
 
 /*
  * Expected values worked out by hand from the SDK's rule (qilisdk 0.1.6
