@@ -16,17 +16,14 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { deserialize, serialize } from 'node:v8';
 import { alignSeries } from '../src/renderer/ui/charts/align';
-import { decodeResultText } from '../src/renderer/features/job-monitor/result-viewers/model/decode';
-import type { SamplingModel } from '../src/renderer/features/job-monitor/result-viewers/model/models';
+import { decodeResultText } from '../src/renderer/state/results/decode';
+import type { SamplingModel } from '../src/renderer/state/results/models';
 import {
   outcomeAt,
   packOutcomes,
   unpackOutcomes,
-} from '../src/renderer/features/job-monitor/result-viewers/model/outcome-keys';
-import {
-  rankAll,
-  topKWithRest,
-} from '../src/renderer/features/job-monitor/result-viewers/model/top-k';
+} from '../src/renderer/state/results/outcome-keys';
+import { rankAll, topKWithRest } from '../src/renderer/features/result-viewers/model/top-k';
 import { seeded, wideSamplingYaml } from './fixtures';
 import { inFreshProcess, measure } from './harness';
 

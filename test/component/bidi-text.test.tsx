@@ -3,7 +3,8 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { page } from 'vitest/browser';
 import { openBundle } from '../../src/core/bundles/open-bundle';
 import { BundleView } from '../../src/renderer/features/job-monitor/bundles/BundleView';
-import { JobTable } from '../../src/renderer/features/job-monitor/JobTable';
+import { JobTable } from '../../src/renderer/features/job-monitor/table/JobTable';
+import { CompareView, ResultViewer } from '../../src/renderer/features/result-viewers';
 import { useBundlesStore } from '../../src/renderer/state/bundles/store';
 import type { JobRecord } from '../../src/renderer/state/jobs/store';
 import '../../src/renderer/styles/base.css';
@@ -73,7 +74,13 @@ describe('direction controls from a file or the service', () => {
   it('are shown as their codes in an opened bundle: name, note, date, app, connection, device', async () => {
     const view = openBundle(escapes, 'escapes.qjob.json');
     useBundlesStore.setState({ view, selected: 0, status: 'idle', error: null });
-    root.render(<BundleView bundle={view} variant="B" />);
+    root.render(
+      <BundleView
+        bundle={view}
+        variant="B"
+        viewers={{ Result: ResultViewer, Compare: CompareView }}
+      />,
+    );
     const shown = page.getByTestId('bundle-view');
     await expect.element(shown).toBeVisible();
     const text = host.textContent ?? '';

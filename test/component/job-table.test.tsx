@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { createRoot, type Root } from 'react-dom/client';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { page, userEvent } from 'vitest/browser';
-import { JobTable } from '../../src/renderer/features/job-monitor/JobTable';
+import { JobTable } from '../../src/renderer/features/job-monitor/table/JobTable';
 import {
   DEFAULT_SORT,
   NO_FILTERS,
@@ -13,7 +13,7 @@ import {
 import type { JobRecord } from '../../src/renderer/state/jobs/store';
 import '../../src/renderer/styles/base.css';
 import '../../src/renderer/features/job-monitor/job-monitor.css';
-import '../../src/renderer/features/job-monitor/job-table.css';
+import '../../src/renderer/features/job-monitor/table/job-table.css';
 import { memberName } from '../../src/shared/sweeps/sweep-spec';
 
 /**

@@ -15,7 +15,7 @@ import {
   UNKNOWN_RESULT,
   timeEvolution,
   wideSampling,
-} from '../unit/renderer/features/job-monitor/result-viewers/fixtures';
+} from '../unit/renderer/features/result-viewers/fixtures';
 import { expect, type Page, shot, type Studio, test } from './fixtures';
 import { BELL } from './payloads';
 

@@ -10,6 +10,7 @@ import { CircuitDiagramPanel } from '../features/circuit-diagram/CircuitDiagramP
 import { SweepButton } from '../features/job-monitor/batches/SweepButton';
 import { CopyAsPythonButton } from '../features/payload-views/CopyAsPythonButton';
 import { PayloadViews } from '../features/payload-views/PayloadViews';
+import type { ResultViewers } from '../features/job-monitor';
 import { ActivityBar } from './ActivityBar';
 import { startApp } from './bootstrap';
 import { Dialogs } from './Dialogs';
@@ -23,6 +24,16 @@ import './shell.css';
 const JobsView = lazy(() =>
   import('../features/job-monitor').then((m) => ({ default: m.JobsView })),
 );
+// The typed result viewers (their own chunk, with charts): loaded when a result is first shown,
+// drawn in a job's Result tab and its Compare dialog.
+const RESULT_VIEWERS: ResultViewers = {
+  Result: lazy(() =>
+    import('../features/result-viewers').then((m) => ({ default: m.ResultViewer })),
+  ),
+  Compare: lazy(() =>
+    import('../features/result-viewers').then((m) => ({ default: m.CompareView })),
+  ),
+};
 const BatchesView = lazy(() =>
   import('../features/job-monitor/batches/BatchesView').then((m) => ({ default: m.BatchesView })),
 );
@@ -104,7 +115,7 @@ export function App() {
               {v === 'devices' ? <DevicesView /> : null}
               {v === 'jobs' ? (
                 <Suspense fallback={<div className="view-loading" aria-busy="true" />}>
-                  <JobsView />
+                  <JobsView viewers={RESULT_VIEWERS} />
                 </Suspense>
               ) : null}
               {v === 'batches' ? (

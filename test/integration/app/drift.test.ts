@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AppCore } from '../../../src/core/app/types';
-import { decodeResultText } from '../../../src/renderer/features/job-monitor/result-viewers/model/decode';
+import { decodeResultText } from '../../../src/renderer/state/results/decode';
 import { CATALOGUE } from '../../../src/simulator';
 import type { VariantId } from '../../../src/shared/variants';
 import { appCalls, nextCoreEvent, openAppCore } from '../../support/app-core';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { decodeResultText } from '../../../src/renderer/features/job-monitor/result-viewers/model/decode';
+import { decodeResultText } from '../../../src/renderer/state/results/decode';
 import { RESULT_LIMITS } from '../../../src/shared/yaml';
 
 /**

@@ -23,10 +23,10 @@ function rank(floor: Floor): number {
   return floor === 'entry' ? FLOORS.length : FLOORS.indexOf(floor);
 }
 
-/** `features/<name>/…` → `<name>`. */
+/** `features/<name>/…` or `features/<name>` (its index) → `<name>`. */
 function featureOf(path: string): string | null {
   const parts = path.split('/');
-  return parts[0] === 'features' && parts.length > 2 ? parts[1]! : null;
+  return parts[0] === 'features' && parts.length > 1 ? parts[1]! : null;
 }
 
 /** Every module a source text names: static, type-only, re-exports, dynamic `import()`. */

@@ -14,18 +14,19 @@ import { isFinished, selectHasFilters, useJobsStore } from '../../state/jobs/sto
 import { useLoginPrompt } from '../../state/connection/login-flow';
 import { LoginPrompt } from '../../ui/components/LoginPrompt';
 import { shortcutLabel } from '../../services/commands';
-import { CancelJobDialog, useCanCancel } from './CancelJobDialog';
+import { CancelJobDialog, useCanCancel } from './detail/CancelJobDialog';
 import { BundleOpener, useBundleDrop } from './bundles/BundleOpener';
 import { ListExporter } from './bundles/ListExporter';
 import { BundleView } from './bundles/BundleView';
-import { JobDetailPane } from './JobDetailPane';
-import { JobFilterBar } from './JobFilterBar';
+import { JobDetailPane } from './detail/JobDetailPane';
+import { JobFilterBar } from './table/JobFilterBar';
 import { useProgressFill } from './use-progress-fill';
 import { activeFilterCount, createJobQuery } from '../../state/jobs/job-query';
-import { JobTable } from './JobTable';
+import { JobTable } from './table/JobTable';
 import { enableNotifications, notificationsSupported } from './notify-job-end';
 import { useMonitorWiring } from './use-monitor-wiring';
 import { useStatusFill } from './use-status-fill';
+import type { ResultViewers } from './viewer-slots';
 import { useAnnotationsStore } from '../../state/annotations/store';
 import { useBundlesStore } from '../../state/bundles/store';
 import './job-monitor.css';
@@ -33,8 +34,9 @@ import './job-monitor.css';
 /**
  * The job monitor: every job of the connection in a virtualized table with filters, search and
  * sorting, live status changes, and the detail of the open job beside it (over it when narrow).
+ * `viewers` draw results (the result-viewers feature, which the shell composes in).
  */
-export function JobsView() {
+export function JobsView({ viewers }: { viewers: ResultViewers }) {
   useMonitorWiring();
   const s = useJobsStore();
   const login = useLoginPrompt();
@@ -332,7 +334,7 @@ export function JobsView() {
           <span>{bundleError}</span>
         </p>
       ) : null}
-      {bundle ? <BundleView bundle={bundle} variant={variant} /> : null}
+      {bundle ? <BundleView bundle={bundle} variant={variant} viewers={viewers} /> : null}
       {bundle ? null : (
         <JobFilterBar
           filters={s.filters}
@@ -359,6 +361,7 @@ export function JobsView() {
               variant={variant}
               deviceName={deviceName}
               progress={progress}
+              viewers={viewers}
               onClose={s.close}
             />
           </section>

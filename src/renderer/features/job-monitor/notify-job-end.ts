@@ -4,7 +4,7 @@ import { useAppStore } from '../../state/app/store';
 import { openJobOn } from '../../state/app/open-job';
 import { useEstimatesStore } from '../../state/estimates/store';
 import { isFinished, useJobsStore } from '../../state/jobs/store';
-import { jobWhen } from './job-eta';
+import { jobWhen } from './table/job-eta';
 import { createEndMemory, decideJobEndNotice, endKey } from './notice-decision';
 
 const told = createEndMemory();

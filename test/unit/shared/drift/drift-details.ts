@@ -1,10 +1,5 @@
 import type { JobDetail } from '../../../../src/shared/variants';
-import {
-  rabiA,
-  rabiB,
-  t1A,
-  t1B,
-} from '../../renderer/features/job-monitor/result-viewers/fixtures';
+import { rabiA, rabiB, t1A, t1B } from '../../renderer/features/result-viewers/fixtures';
 
 /*
  * Stored job details of Rabi and T1 jobs in both variants, as the job store keeps them

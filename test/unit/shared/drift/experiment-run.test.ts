@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { driftRunOf } from '../../../../src/shared/drift';
-import { t1Points } from '../../renderer/features/job-monitor/result-viewers/fixtures';
+import { t1Points } from '../../renderer/features/result-viewers/fixtures';
 import { experimentJobA, rabiJobB, samplingJobB, t1JobB } from './drift-details';
 
 /** A finished job as a drift run: which experiment, on which qubit, when, and its fit. */

@@ -1,7 +1,7 @@
 import type { VariantId } from '../../../../shared/variants';
-import { decodeResultText } from '../result-viewers/model/decode';
-import type { ViewModel } from '../result-viewers/model/models';
-import { typedResultOf } from '../result-viewers/model/typed-result';
+import { decodeResultText } from '../../../state/results/decode';
+import type { ViewModel } from '../../../state/results/models';
+import { typedResultOf } from '../../../state/results/typed-result';
 
 /** One number that stands for a member's result, for the batch's table and plot. */
 export interface Headline {

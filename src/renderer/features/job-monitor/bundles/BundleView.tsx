@@ -11,15 +11,16 @@ import type { DetailTab } from '../../../state/jobs/store';
 import { LogViewer } from '../../../ui/log-viewer';
 import { Lineage } from '../annotations/Lineage';
 import { TagList } from '../annotations/JobAnnotationsPanel';
-import { ErrorBanner } from '../ErrorBanner';
-import { ErrorsTab } from '../ErrorsTab';
-import { DetailTabs } from '../JobDetailPane';
-import { PayloadTab } from '../PayloadTab';
-import { ResultTab } from '../ResultTab';
-import { SummaryTab } from '../SummaryTab';
+import { ErrorBanner } from '../detail/ErrorBanner';
+import { ErrorsTab } from '../detail/ErrorsTab';
+import { DetailTabs } from '../detail/JobDetailPane';
+import { PayloadTab } from '../detail/PayloadTab';
+import { ResultTab } from '../detail/ResultTab';
+import { SummaryTab } from '../detail/SummaryTab';
 import { formatLocal } from '../job-format';
-import { JobStatusChip } from '../status-look';
-import { useLogViewerHost } from '../use-log-host';
+import { JobStatusChip } from '../table/status-look';
+import { useLogViewerHost } from '../detail/use-log-host';
+import type { ResultViewers } from '../viewer-slots';
 import './bundle-view.css';
 
 const SEEN: Record<Bundle['jobs'][number]['device']['seen'], string> = {
@@ -32,7 +33,15 @@ const SEEN: Record<Bundle['jobs'][number]['device']['seen'], string> = {
  * An opened bundle, read-only and offline: its jobs (a batch lists them), each with every viewer
  * of the job detail, its tags, note and device, and "Run again" on this connection.
  */
-export function BundleView({ bundle, variant }: { bundle: Bundle; variant: VariantId }) {
+export function BundleView({
+  bundle,
+  variant,
+  viewers,
+}: {
+  bundle: Bundle;
+  variant: VariantId;
+  viewers: ResultViewers;
+}) {
   const selected = useBundlesStore((s) => s.selected);
   const submitting = useBundlesStore((s) => s.submitting);
   const { select, close, rerunInEditor, rerunNow } = useBundlesStore.getState();
@@ -205,7 +214,9 @@ export function BundleView({ bundle, variant }: { bundle: Bundle; variant: Varia
             documentText={job.payload?.text}
           />
         ) : null}
-        {tab === 'result' ? <ResultTab view={job.view} variant={bundle.source.variant} /> : null}
+        {tab === 'result' ? (
+          <ResultTab view={job.view} variant={bundle.source.variant} viewers={viewers} />
+        ) : null}
         {tab === 'logs' ? (
           <LogViewer
             text={(job.view.detail as { logs?: string | null }).logs ?? ''}
