@@ -7,8 +7,8 @@ import type { JobDetailView } from '../../../state/jobs/store';
 import type { VariantId } from '../../../../shared/variants';
 import { wireDocument } from '../../../../shared/sdk/decompile/wire-document';
 import { payloadToYaml } from '../../../../shared/yaml/payload-to-yaml';
-import { useOpenedPayload } from './payload-opening/use-opened';
-import { KeptNote } from './payload-opening/KeptNote';
+import { useOpenedPayload } from '../../../state/jobs/payload-opening/use-opened';
+import { KeptNote } from './KeptNote';
 import { PayloadCircuit } from './PayloadCircuit';
 
 // Monaco is the largest part of the renderer: only loaded when a payload is shown.

@@ -1,4 +1,4 @@
-import type { KeptPart } from '../../../../../shared/sdk/decompile/decompile-payload';
+import type { KeptPart } from '../../../../shared/sdk/decompile/decompile-payload';
 
 /**
  * The parts of a payload that stay in the SDK's form when it is opened in the friendly form,

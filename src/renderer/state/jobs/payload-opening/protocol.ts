@@ -1,4 +1,4 @@
-import type { VariantId } from '../../../../../shared/variants';
+import type { VariantId } from '../../../../shared/variants';
 
 /** What the Payload tab sends its worker; it replies with an `OpenedPayload`. */
 export interface OpenInput {

@@ -1,6 +1,6 @@
-import type { VariantId } from '../../../../../shared/variants';
-import type { OpenedPayload } from '../../../../../shared/sdk/decompile/open-service-payload';
-import { createWorkerClient } from '../../../../services/worker/client';
+import type { VariantId } from '../../../../shared/variants';
+import type { OpenedPayload } from '../../../../shared/sdk/decompile/open-service-payload';
+import { createWorkerClient } from '../../../services/worker/client';
 import type { OpenInput } from './protocol';
 import OpenWorker from './open.worker?worker';
 
@@ -16,7 +16,7 @@ const worker = createWorkerClient<OpenInput, OpenedPayload>({
 export async function openPayload(variant: VariantId, payload: unknown): Promise<OpenedPayload> {
   const onMainThread = async () => {
     const { openServicePayload } =
-      await import('../../../../../shared/sdk/decompile/open-service-payload');
+      await import('../../../../shared/sdk/decompile/open-service-payload');
     return openServicePayload(variant, payload);
   };
   const inWorker = worker.request({ variant, payload });

@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
-import type { VariantId } from '../../../../../shared/variants';
-import type { OpenedPayload } from '../../../../../shared/sdk/decompile/open-service-payload';
+import type { VariantId } from '../../../../shared/variants';
+import type { OpenedPayload } from '../../../../shared/sdk/decompile/open-service-payload';
 import { openPayload } from './open-client';
 
 export type Opened =

@@ -1,7 +1,7 @@
 /// <reference lib="webworker" />
-import '../../../../services/zod-jitless';
-import { serveRequests } from '../../../../services/worker/serve';
-import { openServicePayload } from '../../../../../shared/sdk/decompile/open-service-payload';
+import '../../../services/zod-jitless';
+import { serveRequests } from '../../../services/worker/serve';
+import { openServicePayload } from '../../../../shared/sdk/decompile/open-service-payload';
 import type { OpenInput } from './protocol';
 
 /*
