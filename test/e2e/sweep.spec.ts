@@ -23,6 +23,9 @@ sampling_payload:
 const THETA = 'sampling_payload.sampling.circuit.gates[0].theta';
 
 test('a sweep of a rotation angle gives P(0) = cos²(θ/2) in the batch view', async ({ page }) => {
+  // Nine jobs run one after another on one device; its waits alone may add up to two minutes on
+  // a loaded machine, more than the default test time.
+  test.setTimeout(150_000);
   await page.setViewportSize({ width: 1280, height: 800 });
   await setEditorText(page, DOC);
   await page.getByTestId('sweep-open').click();
