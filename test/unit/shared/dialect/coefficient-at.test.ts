@@ -1,8 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import {
-  coefficientAt,
-  coefficientBefore,
-} from '../../../../src/shared/dialect/coefficient-at';
+import { coefficientAt, coefficientBefore } from '../../../../src/shared/dialect/coefficient-at';
 
 /*
  * Expected values worked out by hand from the SDK's rule (qilisdk 0.1.6
