@@ -26,7 +26,8 @@ import { MemoryJobCache } from '../src/core/job-store';
 import { readFileUpTo } from '../src/node-kit/fs/read-limited';
 import { BundleError } from '../src/shared/bundles';
 import { dryRun } from '../src/simulator';
-import type { ExecutePayload, JobDetail } from '../src/shared/variants';
+import type { ExecutePayload } from '../src/shared/variants';
+import { jobDetail } from '../test/support/wire-fixtures';
 import { DEFAULT_PARSE_LIMITS, documentToExecutePayload } from '../src/shared/yaml';
 import type { Measurement } from './harness';
 import { MARK, interleaved, measure, reportRatio } from './harness';
@@ -78,21 +79,7 @@ async function exportJobs(n: number, refused: boolean): Promise<void> {
       cache: new MemoryJobCache(null),
       profileKey: 'bench:B',
       detail: async (id) => ({
-        detail: {
-          id,
-          name: `job ${id}`,
-          description: '',
-          device_id: 3,
-          status: 'completed',
-          created_at: '2026-01-01T10:00:00.000Z',
-          updated_at: null,
-          completed_at: '2026-01-01T10:00:05.000Z',
-          payload: null,
-          result: null,
-          logs: `log of job ${id}\n`.padEnd(40 * MB, 'x'),
-          error: null,
-          error_logs: null,
-        } as JobDetail,
+        detail: jobDetail(id, 'completed', { logs: `log of job ${id}\n`.padEnd(40 * MB, 'x') }),
         problems: [],
         fetchedAt: '2026-01-02T00:00:00.000Z',
         fromCache: false,

@@ -37,6 +37,23 @@ export function jobInfo(
   };
 }
 
+/** A job's full detail (the record of `jobInfo`, no payload, result or logs unless given). */
+export function jobDetail(
+  id: number,
+  status: JobInfo['status'],
+  extra: Partial<JobDetail> = {},
+): JobDetail {
+  return {
+    ...jobInfo(id, status),
+    payload: null,
+    result: null,
+    logs: null,
+    error: null,
+    error_logs: null,
+    ...extra,
+  } as JobDetail;
+}
+
 export function wireJobInfo(variant: VariantId, info: JobInfo): Record<string, unknown> {
   return encodeJobInfo(variant, info);
 }

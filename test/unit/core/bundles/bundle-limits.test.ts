@@ -3,7 +3,7 @@ import type { CollectBundleDeps } from '../../../../src/core/bundles';
 import { collectBundle, serializeBundle } from '../../../../src/core/bundles';
 import { MemoryJobCache } from '../../../../src/core/job-store';
 import { BUNDLE_MAX_BYTES, BundleError, readBundle } from '../../../../src/shared/bundles';
-import type { JobDetail } from '../../../../src/shared/variants';
+import { jobDetail } from '../../../support/wire-fixtures';
 
 /**
  * A bundle's size is checked as it is made, job by job (issue 28, item 5): exporting jobs with
@@ -13,24 +13,6 @@ import type { JobDetail } from '../../../../src/shared/variants';
  */
 const MB = 1024 * 1024;
 
-function detail(id: number, logs: string): JobDetail {
-  return {
-    id,
-    name: `job ${id}`,
-    description: '',
-    device_id: 3,
-    status: 'completed',
-    created_at: '2026-01-01T10:00:00.000Z',
-    updated_at: null,
-    completed_at: '2026-01-01T10:00:05.000Z',
-    payload: null,
-    result: null,
-    logs,
-    error: null,
-    error_logs: null,
-  } as JobDetail;
-}
-
 function deps(logBytes: number, fetched: number[]): CollectBundleDeps {
   return {
     cache: new MemoryJobCache(null),
@@ -38,7 +20,7 @@ function deps(logBytes: number, fetched: number[]): CollectBundleDeps {
     detail: async (id) => {
       fetched.push(id);
       return {
-        detail: detail(id, `line of job ${id}\n`.padEnd(logBytes, 'x')),
+        detail: jobDetail(id, 'completed', { logs: `line of job ${id}\n`.padEnd(logBytes, 'x') }),
         problems: [],
         fetchedAt: '2026-01-02T00:00:00.000Z',
         fromCache: false,
