@@ -70,7 +70,7 @@ describe('CircuitView', () => {
     for (const name of [
       'H, qubit 0',
       'CNOT, control 0, target 1',
-      'RX(theta), qubit 2',
+      'RX(theta = 0.5), qubit 2',
       'SWAP, qubits 0 and 2',
       'Measurement, qubits 0, 1 and 2',
     ])
@@ -94,7 +94,9 @@ describe('CircuitView', () => {
       .toHaveAttribute('tabindex', '-1');
     (h.element() as SVGGElement).focus();
     await userEvent.keyboard('{ArrowDown}');
-    await expect.element(diagram.getByRole('button', { name: 'RX(theta), qubit 2' })).toHaveFocus();
+    await expect
+      .element(diagram.getByRole('button', { name: 'RX(theta = 0.5), qubit 2' }))
+      .toHaveFocus();
     await userEvent.keyboard('{ArrowRight}');
     await expect
       .element(diagram.getByRole('button', { name: 'CNOT, control 0, target 1' }))
@@ -105,9 +107,51 @@ describe('CircuitView', () => {
     expect(chosen.map((i) => i.line)).toEqual([9, 11]);
   });
 
+  it('shows each parameter as name=value in its box, cut to fit; the name and tooltip say it in full', async () => {
+    const params = circuitOf(3, [
+      '!RX {qubit: 0, theta: !Parameter {name: theta, value: 0.5}}',
+      '!RY {qubit: 1, theta: !Parameter {name: mixing_angle, value: 1.2345678}}',
+      '!U3 {qubit: 2, theta: !Parameter {name: a, value: 0.4}, phi: 0.1, gamma: !Parameter {name: c, value: 2}}',
+      '!RZ {qubit: 0, phi: !Parameter {name: gamma_0, value: -0.785398}}',
+    ]);
+    draw(params, null);
+    const diagram = page.getByRole('group', { name: 'Circuit diagram' });
+    const cases = [
+      // Whole when it fits.
+      ['RX(theta = 0.5), qubit 0', 'theta=0.5'],
+      // The value whole (three digits), the name cut.
+      ['RY(mixing_angle = 1.2345678), qubit 1', 'mi…=1.23'],
+      // No room for a name beside a long value: the value.
+      ['RZ(gamma_0 = -0.785398), qubit 0', '-0.785'],
+      // Several angles too long together: their values.
+      ['U3(a = 0.4, 0.1, c = 2), qubit 2', '0.4,0.1,2'],
+    ] as const;
+    for (const [name, inBox] of cases) {
+      const gate = diagram.getByRole('button', { name, exact: true });
+      await expect.element(gate).toBeVisible();
+      const g = gate.element() as SVGGElement;
+      expect(g.querySelector('.gate-angle')?.textContent).toBe(inBox);
+      expect(g.querySelector('title')?.textContent).toBe(name);
+      // The text stays inside its box.
+      const text = (g.querySelector('.gate-angle') as SVGTextElement).getBBox();
+      const box = (g.querySelector('rect:not(.circuit-hit)') as SVGRectElement).getBBox();
+      expect(text.x).toBeGreaterThanOrEqual(box.x);
+      expect(text.x + text.width).toBeLessThanOrEqual(box.x + box.width);
+    }
+    await page.viewport(1280, 800);
+    await page.screenshot({
+      path: '../../test-results/screenshots/review/circuit-parameters-1280x800.png',
+    });
+    await page.viewport(760, 800);
+    await page.screenshot({
+      path: '../../test-results/screenshots/review/circuit-parameters-760.png',
+    });
+    await page.viewport(1280, 800);
+  });
+
   it('highlights the gate on the editor’s line and gives it the tab stop', async () => {
     draw(BELL_PLUS, 10);
-    const rx = page.getByRole('button', { name: 'RX(theta), qubit 2' });
+    const rx = page.getByRole('button', { name: 'RX(theta = 0.5), qubit 2' });
     await expect.element(rx).toHaveAttribute('aria-current', 'true');
     await expect.element(rx).toHaveAttribute('tabindex', '0');
     await expect

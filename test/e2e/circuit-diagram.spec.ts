@@ -92,7 +92,7 @@ test('a gate the dialect refuses is marked where it stands; a payload without a 
   ].join('\n');
   await setEditorText(page, text);
   const drawn = diagram(page);
-  await expect(drawn.getByRole('button', { name: 'RX(theta), qubit 2' })).toBeVisible();
+  await expect(drawn.getByRole('button', { name: 'RX(theta = 0.5), qubit 2' })).toBeVisible();
   await expect(drawn.getByRole('button', { name: 'Measurement, qubits 0 and 2' })).toBeVisible();
   const refused = drawn.getByRole('button', { name: /^!CNOT, not read; problem: .*qubit 5/ });
   await expect(refused).toHaveClass(/has-problem/);

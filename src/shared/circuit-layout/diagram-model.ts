@@ -13,7 +13,10 @@ export interface DiagramItem {
   name: string;
   /** The text in the box (`RX`, `Z` for a CZ's target, `H†`). */
   label: string;
-  /** Each angle, short: a parameter's name or a constant (`theta`, `0.5`). */
+  /**
+   * Each angle, short: a constant (`0.5`) or a parameter as its name and value (`theta=0.5`; its
+   * name alone when it has none). The box fits them in (renderer's angle-text.ts).
+   */
   angles: string[];
   /** The wires the gate acts on (a box, the ⊕, the ×s, the measured qubits). */
   targets: number[];
@@ -23,7 +26,7 @@ export interface DiagramItem {
   lo: number;
   hi: number;
   column: number;
-  /** What a screen reader says: "CNOT, control 0, target 1". */
+  /** What a screen reader says: "CNOT, control 0, target 1", "RX(theta = 0.5), qubit 2". */
   accessibleName: string;
   /** The long form, with each parameter's value: "RX(theta = 0.5), qubit 2". */
   title: string;

@@ -13,8 +13,11 @@ export function shortNumber(value: number): string {
   return String(Number(value.toPrecision(3)));
 }
 
-function angleText(num: Num): string {
-  return num.kind === 'param' ? num.name : shortNumber(num.value);
+/** An angle in the box: a constant short, a parameter as `name=value` (its name alone if unknown). */
+function angleText(num: Num, valueOf: ParamValueOf): string {
+  if (num.kind === 'const') return shortNumber(num.value);
+  const value = valueOf(num.name);
+  return value === undefined ? num.name : `${num.name}=${shortNumber(value)}`;
 }
 
 function angleTitle(num: Num, valueOf: ParamValueOf): string {
@@ -62,13 +65,13 @@ export function gateFace(gate: Gate, valueOf: ParamValueOf): GateFace {
       : gate.name === 'SWAP' && gate.modifier === undefined
         ? 'swap'
         : 'box';
-  const angles = gate.angles.map(angleText);
+  const angles = gate.angles.map((a) => angleText(a, valueOf));
   const args = (texts: string[]) => (texts.length > 0 ? `(${texts.join(', ')})` : '');
-  const named = `${gate.modifier ? MODIFIED[gate.modifier](gate.name) : gate.name}${args(angles)}`;
   const where =
     controls.length > 0
       ? `${plural('control', controls)}, ${plural('target', targets)}`
       : plural('qubit', targets);
+  // The whole text, each parameter's value in full: what a screen reader says and the tooltip.
   const title = `${gate.modifier ? MODIFIED[gate.modifier](gate.name) : gate.name}${args(gate.angles.map((a) => angleTitle(a, valueOf)))}, ${where}`;
   const prefix = (gate.controls?.length ?? 0) > 0 ? 'controlled ' : '';
   return {
@@ -77,7 +80,7 @@ export function gateFace(gate: Gate, valueOf: ParamValueOf): GateFace {
     angles,
     targets,
     controls,
-    accessibleName: `${prefix}${named}, ${where}`,
+    accessibleName: `${prefix}${title}`,
     title: `${prefix}${title}`,
   };
 }

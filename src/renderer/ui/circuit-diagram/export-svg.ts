@@ -45,7 +45,7 @@ export function circuitSvgMarkup(circuit: CircuitDiagram, c: ExportColours): str
     `.not{fill:none;stroke:${c.foreground};stroke-width:1.5}`,
     `.gate-box{fill:${c.box};stroke:${c.foreground};stroke-width:1.5}`,
     `.unread-box{fill:${c.background};stroke:${c.error};stroke-width:2;stroke-dasharray:4 3}`,
-    `.gate-label{font-size:13px}.gate-angle{font-size:10px;fill:${c.muted}}`,
+    `.gate-label{font-size:13px}.gate-angle{font-size:9px;fill:${c.muted}}`,
   ].join('');
   const parts = [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,

@@ -1,4 +1,5 @@
 import type { DiagramItem } from '../../../shared/circuit-layout';
+import { boxAngleText } from './angle-text';
 
 /** The drawing's grid, in SVG units at zoom 1. */
 export const COLUMN_WIDTH = 64;
@@ -26,13 +27,13 @@ function box(x: number, q0: number, q1: number, item: DiagramItem, cls: string):
   const top = wireY(q0) - BOX_HALF;
   const bottom = wireY(q1) + BOX_HALF;
   const mid = (top + bottom) / 2;
-  const angle = item.angles.join(', ');
+  const angle = boxAngleText(item.angles, 9);
   const shapes: Shape[] = [
     { t: 'rect', x: x - BOX_HALF - 6, y: top, w: BOX + 12, h: bottom - top, cls },
   ];
   if (angle) {
     shapes.push({ t: 'text', x, y: mid - 3, text: label(item.label, 7), cls: 'gate-label' });
-    shapes.push({ t: 'text', x, y: mid + 11, text: label(angle, 8), cls: 'gate-angle' });
+    shapes.push({ t: 'text', x, y: mid + 11, text: angle, cls: 'gate-angle' });
   } else {
     shapes.push({ t: 'text', x, y: mid + 4, text: label(item.label, 7), cls: 'gate-label' });
   }

@@ -5,7 +5,9 @@ import type { Schedule } from '../../dialect/schedule';
 import { productAmplitudes } from '../common/states';
 import { pyNumText } from '../friendly-print/scalars';
 import { pythonFloatRepr } from '../yaml';
+import { basisKetPython } from './basis-ket';
 import { NotYetInPython } from './not-yet';
+import type { PythonParameters } from './parameters';
 import { pauliSumPython } from './pauli-sum';
 import { pyNumLiteral, pyStringLiteral } from './python-text';
 import { qtensorOfEntries } from './qtensor';
@@ -19,7 +21,8 @@ import type { PythonFunctional } from './sampling-0-1';
  * total_time=None, interpolation=Interpolation.LINEAR)`, a coefficient a dict of time points to
  * values that becomes an `Interpolator` with the schedule's interpolation);
  * src/qilisdk/core/__init__.py exports `Interpolation` (LINEAR, STEP), `Interpolator`,
- * `InitialState` (ZERO, ONE, UNIFORM) and `QTensor`; src/qilisdk/functionals/analog_evolution.py:
+ * `InitialState` (ZERO, ONE, UNIFORM), `QTensor` and `ket` (a basis state: basis-ket.ts);
+ * src/qilisdk/functionals/analog_evolution.py:
  * `AnalogEvolution(schedule, initial_state, store_intermediate_results=False)`.
  * As compile writes it (compile/evolution-a.ts): times as floats, `total_time` only for a
  * schedule of constants (every point at 0), which the SDK cannot time otherwise. Times are the
@@ -32,12 +35,17 @@ import type { PythonFunctional } from './sampling-0-1';
  * the SDK would build from a dict (`Interpolator(coeff, interpolation, nsamples=int(1 / dt))`,
  * src/qilisdk/analog/schedule.py) with its own interpolation, which `Schedule` takes as it is.
  */
-function coefficientDicts(s: Schedule, core: Set<string>): string[] {
+function coefficientDicts(s: Schedule, core: Set<string>, params?: PythonParameters): string[] {
   return s.terms.map((term) => {
     const entries = term.points.map((p, i) => {
       if (i > 0 && term.points[i - 1]!.t === p.t)
         throw new NotYetInPython(`coefficient ${term.label}: two values at time ${p.t}`);
-      return `${pythonFloatRepr(p.t)}: ${pyNumLiteral(p.value, `coefficient ${term.label}`)}`;
+      const where = `coefficient ${term.label}`;
+      const value =
+        p.value.kind === 'param' && params
+          ? params.use(p.value.name, where)
+          : pyNumLiteral(p.value, where);
+      return `${pythonFloatRepr(p.t)}: ${value}`;
     });
     const dict = `{${entries.join(', ')}}`;
     const own = term.interpolation && term.interpolation !== s.interpolation;
@@ -57,6 +65,11 @@ export function initialStatePython(
     core.add('InitialState');
     return `InitialState.${initial.name.toUpperCase()}`;
   }
+  const ket = basisKetPython(initial);
+  if (ket) {
+    core.add('ket');
+    return ket;
+  }
   const entries = initial && qtensorOfEntries(initial);
   if (entries) {
     core.add('QTensor');
@@ -75,9 +88,15 @@ export function initialStatePython(
 
 /**
  * The lines that bind `schedule` to the SDK's `Schedule` (also a reservoir layer's dynamics);
- * `analog` and `core` collect the names of `qilisdk.analog` and `qilisdk.core` they use.
+ * `analog` and `core` collect the names of `qilisdk.analog` and `qilisdk.core` they use;
+ * `params`, in a variational program, writes a `!Parameter` coefficient as its variable.
  */
-export function schedulePythonA(s: Schedule, analog: Set<string>, core: Set<string>): string[] {
+export function schedulePythonA(
+  s: Schedule,
+  analog: Set<string>,
+  core: Set<string>,
+  params?: PythonParameters,
+): string[] {
   analog.add('Schedule');
   const last = Math.max(...s.terms.flatMap((t) => t.points.map((p) => p.t)));
   if (last > 0 && last < s.T)
@@ -86,7 +105,7 @@ export function schedulePythonA(s: Schedule, analog: Set<string>, core: Set<stri
     (t) =>
       `        ${pyStringLiteral(t.label)}: ${pauliSumPython(t.hamiltonian, analog, `hamiltonian ${t.label}`)},`,
   );
-  const coefficients = coefficientDicts(s, core);
+  const coefficients = coefficientDicts(s, core, params);
   if (s.interpolation === 'step') core.add('Interpolation');
   return [
     'schedule = Schedule(',

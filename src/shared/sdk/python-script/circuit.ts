@@ -5,6 +5,7 @@ import { PythonGates } from './gates';
 import { PythonImports } from './imports';
 import { NotYetInPython } from './not-yet';
 import { PythonParameters } from './parameters';
+import { qaoaCircuitPython } from './qaoa-0-2';
 
 /*
  * A circuit of the model as qilisdk Python: its Parameters first (parameters.ts), then
@@ -13,7 +14,8 @@ import { PythonParameters } from './parameters';
  * `Circuit.add(gate)`; src/qilisdk/digital/ansatz.py: `HardwareEfficientAnsatz(nqubits,
  * layers=1, connectivity="linear", structure="grouped", one_qubit_gate=U1, two_qubit_gate=CZ)`,
  * a Circuit that adds its own gates (with its own Parameters, every angle 0.0) in __init__;
- * `connectivity` is "linear", "circular", "full" or a list of (a, b) edges.
+ * `connectivity` is "linear", "circular", "full" or a list of (a, b) edges. Variant A's
+ * `!QAOA`, kept in the SDK's form, is its constructor call (qaoa-0-2.ts).
  */
 
 export interface PythonCircuit {
@@ -51,6 +53,8 @@ export function circuitPython(
   table: ParamTable,
   reserved: ReadonlySet<string> = new Set(),
 ): PythonCircuit {
+  const qaoa = variant === 'A' ? qaoaCircuitPython(c, name, table) : null;
+  if (qaoa) return qaoa;
   if (c.island)
     throw new NotYetInPython(
       `a circuit kept in the SDK's form (${c.island.text.split('\n')[0]}: ${c.island.reason})`,

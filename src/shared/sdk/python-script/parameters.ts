@@ -31,8 +31,12 @@ const PY_KEYWORDS = new Set(
   ),
 );
 
-/** The variables the script binds itself: a parameter never takes one of these names. */
+/**
+ * The variables the script binds itself, and the lower-case names it imports (`ket`): a
+ * parameter never takes one of these names.
+ */
 const SCRIPT_NAMES = new Set([
+  'ket',
   'circuit',
   'sampling',
   'propagation',

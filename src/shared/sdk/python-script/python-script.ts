@@ -21,15 +21,17 @@ import { variationalPython } from './variational';
  * Covered: Variant B (qilisdk 0.1.6) `sampling`, `time_evolution`, `rabi_experiment` and
  * `t1_experiment`; Variant A (qilisdk 0.2.1.post1) `digital_propagation`, `analog_evolution`
  * and `quantum_reservoir` with their readouts, and `experiment` (Rabi, T1); complex and identity
- * coefficients, states as products, amplitudes, density matrices or named.
+ * coefficients, states as products, amplitudes, density matrices or named, a complex basis
+ * state of Variant A as `ket(...)`.
  * Circuits: every gate of the dialect, `!Controlled` (CRX…CU1 too), `!Adjoint`, `!Exponential`,
- * `!Parameter` angles (one `Parameter` object per name) and the HardwareEfficientAnsatz; not the
- * SDK's QAOA, which the model keeps in the SDK's form. Variational programs of both variants
- * over a circuit (`Sampling`, `DigitalPropagation`) or Variant B's `TimeEvolution` (Parameters
- * as its coefficients): `SciPyOptimizer` with its options and tol, `ObservableCostFunction` of
- * the friendly cost or of the SDK's (Hamiltonian, Pauli operator, QTensor); not over an
- * AnalogEvolution, not a ModelCostFunction, not SPSA. Checked over the whole SDK corpus by
- * test/unit/shared/sdk/python-corpus.test.ts, which lists every case still refused.
+ * `!Parameter` angles (one `Parameter` object per name), the HardwareEfficientAnsatz and Variant
+ * A's `QAOA` (its constructor call, when its gates are the constructor's own). Variational
+ * programs of both variants over a circuit (`Sampling`, `DigitalPropagation`), Variant B's
+ * `TimeEvolution` or Variant A's `AnalogEvolution` (Parameters as the schedule's coefficients):
+ * `SciPyOptimizer` with its options and tol, `ObservableCostFunction` of the friendly cost or of
+ * the SDK's (Hamiltonian, Pauli operator, QTensor); not a ModelCostFunction, not SPSA. Checked
+ * over the whole SDK corpus by test/unit/shared/sdk/python-corpus.test.ts, which lists every
+ * case still refused.
  */
 
 export interface PythonScriptOptions {

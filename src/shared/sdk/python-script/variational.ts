@@ -13,6 +13,7 @@ import { pyStringLiteral } from './python-text';
 import { readoutLines } from './readout-0-2';
 import type { PythonFunctional } from './sampling-0-1';
 import { timeEvolutionPython } from './time-evolution-0-1';
+import { analogInProgramPython } from './variational-analog-0-2';
 
 /*
  * A variational program as qilisdk Python, the same classes at 0.1.6 and 0.2.1.post1:
@@ -27,8 +28,9 @@ import { timeEvolutionPython } from './time-evolution-0-1';
  * `Sampling(circuit, nshots)` (0.1.6) or `DigitalPropagation(circuit)` (0.2.1.post1) over a
  * circuit whose angles are the parameters optimised, or 0.1.6's `TimeEvolution` whose schedule
  * takes a Parameter where it takes a coefficient (src/qilisdk/analog/schedule.py:
- * `schedule: dict[int, dict[str, float | Term | Parameter]]`; time-evolution-0-1.ts writes it);
- * Variant A's readout goes with the submit.
+ * `schedule: dict[int, dict[str, float | Term | Parameter]]`; time-evolution-0-1.ts writes it)
+ * or Variant A's `AnalogEvolution` (variational-analog-0-2.ts); Variant A's readout goes with
+ * the submit.
  */
 
 /** The most rows of a QTensor cost written out as a matrix (5 qubits). */
@@ -100,7 +102,7 @@ function innerPython(
   v: VariationalProgram,
   table: ParamTable,
   imports: PythonImports,
-): { lines: string[]; name: string } {
+): { lines: string[]; name: string; numpy?: boolean } {
   const inner = v.inner;
   if (inner.kind === 'timeEvolution') {
     const params = new PythonParameters(variant, table, imports);
@@ -109,9 +111,7 @@ function innerPython(
     return { lines: [...declared, ...evolution.lines], name: 'evolution' };
   }
   if (inner.kind !== 'sampling' && inner.kind !== 'digital')
-    throw new NotYetInPython(
-      "a variational program over an AnalogEvolution (its Parameters stand in the schedule's coefficients)",
-    );
+    return analogInProgramPython(inner, table, imports);
   const circuit = circuitPython(inner.circuit, 'circuit', variant, table);
   imports.merge(circuit.imports);
   const [name, call] =
@@ -141,7 +141,7 @@ export function variationalPython(
     .add('qilisdk.cost_functions', 'ObservableCostFunction');
   if (cost.lines.length > 0) imports.add('qilisdk.core', 'QTensor');
   if (variant === 'A') imports.add('qilisdk.readout', 'Readout');
-  const numpy = cost.lines.length > 0 || v.inner.kind === 'timeEvolution';
+  const numpy = cost.lines.length > 0 || v.inner.kind === 'timeEvolution' || inner.numpy === true;
   return {
     imports: [...(numpy ? ['import numpy as np'] : []), ...imports.lines()],
     lines: [

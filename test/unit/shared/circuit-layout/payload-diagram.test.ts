@@ -51,7 +51,7 @@ describe('payloadDiagram', () => {
     expect(rows).toEqual([
       ['box', 'H, qubit 0', 0, 8, [0], []],
       ['not', 'CNOT, control 0, target 1', 1, 9, [1], [0]],
-      ['box', 'RX(theta), qubit 2', 0, 10, [2], []],
+      ['box', 'RX(theta = 0.5), qubit 2', 0, 10, [2], []],
       ['swap', 'SWAP, qubits 0 and 2', 2, 11, [0, 2], []],
       ['box', 'CZ, control 1, target 2', 3, 12, [2], [1]],
       ['not', 'controlled X, controls 0 and 1, target 2', 4, 13, [2], [0, 1]],
@@ -59,7 +59,7 @@ describe('payloadDiagram', () => {
     ]);
     expect(c?.columns).toBe(6);
     expect(c?.items[2]?.title).toBe('RX(theta = 0.5), qubit 2');
-    expect(c?.items[2]?.angles).toEqual(['theta']);
+    expect(c?.items[2]?.angles).toEqual(['theta=0.5']);
     expect(c?.items[4]?.label).toBe('Z');
   });
 

@@ -19,11 +19,7 @@ const SDK = path.join(import.meta.dirname, '../../../fixtures/sdk');
 
 /** `<version>/<case>: <reason>`, sorted, one per line. */
 const REFUSED = [
-  "A-0.2.1.post1/a_qaoa_ansatz: not yet: a circuit kept in the SDK's form (!QAOA: the SDK's QAOA class, which the friendly form has no construct for; angles given as Terms of Parameters (_parameter_transforms)) cannot be written as SDK Python",
-  "A-0.2.1.post1/a_vp_analog_lbfgsb: not yet: a variational program over an AnalogEvolution (its Parameters stand in the schedule's coefficients) cannot be written as SDK Python",
   'A-0.2.1.post1/a_vp_digital_nelder_mead_model_cost: not a valid Variant A payload: !VariationalProgram at variational_program_payload.variational_program._parameter_constraints: parameter constraints (ComparisonTerms over the circuit’s Parameters) are not read yet',
-  "A-main/a_qaoa_ansatz: not yet: a circuit kept in the SDK's form (!QAOA: the SDK's QAOA class, which the friendly form has no construct for; angles given as Terms of Parameters (_parameter_transforms)) cannot be written as SDK Python",
-  "A-main/a_vp_analog_lbfgsb: not yet: a variational program over an AnalogEvolution (its Parameters stand in the schedule's coefficients) cannot be written as SDK Python",
   'A-main/a_vp_digital_nelder_mead_model_cost: not a valid Variant A payload: !VariationalProgram at variational_program_payload.variational_program._parameter_constraints: parameter constraints (ComparisonTerms over the circuit’s Parameters) are not read yet',
   'B-0.1.6/b_vp_sampling_nelder_mead_model_cost: not yet: a ModelCostFunction (a classical Model, which the friendly form keeps as the SDK wrote it) cannot be written as SDK Python',
 ];
@@ -99,6 +95,13 @@ describe('Copy as Python over the SDK corpus', () => {
     ],
     ['A-main/a_reservoir_output_encoding', 'input_encoding.add(RZ(1, phi=v))\n'],
     ['A-0.2.1.post1/a_t1_shim', '    qubit=1,\n    averages=2000,\n'],
+    [
+      'A-0.2.1.post1/a_qaoa_ansatz',
+      'circuit = QAOA(\n    problem_hamiltonian=Z(0) * Z(1) + Z(1) * Z(2) - 0.5 * Z(0),\n    layers=1,\n    problem_params=[0.4],\n    mixer_params=[0.7],\n)\n',
+    ],
+    ['A-main/a_vp_analog_lbfgsb', '        "hx": {0.0: hx_start, 2.0: 0.0},\n'],
+    ['A-main/a_vp_analog_lbfgsb', '    initial_state=ket(0),\n'],
+    ['A-0.2.1.post1/a_ae_linear_two_qubit', '    initial_state=ket(0, 1),\n'],
     [
       'B-0.1.6/b_te_density_matrix_initial_state',
       'initial_state=QTensor(np.array([[0.75, 0.25], [0.25, 0.25]]',

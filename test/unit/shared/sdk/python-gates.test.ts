@@ -154,13 +154,16 @@ describe('payloadAsPython: gates', () => {
     );
   });
 
-  it('the QAOA ansatz kept in the SDK form is refused with the reason', () => {
-    const out = payloadAsPython(
-      'A',
-      requestOf({ version: 'A-0.2.1.post1', name: 'a_qaoa_ansatz' }).payload,
-    );
+  it('a circuit kept in the SDK form (a parameter prefix) is refused with the reason', () => {
+    const { payload } = requestOf({ version: 'A-main', name: 'a_gates_single_qubit' });
+    // The circuit's own _prefix (two spaces in: the gates' are deeper).
+    const prefixed = JSON.stringify(payload).replace("\\n  _prefix: ''", "\\n  _prefix: 'p_'");
+    expect(prefixed).not.toBe(JSON.stringify(payload));
+    const out = payloadAsPython('A', JSON.parse(prefixed) as typeof payload);
     expect(out).toEqual({
-      refused: expect.stringMatching(/^not yet: a circuit kept in the SDK's form \(!QAOA: .*QAOA/),
+      refused: expect.stringMatching(
+        /^not yet: a circuit kept in the SDK's form \(!Circuit: .*a parameter prefix/,
+      ),
     });
   });
 

@@ -3,6 +3,7 @@ import { payloadAsPython } from '../../../../src/shared/sdk/python-script/python
 import type { CorpusCase } from '../../../support/sdk-digital-corpus';
 import { requestOf, variantOf } from '../../../support/sdk-digital-corpus';
 import { documentToExecutePayload } from '../../../../src/shared/yaml';
+import type { ExecutePayload } from '../../../../src/shared/variants';
 
 /*
  * Variational programs as SDK Python (issue 26): the SDK corpus's own requests (cases.md says
@@ -128,20 +129,74 @@ describe('payloadAsPython: variational programs', () => {
     expect(script).not.toContain('_handlers');
   });
 
+  it.each(['A-main', 'A-0.2.1.post1'] as const)(
+    '%s a_vp_analog_lbfgsb: an AnalogEvolution whose coefficients are the Parameters, from ket(0)',
+    (version) => {
+      const script = scriptOf({ version, name: 'a_vp_analog_lbfgsb' });
+      expect(script).toContain('from qilisdk.core import Parameter, QTensor, ket\n');
+      expect(script).toContain(
+        lines(
+          'hx_start = Parameter("hx_start", 1.0)',
+          'hz_end = Parameter("hz_end", 1.0)',
+          '',
+          'schedule = Schedule(',
+          '    hamiltonians={',
+          '        "hx": X(0),',
+          '        "hz": Z(0),',
+          '    },',
+          '    coefficients={',
+          '        "hx": {0.0: hx_start, 2.0: 0.0},',
+          '        "hz": {0.0: 0.0, 2.0: hz_end},',
+          '    },',
+          '    dt=0.1,',
+          ')',
+          '',
+          'evolution = AnalogEvolution(',
+          '    schedule,',
+          '    initial_state=ket(0),',
+          '    store_intermediate_results=False,',
+          ')',
+          'optimizer = SciPyOptimizer(method="L-BFGS-B", options={"ftol": 1e-09, "maxiter": 15})',
+        ),
+      );
+      expect(script).toContain(
+        lines(
+          'functional = VariationalProgram(',
+          '    evolution,',
+          '    optimizer=optimizer,',
+          '    cost_function=cost_function,',
+          '    store_intermediate_results=True,',
+          ')',
+          'readout = Readout().with_state_tomography(method="exact")',
+        ),
+      );
+    },
+  );
+
+  it('a parameter named ket (which the script imports) gets its own variable', () => {
+    // The Parameter hx_start (its label and its key in the Interpolator's _parameters) renamed.
+    const edit = (payload: ExecutePayload) =>
+      JSON.parse(JSON.stringify(payload).replaceAll('hx_start', 'ket')) as ExecutePayload;
+    const c = { version: 'A-main', name: 'a_vp_analog_lbfgsb' } as const;
+    const out = payloadAsPython('A', edit(requestOf(c).payload));
+    expect(out).toEqual({ script: expect.stringContaining('param_ket = Parameter("ket", 1.0)\n') });
+    expect((out as { script: string }).script).toContain('"hx": {0.0: param_ket, 2.0: 0.0},\n');
+  });
+
   it('a_vp_digital_cobyla is written', () => {
     expect(scriptOf({ version: 'A-0.2.1.post1', name: 'a_vp_digital_cobyla' })).toContain(
       'optimizer = SciPyOptimizer(method="COBYLA", options={"maxiter": 20, "rhobeg": 0.5}, tol=0.0001)\n',
     );
   });
 
-  it.each([
-    ['B-0.1.6', 'b_vp_sampling_nelder_mead_model_cost', /a ModelCostFunction/],
-    ['A-0.2.1.post1', 'a_vp_analog_lbfgsb', /over an AnalogEvolution/],
-  ] as const)('%s %s is refused, saying what', (version, name, what) => {
-    expect(outOf({ version, name })).toEqual({
-      refused: expect.stringMatching(new RegExp(`^not yet: .*${what.source}`)),
-    });
-  });
+  it.each([['B-0.1.6', 'b_vp_sampling_nelder_mead_model_cost', /a ModelCostFunction/]] as const)(
+    '%s %s is refused, saying what',
+    (version, name, what) => {
+      expect(outOf({ version, name })).toEqual({
+        refused: expect.stringMatching(new RegExp(`^not yet: .*${what.source}`)),
+      });
+    },
+  );
 
   it('a friendly cost is the Hamiltonian itself; Variant B says why the script can send what the app cannot', () => {
     const b = friendly('B', '{method: Powell, max_iterations: 5, tol: 1e-6}') as { script: string };
