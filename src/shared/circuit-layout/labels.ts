@@ -20,10 +20,15 @@ function angleText(num: Num, valueOf: ParamValueOf): string {
   return value === undefined ? num.name : `${num.name}=${shortNumber(value)}`;
 }
 
-function angleTitle(num: Num, valueOf: ParamValueOf): string {
-  if (num.kind === 'const') return String(num.value);
+/**
+ * An angle in words: `theta = 0.5`, a constant as it is. `short` rounds the numbers as the box
+ * does (what a screen reader says: "RX(1.05)", not sixteen digits); the tooltip has them whole.
+ */
+function angleTitle(num: Num, valueOf: ParamValueOf, short = false): string {
+  const shown = (v: number) => (short ? shortNumber(v) : String(v));
+  if (num.kind === 'const') return shown(num.value);
   const value = valueOf(num.name);
-  return value === undefined ? num.name : `${num.name} = ${value}`;
+  return value === undefined ? num.name : `${num.name} = ${shown(value)}`;
 }
 
 const listed = (qubits: readonly number[]) =>
@@ -71,8 +76,10 @@ export function gateFace(gate: Gate, valueOf: ParamValueOf): GateFace {
     controls.length > 0
       ? `${plural('control', controls)}, ${plural('target', targets)}`
       : plural('qubit', targets);
-  // The whole text, each parameter's value in full: what a screen reader says and the tooltip.
-  const title = `${gate.modifier ? MODIFIED[gate.modifier](gate.name) : gate.name}${args(gate.angles.map((a) => angleTitle(a, valueOf)))}, ${where}`;
+  const gateName = gate.modifier ? MODIFIED[gate.modifier](gate.name) : gate.name;
+  // The tooltip has each value in full; a screen reader says them as short as the box shows them.
+  const title = `${gateName}${args(gate.angles.map((a) => angleTitle(a, valueOf)))}, ${where}`;
+  const spoken = `${gateName}${args(gate.angles.map((a) => angleTitle(a, valueOf, true)))}, ${where}`;
   const prefix = (gate.controls?.length ?? 0) > 0 ? 'controlled ' : '';
   return {
     kind,
@@ -80,7 +87,7 @@ export function gateFace(gate: Gate, valueOf: ParamValueOf): GateFace {
     angles,
     targets,
     controls,
-    accessibleName: `${prefix}${title}`,
+    accessibleName: `${prefix}${spoken}`,
     title: `${prefix}${title}`,
   };
 }

@@ -63,6 +63,18 @@ describe('payloadDiagram', () => {
     expect(c?.items[4]?.label).toBe('Z');
   });
 
+  it('says angles to a screen reader as short as the box shows them; the tooltip has them whole', () => {
+    const text = circuit(1, [
+      '!RX {qubit: 0, theta: 1.0471975511965976}',
+      '!RY {qubit: 0, theta: !Parameter {name: t, value: 0.123456789}}',
+    ]);
+    const [c] = circuitsOf(diagramOf(text));
+    expect(c?.items.map((i) => [i.accessibleName, i.title])).toEqual([
+      ['RX(1.05), qubit 0', 'RX(1.0471975511965976), qubit 0'],
+      ['RY(t = 0.123), qubit 0', 'RY(t = 0.123456789), qubit 0'],
+    ]);
+  });
+
   it('keeps a circuit with an unreadable gate, that gate marked with its problem', () => {
     const text = circuit(2, [
       '!H {qubit: 0}',
