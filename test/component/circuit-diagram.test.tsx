@@ -107,7 +107,7 @@ describe('CircuitView', () => {
     expect(chosen.map((i) => i.line)).toEqual([9, 11]);
   });
 
-  it('shows each parameter as name=value in its box, cut to fit; the name and tooltip say it in full', async () => {
+  it('shows each parameter as name=value in its box, cut to fit; its name says it short, its tooltip in full', async () => {
     const params = circuitOf(3, [
       '!RX {qubit: 0, theta: !Parameter {name: theta, value: 0.5}}',
       '!RY {qubit: 1, theta: !Parameter {name: mixing_angle, value: 1.2345678}}',
@@ -116,22 +116,23 @@ describe('CircuitView', () => {
     ]);
     draw(params, null);
     const diagram = page.getByRole('group', { name: 'Circuit diagram' });
+    // What a screen reader says (short numbers, as in the box), the tooltip, the box's text.
     const cases = [
       // Whole when it fits.
-      ['RX(theta = 0.5), qubit 0', 'theta=0.5'],
+      ['RX(theta = 0.5), qubit 0', 'RX(theta = 0.5), qubit 0', 'theta=0.5'],
       // The value whole (three digits), the name cut.
-      ['RY(mixing_angle = 1.2345678), qubit 1', 'mi…=1.23'],
+      ['RY(mixing_angle = 1.23), qubit 1', 'RY(mixing_angle = 1.2345678), qubit 1', 'mi…=1.23'],
       // No room for a name beside a long value: the value.
-      ['RZ(gamma_0 = -0.785398), qubit 0', '-0.785'],
+      ['RZ(gamma_0 = -0.785), qubit 0', 'RZ(gamma_0 = -0.785398), qubit 0', '-0.785'],
       // Several angles too long together: their values.
-      ['U3(a = 0.4, 0.1, c = 2), qubit 2', '0.4,0.1,2'],
+      ['U3(a = 0.4, 0.1, c = 2), qubit 2', 'U3(a = 0.4, 0.1, c = 2), qubit 2', '0.4,0.1,2'],
     ] as const;
-    for (const [name, inBox] of cases) {
+    for (const [name, title, inBox] of cases) {
       const gate = diagram.getByRole('button', { name, exact: true });
       await expect.element(gate).toBeVisible();
       const g = gate.element() as SVGGElement;
       expect(g.querySelector('.gate-angle')?.textContent).toBe(inBox);
-      expect(g.querySelector('title')?.textContent).toBe(name);
+      expect(g.querySelector('title')?.textContent).toBe(title);
       // The text stays inside its box.
       const text = (g.querySelector('.gate-angle') as SVGTextElement).getBBox();
       const box = (g.querySelector('rect:not(.circuit-hit)') as SVGRectElement).getBBox();
