@@ -16,17 +16,22 @@ import { SimulationError } from './prepare-functional';
 
 /** Bitstrings whose value is remembered (a model is evaluated once per distinct outcome). */
 const MEMO_LIMIT = 1 << 16;
-/** Evaluations of Term elements one cost from a state may take (basis states × elements). */
-const MAX_STATE_WORK = 50_000_000;
+/**
+ * Term elements one job may evaluate, over every outcome not remembered (outcomes × elements):
+ * a bound on the time the model takes, whatever the shots, qubits and iterations.
+ */
+export const MAX_MODEL_WORK = 100_000_000;
 
 export class ModelCost {
   private readonly memo = new Map<string, Complex>();
   private readonly size: number;
+  private work = 0;
 
   constructor(
     readonly model: SdkModel,
     /** The SDK version's tolerance on imaginary parts (model-terms.ts SDK_ATOL). */
     readonly atol: number,
+    private readonly maxWork = MAX_MODEL_WORK,
   ) {
     this.size = countElements(model);
   }
@@ -40,6 +45,12 @@ export class ModelCost {
       throw new SimulationError(
         `a sample of ${bits.length} bits cannot be mapped to the model's ${vars.length} variables (${vars.map((v) => v.label).join(', ')})`,
         'The SDK refuses it too ("Mapping samples to the model\'s variables is ambiguous"): measure one qubit per variable.',
+      );
+    this.work += Math.max(1, this.size);
+    if (this.work > this.maxWork)
+      throw new SimulationError(
+        `evaluating the model (${this.size} Term elements) on every outcome is beyond the simulator's limit of ${this.maxWork} element evaluations per job`,
+        'Use fewer shots or qubits, or a smaller model.',
       );
     const index = new Map(vars.map((v, i) => [v.label, i] as const));
     const valueOf = (v: TermVariable): number => {
@@ -95,11 +106,6 @@ export class ModelCost {
       throw new SimulationError(
         `the model has ${this.model.variables.length} variables and the final state ${nqubits} qubits`,
         'The SDK maps each basis state of the final state to the model variables bit by bit: give the model one variable per qubit.',
-      );
-    if (probabilities.length * Math.max(1, this.size) > MAX_STATE_WORK)
-      throw new SimulationError(
-        `evaluating the model (${this.size} Term elements) on every one of ${probabilities.length} basis states is beyond the simulator's limit`,
-        'Use a sampling readout, or fewer qubits.',
       );
     const qubits = Array.from({ length: nqubits }, (_, q) => q);
     const total = { re: 0, im: 0 };

@@ -184,6 +184,18 @@ describe("the SDK's ModelCostFunction over the corpus' one-hot model", () => {
     expect(cost.valueAt('00').re).toBe(100);
   });
 
+  it('evaluates each outcome once, within a bound on the work of one job', () => {
+    // The one-hot model has 8 Term elements (5 in the objective, 3 in the constraint): two
+    // outcomes fit in 16, a third does not.
+    const cost = new ModelCost(a, SDK_ATOL.A, 16);
+    expect(cost.valueAt('01').re).toBe(-1);
+    expect(cost.valueAt('10').re).toBe(-1);
+    expect(cost.valueAt('01').re).toBe(-1);
+    expect(() => cost.valueAt('11')).toThrow(
+      /beyond the simulator's limit of 16 element evaluations/,
+    );
+  });
+
   it('refuses samples that do not map one bit per variable, as the SDK does', () => {
     const cost = new ModelCost(a, SDK_ATOL.A);
     expect(() => cost.valueAt('011')).toThrow(/cannot be mapped to the model's 2 variables/);
