@@ -37,9 +37,12 @@ export function modelCostPython(
   taken: ReadonlySet<string>,
 ): string[] {
   const names = new Map<string, string>();
+  const used = new Set(taken);
   const lines: string[] = [];
   model.variables.forEach((v, i) => {
-    const name = IDENTIFIER.test(v.label) && !taken.has(v.label) ? v.label : `var_${i}`;
+    let name = IDENTIFIER.test(v.label) && !used.has(v.label) ? v.label : `var_${i}`;
+    while (used.has(name)) name = `${name}_`;
+    used.add(name);
     names.set(v.label, name);
     const cls = v.kind === 'spin' ? 'SpinVariable' : 'BinaryVariable';
     imports.add('qilisdk.core', cls);

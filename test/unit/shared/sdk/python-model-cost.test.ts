@@ -36,6 +36,15 @@ describe('a Model as qilisdk Python', () => {
     expect(lines).toContain('model.set_objective(0, label="obj")');
   });
 
+  it('never binds two variables to one name', () => {
+    const clash = { kind: 'binary', label: 'var_1' } as const;
+    const m = { ...model({ operation: '+', elements: [] }), variables: [clash, odd] };
+    expect(python(m).lines.slice(0, 2)).toEqual([
+      'var_1 = BinaryVariable("var_1")',
+      'var_1_ = BinaryVariable("x[0]")',
+    ]);
+  });
+
   it('writes coefficients, exponents, complex numbers and constants as Python arithmetic', () => {
     const product: ModelTerm = {
       operation: '*',
