@@ -31,8 +31,8 @@ interface Search {
   names: string[];
   x0: number[];
   bind: (x: readonly number[]) => { inner: InnerFunctional; values: ParamValues };
-  /** A point's values by SDK label: those the SDK sets (`all`: every moved one, as at the optimum). */
-  labelled: (x: readonly number[], all?: boolean) => Map<string, number>;
+  /** A point's values by SDK label: those the SDK sets (`every`: each moved one, as at the optimum). */
+  labelled: (x: readonly number[], every?: boolean) => Map<string, number>;
 }
 
 /**
@@ -47,11 +47,11 @@ function searchOf(v: VariationalProgram, ctx: RunContext): Search {
     const all = circuitParameters(ctx.parsed.variant, inner.circuit, params);
     const moved = all.filter((p) => p.trainable);
     const fixed = (p: (typeof all)[number]) => ctx.parsed.variant === 'A' && p.lower === p.upper;
-    const labelled = (x: readonly number[], all = false) =>
+    const labelled = (x: readonly number[], every = false) =>
       new Map(
         moved
           .map((p, i) => [p.label, x[i]!] as const)
-          .filter(([, _v], i) => all || !fixed(moved[i]!)),
+          .filter(([, _v], i) => every || !fixed(moved[i]!)),
       );
     return {
       names: moved.map((p) => p.label),
