@@ -6,8 +6,7 @@ import { field, list, pyFloat } from './sdk-values';
  * The variational-program cases of the corpus this slice reads (cases.md of each version in
  * test/fixtures/sdk), in the words of cases.md. The ones over an evolution (b_vp_time_evolution_lbfgsb,
  * a_vp_analog_lbfgsb) are tested on their own (variational-evolution-corpus.test.ts,
- * sdk-variational-evolution.test.ts); a_vp_digital_nelder_mead_model_cost waits for
- * parameter constraints.
+ * sdk-variational-evolution.test.ts).
  */
 
 export interface VariationalCase extends CorpusCase {
@@ -16,13 +15,25 @@ export interface VariationalCase extends CorpusCase {
   options: string[];
   tol: number | null;
   store: boolean;
-  /** The cost function's kind, and for an observable cost its QTensor's diagonal. */
-  cost: { kind: 'observable'; diagonal: number[] } | { kind: 'model' };
-  /** Parts kept in the SDK's form on decompile. */
+  /**
+   * The cost function's kind and its value on each basis state (qubit 0 leftmost): an
+   * observable's QTensor diagonal, or a model's `sum(Model.evaluate(x).values())`.
+   */
+  cost: { kind: 'observable' | 'model'; diagonal: number[] };
+  /** Variant A's parameter constraints, as `[lhs, rhs]` labels of `lhs <= rhs`. */
+  atMost?: Array<[string, string]>;
+  /** Parts kept in the SDK's form on decompile (the whole program, or its cost function). */
   islands: string[];
 }
 
-const COST = 'variational_program_payload.variational_program._cost_function';
+const PROGRAM = 'variational_program_payload.variational_program';
+const COST = `${PROGRAM}._cost_function`;
+
+/**
+ * Model 'one_hot_pair' on b0 b1 = 00, 01, 10, 11: the objective 2·b0·b1 − b0 − b1 (0, −1, −1, 0)
+ * plus the one_hot constraint's multiplier 100 where b0 + b1 ≠ 1.
+ */
+const ONE_HOT_PAIR = [100, -1, -1, 100];
 const A_VERSIONS = ['A-main', 'A-0.2.1.post1'] as const;
 
 export const VARIATIONAL_CASES: VariationalCase[] = [
@@ -55,7 +66,7 @@ export const VARIATIONAL_CASES: VariationalCase[] = [
     options: ['fatol=0.001', 'maxiter=40', 'xatol=0.001'],
     tol: null,
     store: true,
-    cost: { kind: 'model' },
+    cost: { kind: 'model', diagonal: ONE_HOT_PAIR },
     islands: [COST],
   },
   ...A_VERSIONS.flatMap((version): VariationalCase[] => [
@@ -80,6 +91,18 @@ export const VARIATIONAL_CASES: VariationalCase[] = [
       cost: { kind: 'observable', diagonal: [1, -1] },
       islands: [COST],
     },
+    {
+      version,
+      name: 'a_vp_digital_nelder_mead_model_cost',
+      method: 'Nelder-Mead',
+      options: ['fatol=0.001', 'maxiter=40', 'xatol=0.001'],
+      tol: null,
+      store: true,
+      cost: { kind: 'model', diagonal: ONE_HOT_PAIR },
+      atMost: [['a', 'd']],
+      // The friendly form has no parameter constraints: the whole program stays as written.
+      islands: [PROGRAM],
+    },
   ]),
 ];
 
@@ -88,6 +111,8 @@ export function optimumOf(text: string): {
   tag: string | null;
   cost: number;
   parameters: number[];
+  /** The parameters of each `!OptimizerIntermediateResult`. */
+  trace: number[][];
 } {
   const read = readSdkYaml(text);
   if (!read.node) throw new Error('the result did not read');
@@ -96,5 +121,8 @@ export function optimumOf(text: string): {
     tag: read.node.tag ?? null,
     cost: pyFloat(field(optimizer, '_optimal_cost')).value,
     parameters: list(field(optimizer, '_optimal_parameters')).map((n) => pyFloat(n).value),
+    trace: list(field(optimizer, '_intermediate_results')).map((step) =>
+      list(field(step, '_parameters')).map((n) => pyFloat(n).value),
+    ),
   };
 }

@@ -15,6 +15,7 @@ import type { PauliSum } from './pauli-expression';
 import type { PyNum } from './parameter-domain';
 import { readPyNumber } from './py-number';
 import type { SdkCostFunction } from './sdk-form/cost-functions';
+import type { ModelComparison } from './sdk-form/model-terms';
 import { isSdkForm } from './sdk-form/dispatch';
 import { readSdkCostFunction } from './sdk-form/cost-functions';
 import { readSdkVariational } from './sdk-form/variational';
@@ -30,6 +31,8 @@ export interface VariationalProgram {
   /** The SDK's cost function as read from its form (null when written in the friendly form). */
   costFunction: SdkCostFunction | null;
   storeIntermediateResults: boolean;
+  /** Variant A's `_parameter_constraints`: ComparisonTerms over the functional's Parameters. */
+  parameterConstraints: readonly ModelComparison[];
   ref: NodeRef;
 }
 
@@ -82,6 +85,7 @@ export function readVariational(ref: NodeRef, ctx: ParseContext): VariationalPro
     optimizer: need(optimizer).spec,
     costFunction: costFunction === null ? null : need(costFunction),
     storeIntermediateResults: need(store),
+    parameterConstraints: [],
     ref,
   };
 }

@@ -3,6 +3,8 @@ import { islandText } from '../island';
 import type { NodeRef } from '../node-reader';
 import type { Observable } from '../observable';
 import type { ParseContext } from '../parse-context';
+import type { SdkModel } from './model';
+import { readSdkModel } from './model';
 import { readSdkObservable } from './observables';
 
 /*
@@ -11,7 +13,7 @@ import { readSdkObservable } from './observables';
  * `…model_cost_function.ModelCostFunction {_model}`. qilisdk 0.1.x adds `_handlers`: dill pickles
  * of Python lambdas (`!lambda <base64>`), code the app never decodes nor runs. Such a cost
  * function is kept whole as an island (compile passes its text through exactly); what can be
- * read inside it (the observable) is read for the simulator.
+ * read inside it (the observable, the model) is read for the simulator.
  */
 
 const PYTHON_OBJECT = 'tag:yaml.org,2002:python/object:';
@@ -29,7 +31,9 @@ export type SdkCostFunction =
     }
   | {
       kind: 'model';
-      /** A classical `!Model` (objective, constraints): kept as it was. */
+      /** The classical `!Model` (objective, constraints), read for the simulator (model.ts). */
+      model: SdkModel;
+      /** The whole cost function, kept as it was. */
       island: Island;
       ref: NodeRef;
     };
@@ -74,6 +78,7 @@ export function readSdkCostFunction(ref: NodeRef, ctx: ParseContext): SdkCostFun
       });
     return {
       kind: 'model',
+      model: readSdkModel(f.req('_model'), ctx.variant),
       island: island(
         ref,
         withHandlers

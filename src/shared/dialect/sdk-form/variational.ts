@@ -8,6 +8,7 @@ import { need } from '../read-session';
 import type { VariationalProgram } from '../variational';
 import { readInner } from '../variational-inner';
 import { readSdkCostFunction } from './cost-functions';
+import { readParameterConstraints } from './parameter-constraints';
 
 /*
  * `!VariationalProgram` in the SDK's form: `_functional`, `_optimizer` (`!SciPyOptimizer {method,
@@ -33,16 +34,6 @@ const EXTRA_ARGUMENTS = ['options', 'tol'];
 export function readSdkVariational(ref: NodeRef, ctx: ParseContext): VariationalProgram {
   const what = '!VariationalProgram';
   const f = ref.mapping({ tags: [what], what, required: KEYS[ctx.variant] });
-  if (ctx.variant === 'A') {
-    const constraints = f.req('_parameter_constraints');
-    if (constraints.items('_parameter_constraints').length > 0)
-      constraints.fail({
-        subject: what,
-        problem:
-          'parameter constraints (ComparisonTerms over the circuit’s Parameters) are not read yet',
-        hint: 'the SDK form is kept as it is; the simulator cannot run it',
-      });
-  }
   const inner = ref.attempt(() => readInner(f.req('_functional'), ctx));
   const costFunction = ref.attempt(() => readSdkCostFunction(f.req('_cost_function'), ctx));
   const optimizerRef = f.req('_optimizer');
@@ -52,6 +43,10 @@ export function readSdkVariational(ref: NodeRef, ctx: ParseContext): Variational
   );
   const method = ref.attempt(() => optimizerMethod(optimizerRef.mapping(SCIPY_SPEC).req('method')));
   const maxIterations = spec ? checkedIterations(spec, optimizerRef, ctx) : undefined;
+  const constraints =
+    ctx.variant === 'A' && inner
+      ? ref.attempt(() => readParameterConstraints(f.req('_parameter_constraints'), inner, ctx))
+      : [];
   return {
     kind: 'variational',
     inner: need(inner),
@@ -61,6 +56,7 @@ export function readSdkVariational(ref: NodeRef, ctx: ParseContext): Variational
     optimizer: need(spec),
     costFunction: need(costFunction),
     storeIntermediateResults: need(store),
+    parameterConstraints: need(constraints),
     ref,
   };
 }

@@ -17,6 +17,7 @@ import { buildCircuit } from './gate-factory';
 import { compileReadoutsA } from './readouts-a';
 import { CompileProblem } from './gate-factory';
 import { islandNode } from './islands';
+import { islandText } from '../../dialect/island';
 import { hamiltonianTerms } from './observables';
 import { compileAnalogEvolutionA } from './evolution-a';
 import { compileTimeEvolutionB } from './evolution-b';
@@ -31,6 +32,8 @@ import { quoted } from '../../text/quote';
  * A friendly cost compiles for Variant A to `ObservableCostFunction(Hamiltonian)`, which the SDK
  * stores as `QTensor(hamiltonian.to_matrix())`; for Variant B it is refused: qilisdk 0.1.x has no
  * cost function without `_handlers` lambdas, which only Python can write (docs/sdk-wire.md).
+ * A program with parameter constraints (0.2.x), which only the SDK's form holds, passes through
+ * whole as it was read.
  */
 export function compileVariational(variant: VariantId, input: CompileInput): CompiledParts {
   const v = input.functional;
@@ -40,6 +43,17 @@ export function compileVariational(variant: VariantId, input: CompileInput): Com
       "SPSA is the simulator's own optimiser: the SDK's SciPyOptimizer has no SPSA; use COBYLA, Nelder-Mead or Powell",
       v.ref,
     );
+  if (v.parameterConstraints.length > 0) {
+    // The friendly form has no parameter constraints: the program passes on as it was written.
+    const node = islandNode({
+      kind: 'island',
+      reason: 'a VariationalProgram with parameter constraints',
+      text: islandText(v.ref),
+      ref: v.ref,
+    });
+    if (!input.readouts) throw new CompileProblem('the payload has no readout', v.ref);
+    return { functional: node, readout: compileReadoutsA(input.readouts) };
+  }
   const functional = compileInner(variant, v, input);
   const node = variationalProgram(variant, {
     functional,

@@ -11,7 +11,8 @@ type InnerPrinter = (f: VariationalProgram['inner'], indent: string) => string[]
 /**
  * A variational program in the friendly form: its functional, its cost (the SDK's cost function
  * stays in the SDK's form inline: an island), the optimiser with SciPy's options and tol, and
- * whether intermediate results are kept.
+ * whether intermediate results are kept. Parameter constraints keep the whole program in the
+ * SDK's form.
  */
 export function variationalLines(
   v: VariationalProgram,
@@ -20,6 +21,10 @@ export function variationalLines(
   _variant: VariantId,
   printInner: InnerPrinter,
 ): string[] {
+  if (v.parameterConstraints.length > 0)
+    throw new NotPrintable(
+      'parameter constraints (ComparisonTerms over Parameters, which the friendly form has no construct for)',
+    );
   const [innerFirst = '', ...innerRest] = printInner(v.inner, `${indent}  `);
   const lines = ['!VariationalProgram', `${indent}functional: ${innerFirst}`, ...innerRest];
   if (v.costFunction) lines.push(...islandLines('cost', v.costFunction.island, indent));

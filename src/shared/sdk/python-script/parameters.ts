@@ -25,7 +25,7 @@ const DOMAIN_MEMBER: Record<DomainName, string> = {
   'Spin Domain': 'SPIN',
 };
 
-const PY_KEYWORDS = new Set(
+export const PY_KEYWORDS = new Set(
   'False None True and as assert async await break class continue def del elif else except finally for from global if import in is lambda nonlocal not or pass raise return try while with yield print complex np'.split(
     ' ',
   ),
@@ -35,7 +35,7 @@ const PY_KEYWORDS = new Set(
  * The variables the script binds itself, and the lower-case names it imports (`ket`): a
  * parameter never takes one of these names.
  */
-const SCRIPT_NAMES = new Set([
+export const SCRIPT_NAMES = new Set([
   'ket',
   'circuit',
   'sampling',

@@ -7,7 +7,8 @@ import { pythonFloatRepr } from '../yaml';
 import { circuitPython } from './circuit';
 import { PythonImports } from './imports';
 import { NotYetInPython } from './not-yet';
-import { PythonParameters, pythonNumber } from './parameters';
+import { PY_KEYWORDS, PythonParameters, SCRIPT_NAMES, pythonNumber } from './parameters';
+import { modelCostPython } from './model-cost';
 import { observablePython, pauliSumPython } from './pauli-sum';
 import { pyStringLiteral } from './python-text';
 import { readoutLines } from './readout-0-2';
@@ -22,8 +23,9 @@ import { analogInProgramPython } from './variational-analog-0-2';
  * src/qilisdk/optimizers/scipy_optimizer.py: `SciPyOptimizer(method, **kwargs)`, the keyword
  * arguments (`options`, `tol`) passed on to scipy.optimize.minimize;
  * src/qilisdk/cost_functions/observable_cost_function.py: `ObservableCostFunction(observable)`,
- * a QTensor, Hamiltonian or PauliOperator. At 0.1.6 the cost function's `_handlers` (the
- * pickled code the app cannot write) are made by the SDK itself when the script runs, so a
+ * a QTensor, Hamiltonian or PauliOperator, or `ModelCostFunction(model)` (model-cost.ts). At
+ * 0.1.6 the cost function's `_handlers` (the pickled code the app cannot write) are made by the
+ * SDK itself when the script runs, so a
  * Variant B program the app cannot send is one the script can. The inner functional is
  * `Sampling(circuit, nshots)` (0.1.6) or `DigitalPropagation(circuit)` (0.2.1.post1) over a
  * circuit whose angles are the parameters optimised, or 0.1.6's `TimeEvolution` whose schedule
@@ -68,10 +70,7 @@ function qtensorLines(o: QTensorObservable): string[] {
 /** The cost function's argument, and the lines that bind it first (a QTensor's matrix). */
 function costPython(v: VariationalProgram, analog: Set<string>): { text: string; lines: string[] } {
   const cf = v.costFunction;
-  if (cf?.kind === 'model')
-    throw new NotYetInPython(
-      'a ModelCostFunction (a classical Model, which the friendly form keeps as the SDK wrote it)',
-    );
+  if (cf?.kind === 'model') throw new Error('a model cost is written by model-cost.ts');
   const observable: Observable | null = cf ? cf.observable : null;
   if (observable?.kind === 'qtensor')
     return { text: 'observable', lines: qtensorLines(observable) };
@@ -133,12 +132,19 @@ export function variationalPython(
   const analog = new Set<string>();
   const readout =
     variant === 'A' ? readoutLines(readouts ?? [], analog, 'a variational program') : [];
-  const cost = costPython(v, analog);
+  if (v.parameterConstraints.length > 0)
+    throw new NotYetInPython(
+      "parameter constraints (ComparisonTerms over the circuit's Parameters)",
+    );
+  const model = v.costFunction?.kind === 'model' ? v.costFunction.model : null;
+  const taken = new Set([...SCRIPT_NAMES, ...PY_KEYWORDS, 'model', ...params.names()]);
+  const modelLines = model ? modelCostPython(model, imports, taken) : null;
+  const cost = model ? { text: '', lines: [] } : costPython(v, analog);
   imports
     .add('qilisdk.analog', ...analog)
     .add('qilisdk.functionals', 'VariationalProgram')
-    .add('qilisdk.optimizers', 'SciPyOptimizer')
-    .add('qilisdk.cost_functions', 'ObservableCostFunction');
+    .add('qilisdk.optimizers', 'SciPyOptimizer');
+  if (!model) imports.add('qilisdk.cost_functions', 'ObservableCostFunction');
   if (cost.lines.length > 0) imports.add('qilisdk.core', 'QTensor');
   if (variant === 'A') imports.add('qilisdk.readout', 'Readout');
   const numpy = cost.lines.length > 0 || v.inner.kind === 'timeEvolution' || inner.numpy === true;
@@ -147,15 +153,17 @@ export function variationalPython(
     lines: [
       ...inner.lines,
       `optimizer = ${optimizerPython(v)}`,
-      ...cost.lines,
-      // A cost read from the SDK's form is sent as it is by the app as well.
-      ...(variant === 'B' && !v.costFunction
-        ? [
-            '# qilisdk 0.1.6 sends a cost function with its code pickled (its _handlers), which only',
-            '# the SDK writes: the app cannot submit this program, this script can.',
-          ]
-        : []),
-      `cost_function = ObservableCostFunction(${cost.text})`,
+      ...(modelLines ?? [
+        ...cost.lines,
+        // A cost read from the SDK's form is sent as it is by the app as well.
+        ...(variant === 'B' && !v.costFunction
+          ? [
+              '# qilisdk 0.1.6 sends a cost function with its code pickled (its _handlers), which only',
+              '# the SDK writes: the app cannot submit this program, this script can.',
+            ]
+          : []),
+        `cost_function = ObservableCostFunction(${cost.text})`,
+      ]),
       'functional = VariationalProgram(',
       `    ${inner.name},`,
       '    optimizer=optimizer,',

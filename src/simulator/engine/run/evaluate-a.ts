@@ -13,6 +13,8 @@ import {
 import type { ReadoutParts } from '../../../shared/sdk/a/results';
 import { estimateExpectation, expectationFromCounts } from '../physics/estimators';
 import type { PauliOperator } from '../physics/pauli-operator';
+import { ModelCost } from './model-cost';
+import { SimulationError } from './prepare-functional';
 import { pauliOperatorOf, qtensorExpectation } from '../physics/observables';
 import type { StateVector } from '../physics/state-vector';
 import type { Evaluation } from './evaluate-b';
@@ -39,16 +41,46 @@ function expandsSamples(r: Readout): boolean {
 
 /**
  * Apply Variant A readouts to a prepared state, as qilisdk 0.2.x's backends do, into one
- * `!ReadoutCompositeResults`. A cost, when asked for, is measured like the first readout: from
- * its samples, with its shots, or exactly for tomography.
+ * `!ReadoutCompositeResults`. An observable's cost, when asked for, is measured like the first
+ * readout: from its samples, with its shots, or exactly for tomography; a model's cost
+ * (model-cost.ts) as the SDK's ModelCostFunction reads the result: from the state when a
+ * tomography readout gives it, else from the samples' probabilities.
  */
 export function applyReadouts(
   readouts: readonly Readout[],
   state: ReadableState,
   measured: readonly number[],
   ctx: RunContext,
-  costOp: PauliOperator | null,
+  cost: PauliOperator | ModelCost | null,
 ): ReadoutOutput {
+  const out = applyReadoutsWith(
+    readouts,
+    state,
+    measured,
+    ctx,
+    cost instanceof ModelCost ? null : cost,
+  );
+  if (!(cost instanceof ModelCost)) return out;
+  const n = state.kind === 'pure' ? state.sv.nqubits : state.dm.nqubits;
+  if (readouts.some((r) => r.kind === 'tomography')) {
+    const p = state.kind === 'pure' ? state.sv.probabilities() : state.dm.probabilities();
+    return { ...out, cost: cost.fromState(p, n), costFromSamples: false };
+  }
+  if (!out.sampled)
+    throw new SimulationError(
+      'the ModelCostFunction has neither a state nor samples to read',
+      'The SDK requires a StateTomography or Sampling readout with a ModelCostFunction: add one to the readout.',
+    );
+  return { ...out, cost: cost.fromProbabilities(out.sampled), costFromSamples: true };
+}
+
+function applyReadoutsWith(
+  readouts: readonly Readout[],
+  state: ReadableState,
+  measured: readonly number[],
+  ctx: RunContext,
+  costOp: PauliOperator | null,
+): ReadoutOutput & { sampled?: ReadonlyArray<readonly [string, number]> } {
   const n = state.kind === 'pure' ? state.sv.nqubits : state.dm.nqubits;
   const exactTerm =
     (op: PauliOperator) =>
@@ -59,6 +91,8 @@ export function applyReadouts(
   let cost: number | null = null;
   const costFromSamples = readouts[0]?.kind === 'sampling';
   const parts: { -readonly [K in keyof ReadoutParts]: ReadoutParts[K] } = {};
+  // The last sampling readout's probabilities (the SDK's `from_list`: the last wins).
+  let sampled: ReadonlyArray<readonly [string, number]> | undefined;
   readouts.forEach((r, index) => {
     if (r.kind === 'sampling') {
       const probabilities =
@@ -67,6 +101,7 @@ export function applyReadouts(
       if (index === 0 && costOp) cost = expectationFromCounts(costOp, set.counts, measured);
       const table = samplingFromCounts([...set.samples], measured, n, expandsSamples(r));
       parts.sampling = samplingReadoutResult(table.samples, table.probabilities);
+      sampled = table.probabilities;
       return;
     }
     const shots = (nshots: number) =>
@@ -103,7 +138,7 @@ export function applyReadouts(
     if (index === 0 && costOp) cost = state.dm.expectation(costOp);
     parts.stateTomography = stateTomographyReadoutResult(densityOf(state.dm));
   });
-  return { composite: readoutCompositeResults(parts), cost, costFromSamples };
+  return { composite: readoutCompositeResults(parts), cost, costFromSamples, sampled };
 }
 
 /**
@@ -118,7 +153,7 @@ export async function evaluateFunctionalA(
   values: ParamValues,
   ctx: RunContext,
   work: Work,
-  costOp: PauliOperator | null,
+  costOp: PauliOperator | ModelCost | null,
 ): Promise<Evaluation> {
   const started = performance.now();
   const measured =

@@ -3,6 +3,7 @@ import type { ParamValues } from '../../../shared/dialect/numbers';
 import { expectationFromCounts } from '../physics/estimators';
 import type { ShotModel } from '../physics/estimators';
 import type { PauliOperator } from '../physics/pauli-operator';
+import { ModelCost } from './model-cost';
 import type { SdkMap } from '../../../shared/sdk/node';
 import { samplingResult, timeEvolutionResult } from '../../../shared/sdk/b/results';
 import type { DenseState } from '../../../shared/sdk/results/data';
@@ -39,7 +40,7 @@ export async function evaluateSampling(
   values: ParamValues,
   ctx: RunContext,
   work: Work,
-  costOp: PauliOperator | null,
+  costOp: PauliOperator | ModelCost | null,
 ): Promise<Evaluation> {
   const state = await prepareCircuitState(f, values, work.scoped(0, 0.8));
   work.report(0.85, `sampling ${f.nshots} shots`);
@@ -51,7 +52,12 @@ export async function evaluateSampling(
   const set = sampleMeasured(ctx, distribution, measured, f.nshots);
   return {
     result: samplingResult(f.nshots, [...set.samples]),
-    cost: costOp ? expectationFromCounts(costOp, set.counts, measured) : null,
+    cost:
+      costOp instanceof ModelCost
+        ? costOp.fromCounts(set.samples)
+        : costOp
+          ? expectationFromCounts(costOp, set.counts, measured)
+          : null,
     costFromSamples: true,
   };
 }
@@ -70,7 +76,7 @@ export async function evaluateTimeEvolution(
   values: ParamValues,
   ctx: RunContext,
   work: Work,
-  costOp: PauliOperator | null,
+  costOp: PauliOperator | ModelCost | null,
 ): Promise<Evaluation> {
   const shots: ShotModel | null =
     f.nshots > 0
@@ -110,7 +116,16 @@ export async function evaluateTimeEvolution(
   });
   return {
     result,
-    cost: costOp ? measureOperator(costOp, state, shots) : null,
+    // A ModelCostFunction reads the final state exactly, as 0.1.6's does.
+    cost:
+      costOp instanceof ModelCost
+        ? costOp.fromState(
+            state.kind === 'pure' ? state.sv.probabilities() : state.dm.probabilities(),
+            f.nqubits,
+          )
+        : costOp
+          ? measureOperator(costOp, state, shots)
+          : null,
     costFromSamples: false,
   };
 }

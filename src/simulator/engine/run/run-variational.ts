@@ -17,6 +17,9 @@ import * as A from '../../../shared/sdk/a/results';
 import * as B from '../../../shared/sdk/b/results';
 import { optimizerResult } from '../../../shared/sdk/results/optimizer-result';
 import { elapsedSeconds } from './sdk-states';
+import { ModelCost } from './model-cost';
+import { SDK_ATOL } from './model-terms';
+import { checkOptimum, constrainedObjective } from './parameter-constraints';
 import type { Evaluation } from './evaluate-b';
 import { evaluateSampling, evaluateTimeEvolution } from './evaluate-b';
 import { evaluateFunctionalA } from './evaluate-a';
@@ -28,6 +31,8 @@ interface Search {
   names: string[];
   x0: number[];
   bind: (x: readonly number[]) => { inner: InnerFunctional; values: ParamValues };
+  /** A point's values by SDK label: those the SDK sets (`every`: each moved one, as at the optimum). */
+  labelled: (x: readonly number[], every?: boolean) => Map<string, number>;
 }
 
 /**
@@ -42,13 +47,18 @@ function searchOf(v: VariationalProgram, ctx: RunContext): Search {
     const all = circuitParameters(ctx.parsed.variant, inner.circuit, params);
     const moved = all.filter((p) => p.trainable);
     const fixed = (p: (typeof all)[number]) => ctx.parsed.variant === 'A' && p.lower === p.upper;
+    const labelled = (x: readonly number[], every = false) =>
+      new Map(
+        moved
+          .map((p, i) => [p.label, x[i]!] as const)
+          .filter(([, _v], i) => every || !fixed(moved[i]!)),
+      );
     return {
       names: moved.map((p) => p.label),
       x0: moved.map((p) => p.value),
+      labelled,
       bind: (x) => {
-        const values = new Map(
-          moved.map((p, i) => [p.label, x[i]!] as const).filter(([, _v], i) => !fixed(moved[i]!)),
-        );
+        const values = labelled(x);
         return {
           inner: { ...inner, circuit: bindCircuitParameters(inner.circuit, all, values) },
           values: NO_VALUES,
@@ -61,6 +71,7 @@ function searchOf(v: VariationalProgram, ctx: RunContext): Search {
   return {
     names,
     x0: names.map((n) => initial.get(n)!),
+    labelled: (x) => new Map(names.map((n, i) => [n, x[i]!])),
     bind: (x) => ({ inner, values: new Map(names.map((n, i) => [n, x[i]!])) }),
   };
 }
@@ -81,14 +92,14 @@ export async function runVariational(
   work: Work,
 ): Promise<SdkMap> {
   const started = performance.now();
-  const { names, x0, bind } = searchOf(v, ctx);
-  const costOp = costOperatorOf(v, ctx);
+  const { names, x0, bind, labelled } = searchOf(v, ctx);
+  const costOp = costOf(v, ctx);
   const max = v.maxIterations;
   const ignored = ignoredSettings(v);
   if (ignored) work.report(0, ignored);
 
   let progress = 0;
-  const objective: Objective = async (x) => {
+  const costAt: Objective = async (x) => {
     const at = bind(x);
     const ev = await evaluateInner(
       at.inner,
@@ -99,6 +110,8 @@ export async function runVariational(
     );
     return ev.cost!;
   };
+  const constraints = v.parameterConstraints;
+  const objective = constrainedObjective(constraints, labelled, costAt);
   const opts: OptimizerOptions = {
     maxIterations: max,
     onIteration: (it, entry) => {
@@ -108,6 +121,7 @@ export async function runVariational(
   };
   work.report(0, `${v.method}: ${names.length} parameter(s), up to ${max} iterations`);
   const run = await optimise(v, objective, x0, ctx, opts);
+  checkOptimum(constraints, labelled(run.x, true));
   work.report(0.96, `evaluating the optimum (cost ${run.cost.toPrecision(4)})`);
   const best = bind(run.x);
   const atOptimum = await evaluateInner(
@@ -118,7 +132,8 @@ export async function runVariational(
     null,
   );
 
-  const numpy = atOptimum.costFromSamples;
+  // The SDK's ModelCostFunction returns a Python float; its observable cost a NumPy mean.
+  const numpy = atOptimum.costFromSamples && !(costOp instanceof ModelCost);
   const optimizer = optimizerResult(
     { value: run.cost, numpy },
     run.x,
@@ -130,17 +145,16 @@ export async function runVariational(
 }
 
 /**
- * What is minimised: the friendly cost's Pauli sum, or the SDK cost function's observable (its
- * `_handlers` code is never run: the observable is what that code evaluates). A sampled cost
- * reads the diagonal only, as the SDK's ObservableCostFunction does from samples.
+ * What is minimised: the friendly cost's Pauli sum, the SDK cost function's observable (its
+ * `_handlers` code is never run: the observable is what that code evaluates), or its classical
+ * Model over the samples or the state (model-cost.ts). A sampled observable cost reads the
+ * diagonal only, as the SDK's ObservableCostFunction does from samples.
  */
-function costOperatorOf(v: VariationalProgram, ctx: RunContext): PauliOperator {
+function costOf(v: VariationalProgram, ctx: RunContext): PauliOperator | ModelCost {
   if (v.cost) return PauliOperator.fromSums([v.cost], new Map());
   const cf = v.costFunction;
-  if (!cf || cf.kind !== 'observable')
-    throw new Error(
-      "the simulator does not evaluate the SDK's ModelCostFunction (a classical !Model over the samples) yet; use an ObservableCostFunction",
-    );
+  if (!cf) throw new Error('a variational program without a cost');
+  if (cf.kind === 'model') return new ModelCost(cf.model, SDK_ATOL[ctx.parsed.variant]);
   const inner = v.inner;
   const sampled =
     inner.kind === 'sampling' ||
@@ -168,7 +182,9 @@ function ignoredSettings(v: VariationalProgram): string | null {
     ...v.optimizer.options.filter(([k]) => !followed.includes(k)).map(([k]) => `options.${k}`),
     ...(v.optimizer.tol ? ['tol'] : []),
     ...(v.costFunction?.island.reason.includes('_handlers')
-      ? ["the cost function's _handlers code (never run; its observable is evaluated)"]
+      ? [
+          `the cost function's _handlers code (never run; its ${v.costFunction.kind === 'model' ? 'model' : 'observable'} is evaluated)`,
+        ]
       : []),
   ];
   return ignored.length > 0
@@ -202,7 +218,7 @@ function evaluateInner(
   values: ParamValues,
   ctx: RunContext,
   work: Work,
-  costOp: PauliOperator | null,
+  costOp: PauliOperator | ModelCost | null,
 ): Promise<Evaluation> {
   switch (inner.kind) {
     case 'sampling':

@@ -189,14 +189,32 @@ describe('payloadAsPython: variational programs', () => {
     );
   });
 
-  it.each([['B-0.1.6', 'b_vp_sampling_nelder_mead_model_cost', /a ModelCostFunction/]] as const)(
-    '%s %s is refused, saying what',
-    (version, name, what) => {
-      expect(outOf({ version, name })).toEqual({
-        refused: expect.stringMatching(new RegExp(`^not yet: .*${what.source}`)),
-      });
-    },
-  );
+  it('b_vp_sampling_nelder_mead_model_cost builds its Model with the SDK classes', () => {
+    const script = scriptOf({ version: 'B-0.1.6', name: 'b_vp_sampling_nelder_mead_model_cost' });
+    expect(script).toContain('from qilisdk.core import BinaryVariable, EQ, Model, Parameter\n');
+    expect(script).toContain('from qilisdk.cost_functions import ModelCostFunction\n');
+    expect(script).toContain(
+      [
+        'b0 = BinaryVariable("b0")',
+        'b1 = BinaryVariable("b1")',
+        'model = Model("one_hot_pair")',
+        'model.set_objective(2.0 * (b0 * b1) - b0 - b1, label="obj")',
+        'model.add_constraint("one_hot", EQ(b0 + b1, 1.0), lagrange_multiplier=100)',
+        'cost_function = ModelCostFunction(model)',
+        'functional = VariationalProgram(',
+      ].join('\n'),
+    );
+    expect(script).not.toContain('ObservableCostFunction');
+  });
+
+  it.each([
+    ['A-0.2.1.post1', 'a_vp_digital_nelder_mead_model_cost', /parameter constraints/],
+    ['A-main', 'a_vp_digital_nelder_mead_model_cost', /parameter constraints/],
+  ] as const)('%s %s is refused, saying what', (version, name, what) => {
+    expect(outOf({ version, name })).toEqual({
+      refused: expect.stringMatching(new RegExp(`^not yet: .*${what.source}`)),
+    });
+  });
 
   it('a friendly cost is the Hamiltonian itself; Variant B says why the script can send what the app cannot', () => {
     const b = friendly('B', '{method: Powell, max_iterations: 5, tol: 1e-6}') as { script: string };

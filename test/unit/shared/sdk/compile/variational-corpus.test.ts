@@ -9,7 +9,8 @@ import { VARIATIONAL_CASES } from '../../../../support/sdk-variational-corpus';
  * Every variational case of the corpus this slice reads, against the SDK's own bytes: read into
  * the model cases.md describes (optimizer, cost function, store flag), compiled to the SDK's
  * graph and very strings, decompiled to a friendly form (the cost function kept in the SDK's
- * form: an island) that compiles back to the same bytes.
+ * form: an island) that compiles back to the same bytes; a program with parameter constraints,
+ * which the friendly form cannot hold, stays whole in the SDK's form and passes through exactly.
  */
 
 describe.each(VARIATIONAL_CASES)('$version $name', (c) => {
@@ -44,6 +45,14 @@ describe.each(VARIATIONAL_CASES)('$version $name', (c) => {
     const { payload } = requestOf(c);
     const decompiled = decompilePayload(variant, payload);
     expect(decompiled.kept.map((k) => k.path)).toEqual(c.islands);
+    if (c.atMost) {
+      // Parameter constraints: the program stays in the SDK's form, saying why, and passes on as it is.
+      expect(decompiled.kept[0]!.reason).toContain('parameter constraints');
+      const compiled = compilePayload(variant, decompiled.text);
+      expect(compiled.problems.filter((p) => p.severity === 'error')).toEqual([]);
+      expect(stringsOf(compiled.payload!)).toEqual(stringsOf(payload));
+      return;
+    }
     // Only the cost function keeps private keys.
     const [before, after] = decompiled.text.split(/\n {4}cost: /);
     expect(before).not.toMatch(/\b_[a-z]+:/);
