@@ -14,7 +14,7 @@ import type { DialectJob, DialectLimits } from './job-input';
 import { NodeRef } from './node-reader';
 import { ParseContext } from './parse-context';
 import type { Readout } from './readouts';
-import { checkReadoutsFit, readReadouts, readReadoutsAt } from './readouts';
+import { checkReadoutsFit, costSourceOf, readReadoutsAt } from './readouts';
 import type { QuantumReservoir } from './reservoir';
 import { readReservoir } from './reservoir';
 import type { VariationalProgram } from './variational';
@@ -139,8 +139,9 @@ export function parseJob(job: DialectJob): ParsedJob {
           'readout: !SamplingReadout {nshots}, !ExpectationReadout {observables, nshots} or !StateTomographyReadout {method: exact}, or a list of them',
       });
     }
-    readouts = readReadouts(job.readoutYaml, readoutPath, ctx);
-    checkReadoutsAgainst(functional, readouts, ctx);
+    const readoutRoot = NodeRef.root(parseYamlSource(job.readoutYaml, readoutPath, 'readout'));
+    readouts = readReadoutsAt(readoutRoot, ctx);
+    checkReadoutsAgainst(functional, readouts, readoutRoot, ctx);
   } else if (job.readoutYaml !== undefined && job.readoutYaml.trim() !== '') {
     throw new DialectError({
       path: readoutPath,
@@ -197,13 +198,14 @@ export function readJobParts(
   const { kind } = executeTypeOf(variant, executeType);
   if (!readout || !kind.readout) return { functional: read, readouts: null, ctx };
   const readouts = session.attempt(() => readReadoutsAt(readout, ctx));
-  if (read && readouts) session.attempt(() => checkReadoutsAgainst(read, readouts, ctx));
+  if (read && readouts) session.attempt(() => checkReadoutsAgainst(read, readouts, readout, ctx));
   return { functional: read, readouts, ctx };
 }
 
 function checkReadoutsAgainst(
   functional: Functional,
   readouts: Readout[],
+  readoutRef: NodeRef,
   ctx: ParseContext,
 ): void {
   const target = functional.kind === 'variational' ? functional.inner : functional;
@@ -222,12 +224,24 @@ function checkReadoutsAgainst(
     );
   if (target.kind === 'reservoir')
     requireResultFits(target.ref, target.inputs.length, perTime, '!QuantumReservoir', ctx);
-  if (functional.kind === 'variational' && functional.cost && readouts[0]?.kind === 'sampling') {
-    const measured =
-      target.kind === 'digital' || target.kind === 'sampling'
-        ? target.circuit.measured
-        : Array.from({ length: width }, (_, q) => q);
-    checkSampledCost(functional.cost, measured, 'the first readout (!SamplingReadout)');
+  if (functional.kind === 'variational') {
+    // The SDK reads the cost from the final state or from samples, never from an expectation
+    // readout: without either the service fails the job at its first evaluation.
+    const source = costSourceOf(readouts);
+    if (source === null)
+      readoutRef.fail({
+        subject: 'readout',
+        problem:
+          "a variational program's cost is read from the final state (a !StateTomographyReadout) or from samples (a !SamplingReadout), and these readouts give neither",
+        hint: 'add !StateTomographyReadout {method: exact} for an exact cost (the SDK reads the state first), or a !SamplingReadout',
+      });
+    if (functional.cost && source === 'samples') {
+      const measured =
+        target.kind === 'digital' || target.kind === 'sampling'
+          ? target.circuit.measured
+          : Array.from({ length: width }, (_, q) => q);
+      checkSampledCost(functional.cost, measured, 'the !SamplingReadout (no state tomography)');
+    }
   }
 }
 

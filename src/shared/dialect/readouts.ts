@@ -90,6 +90,21 @@ function readReadout(ref: NodeRef, ctx: ParseContext): Readout {
   });
 }
 
+/** Where a variational program's cost is read from: the final state, or samples. */
+export type CostSource = 'state' | 'samples';
+
+/**
+ * Where qilisdk 0.2.x reads a variational program's cost from (`compute_cost` of its
+ * ObservableCostFunction and ModelCostFunction): the final state when a state tomography readout
+ * gives one, else the samples of a sampling readout, whatever their order in the readout; null
+ * when they give neither (the SDK raises a ValueError: an expectation readout is not read).
+ */
+export function costSourceOf(readouts: readonly Readout[]): CostSource | null {
+  if (readouts.some((r) => r.kind === 'tomography')) return 'state';
+  if (readouts.some((r) => r.kind === 'sampling')) return 'samples';
+  return null;
+}
+
 /** Width checks that need the functional object's width: observables and tomography size. */
 export function checkReadoutsFit(readouts: Readout[], nqubits: number, ctx: ParseContext): void {
   for (const r of readouts) {

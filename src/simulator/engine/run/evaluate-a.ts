@@ -1,6 +1,7 @@
 import type { DigitalFunctional, EvolutionFunctional } from '../../../shared/dialect/functionals';
 import type { ParamValues } from '../../../shared/dialect/numbers';
 import type { Readout } from '../../../shared/dialect/readouts';
+import { costSourceOf } from '../../../shared/dialect/readouts';
 import type { SdkMap } from '../../../shared/sdk/node';
 import {
   expectationReadoutResult,
@@ -28,7 +29,7 @@ import type { Work } from '../work';
 export interface ReadoutOutput {
   /** `!ReadoutCompositeResults`: one result per kind of readout (the SDK's `from_list`: the last wins). */
   composite: SdkMap;
-  /** The cost observable read the way the first readout reads the state. */
+  /** The cost observable, read where the SDK reads it (readouts.ts costSourceOf). */
   cost: number | null;
   /** Whether that cost is a mean over samples (the SDK's cost is then a NumPy scalar). */
   costFromSamples: boolean;
@@ -41,10 +42,9 @@ function expandsSamples(r: Readout): boolean {
 
 /**
  * Apply Variant A readouts to a prepared state, as qilisdk 0.2.x's backends do, into one
- * `!ReadoutCompositeResults`. An observable's cost, when asked for, is measured like the first
- * readout: from its samples, with its shots, or exactly for tomography; a model's cost
- * (model-cost.ts) as the SDK's ModelCostFunction reads the result: from the state when a
- * tomography readout gives it, else from the samples' probabilities.
+ * `!ReadoutCompositeResults`. A cost, when asked for, is read where qilisdk's cost functions
+ * read it (costSourceOf): exactly from the state when a tomography readout gives it, else from
+ * the samples (an observable's mean over the counts, a model's over the probabilities).
  */
 export function applyReadouts(
   readouts: readonly Readout[],
@@ -62,7 +62,7 @@ export function applyReadouts(
   );
   if (!(cost instanceof ModelCost)) return out;
   const n = state.kind === 'pure' ? state.sv.nqubits : state.dm.nqubits;
-  if (readouts.some((r) => r.kind === 'tomography')) {
+  if (costSourceOf(readouts) === 'state') {
     const p = state.kind === 'pure' ? state.sv.probabilities() : state.dm.probabilities();
     return { ...out, cost: cost.fromState(p, n), costFromSamples: false };
   }
@@ -89,16 +89,23 @@ function applyReadoutsWith(
         ? op.termExpectation(k, state.sv.re, state.sv.im)
         : op.termTraceWithDensity(k, state.dm.re, state.dm.im, n);
   let cost: number | null = null;
-  const costFromSamples = readouts[0]?.kind === 'sampling';
+  const source = costSourceOf(readouts);
+  if (costOp && source === null)
+    throw new SimulationError(
+      'ObservableCostFunction requires either a StateTomography or Sampling readout in the results',
+      'The SDK reads the cost from the final state or from samples: add !StateTomographyReadout {method: exact} (exact) or a !SamplingReadout.',
+    );
+  const costFromSamples = source === 'samples';
   const parts: { -readonly [K in keyof ReadoutParts]: ReadoutParts[K] } = {};
   // The last sampling readout's probabilities (the SDK's `from_list`: the last wins).
   let sampled: ReadonlyArray<readonly [string, number]> | undefined;
-  readouts.forEach((r, index) => {
+  readouts.forEach((r) => {
     if (r.kind === 'sampling') {
       const probabilities =
         state.kind === 'pure' ? state.sv.probabilities() : state.dm.probabilities();
       const set = sampleMeasured(ctx, probabilities, measured, r.nshots);
-      if (index === 0 && costOp) cost = expectationFromCounts(costOp, set.counts, measured);
+      if (costOp && source === 'samples' && cost === null)
+        cost = expectationFromCounts(costOp, set.counts, measured);
       const table = samplingFromCounts([...set.samples], measured, n, expandsSamples(r));
       parts.sampling = samplingReadoutResult(table.samples, table.probabilities);
       sampled = table.probabilities;
@@ -123,19 +130,17 @@ function applyReadoutsWith(
         const op = pauliOperatorOf(o);
         return estimateExpectation(op, exactTerm(op), shots(r.nshots));
       });
-      if (index === 0 && costOp)
-        cost = estimateExpectation(costOp, exactTerm(costOp), shots(r.nshots));
       parts.expectationValues = expectationReadoutResult(values, r.nshots);
       return;
     }
     // State tomography: the ket of a pure state, the density matrix of a mixed one (the SDK's
     // QTensor holds either; a reservoir's state is a density matrix).
     if (state.kind === 'pure') {
-      if (index === 0 && costOp) cost = costOp.expectation(state.sv.re, state.sv.im);
+      if (costOp && source === 'state') cost = costOp.expectation(state.sv.re, state.sv.im);
       parts.stateTomography = stateTomographyReadoutResult(ketOf(state.sv));
       return;
     }
-    if (index === 0 && costOp) cost = state.dm.expectation(costOp);
+    if (costOp && source === 'state') cost = state.dm.expectation(costOp);
     parts.stateTomography = stateTomographyReadoutResult(densityOf(state.dm));
   });
   return { composite: readoutCompositeResults(parts), cost, costFromSamples, sampled };

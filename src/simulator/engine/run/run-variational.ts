@@ -17,6 +17,7 @@ import * as A from '../../../shared/sdk/a/results';
 import * as B from '../../../shared/sdk/b/results';
 import { optimizerResult } from '../../../shared/sdk/results/optimizer-result';
 import { elapsedSeconds } from './sdk-states';
+import { costSourceOf } from '../../../shared/dialect/readouts';
 import { ModelCost } from './model-cost';
 import { SDK_ATOL } from './model-terms';
 import { checkOptimum, constrainedObjective } from './parameter-constraints';
@@ -159,7 +160,7 @@ function costOf(v: VariationalProgram, ctx: RunContext): PauliOperator | ModelCo
   const sampled =
     inner.kind === 'sampling' ||
     ((inner.kind === 'digital' || inner.kind === 'analog') &&
-      ctx.parsed.readouts?.[0]?.kind === 'sampling');
+      costSourceOf(ctx.parsed.readouts ?? []) === 'samples');
   return costOperator(cf.observable, sampled);
 }
 

@@ -19,7 +19,9 @@ function ryProgram(method: string, variant: 'A' | 'B'): ReturnType<typeof makeJo
     executeType: 'variational_program',
     functionalYaml: `!VariationalProgram\n${functional}cost: {observable: "Z0"}\noptimizer: !Optimizer {method: ${method}, max_iterations: 200}\n`,
     readoutYaml:
-      variant === 'A' ? '!ExpectationReadout {observables: ["Z0"], nshots: 0}\n' : undefined,
+      variant === 'A'
+        ? '- !ExpectationReadout {observables: ["Z0"], nshots: 0}\n- !StateTomographyReadout {method: exact}\n'
+        : undefined,
   });
 }
 
