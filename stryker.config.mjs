@@ -25,7 +25,7 @@ export default {
     // The session and its refresh.
     'src/core/auth/{session,refresh-rules,refresh-timer,stored-session,assertion}.ts',
     // The job poller.
-    'src/core/jobs/{poller,cadence,wait,live-seen,watch-limits}.ts',
+    'src/core/jobs/{poller,watched-job,followed-jobs,poll-failures,cadence,wait,live-seen,watch-limits}.ts',
     // The job store's merge and queries.
     'src/core/job-store/{record-merge,record-columns,stored-rows,memory-job-cache,sqlite-job-cache,job-source}.ts',
     // The fits.

@@ -3,7 +3,7 @@ import { TRANSPORT_ERROR_CODES } from '../shared/ipc/call-error';
 import { CALL_NAMES } from '../shared/ipc/contract';
 import { callChannel, eventChannel } from '../shared/ipc/names';
 import { dispatchCall } from '../core/app/dispatch';
-import { PageFollows } from '../core/app/page-follows';
+import { PageFollowsLedger, type PageFollows } from '../core/app/page-follows';
 import type { AppCore } from '../core/app/types';
 import type { Logger } from '../core/logging/logger';
 import { isTrustedSender } from './security';
@@ -26,34 +26,18 @@ export function bindIpc(
 ): () => void {
   const { log } = options;
   const dispatch = { checkOutput: options.checkOutput, log };
-  /** The jobs each window's page follows, by its web contents' id. */
-  const pages = new Map<number, PageFollows>();
-  const seen = new Set<number>();
-  const pageGone = (id: number): void => {
-    const follows = pages.get(id);
-    pages.delete(id);
-    follows?.release();
-  };
+  /** Each window's page and the jobs it follows, by its web contents' id. */
+  const pages = new PageFollowsLedger<number>(
+    (follow) => void dispatchCall(core.handlers, 'jobs.unfollow', follow, dispatch),
+  );
   const followsOf = (contents: WebContents): PageFollows => {
     const id = contents.id;
-    if (!seen.has(id)) {
-      seen.add(id);
-      contents.once('destroyed', () => {
-        seen.delete(id);
-        pageGone(id);
-      });
-      contents.on('render-process-gone', () => pageGone(id));
+    return pages.of(id, () => {
+      contents.once('destroyed', () => pages.gone(id));
+      contents.on('render-process-gone', () => pages.replaced(id));
       // A reload, or another page: what the page before it followed ends with it.
-      contents.on('did-navigate', () => pageGone(id));
-    }
-    let follows = pages.get(id);
-    if (!follows) {
-      follows = new PageFollows(
-        (follow) => void dispatchCall(core.handlers, 'jobs.unfollow', follow, dispatch),
-      );
-      pages.set(id, follows);
-    }
-    return follows;
+      contents.on('did-navigate', () => pages.replaced(id));
+    });
   };
   for (const name of CALL_NAMES) {
     ipcMain.handle(callChannel(name), async (event: IpcMainInvokeEvent, input: unknown) => {
@@ -85,7 +69,6 @@ export function bindIpc(
   return () => {
     detach();
     for (const name of CALL_NAMES) ipcMain.removeHandler(callChannel(name));
-    for (const follows of pages.values()) follows.release();
-    pages.clear();
+    pages.releaseAll();
   };
 }

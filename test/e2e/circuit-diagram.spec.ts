@@ -1,5 +1,5 @@
 import { expect, type Page, reviewShot, shot, test } from './fixtures';
-import { setEditorText } from './editor-page';
+import { openTemplate, setEditorText } from './editor-page';
 
 /**
  * The circuit diagram under the editor, drawn from the analysis the editor runs in its worker:
@@ -7,16 +7,6 @@ import { setEditorText } from './editor-page';
  * and a gate the dialect refuses is marked where it stands.
  */
 test.use({ variant: 'B' });
-
-async function openTemplate(page: Page, title: RegExp): Promise<void> {
-  await page.getByRole('button', { name: 'New from template' }).click();
-  await page
-    .getByRole('menu', { name: 'New from template' })
-    .getByRole('menuitem', { name: title })
-    .click();
-  await expect(page.getByRole('tab', { selected: true })).toContainText(title);
-  await expect(page.getByTestId('payload-check')).toHaveText(/valid/);
-}
 
 const diagram = (page: Page) => page.getByRole('group', { name: 'Circuit diagram' });
 /** The pointer off the drawing and the editor, for a picture without hover marks or scrollbars. */

@@ -7,6 +7,20 @@ export async function editorReady(page: Page): Promise<void> {
   await expect(page.getByTestId('payload-check')).not.toHaveText(/checking/);
 }
 
+/**
+ * Opens a template from the editor's "New from template" menu and waits until its tab is in
+ * front and the analysis found it valid.
+ */
+export async function openTemplate(page: Page, title: RegExp): Promise<void> {
+  await page.getByRole('button', { name: 'New from template' }).click();
+  await page
+    .getByRole('menu', { name: 'New from template' })
+    .getByRole('menuitem', { name: title })
+    .click();
+  await expect(page.getByRole('tab', { selected: true })).toContainText(title);
+  await expect(page.getByTestId('payload-check')).toHaveText(/valid/);
+}
+
 let fileSeq = 0;
 
 /**

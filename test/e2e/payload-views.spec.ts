@@ -1,4 +1,5 @@
-import { expect, shot, test, type Page } from './fixtures';
+import { expect, shot, test } from './fixtures';
+import { openTemplate } from './editor-page';
 
 /**
  * The payload seen, not only read (issue 26): the schedule panel under the editor for a time
@@ -7,16 +8,6 @@ import { expect, shot, test, type Page } from './fixtures';
  * a coefficient chosen in the schedule panel selects its lines in the editor.
  */
 test.use({ variant: 'B' });
-
-async function openTemplate(page: Page, title: RegExp): Promise<void> {
-  await page.getByRole('button', { name: 'New from template' }).click();
-  await page
-    .getByRole('menu', { name: 'New from template' })
-    .getByRole('menuitem', { name: title })
-    .click();
-  await expect(page.getByRole('tab', { selected: true })).toContainText(title);
-  await expect(page.getByTestId('payload-check')).toHaveText(/valid/);
-}
 
 for (const size of [
   { name: '1280x800', viewport: { width: 1280, height: 800 } },

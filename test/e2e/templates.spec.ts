@@ -1,4 +1,5 @@
-import { expect, type Page, test } from './fixtures';
+import { expect, test } from './fixtures';
+import { openTemplate } from './editor-page';
 
 /**
  * A template names the device it was written for (`# device:` in its header): the pre-flight
@@ -6,16 +7,6 @@ import { expect, type Page, test } from './fixtures';
  * (Each template's result on that device is checked in test/integration/templates.)
  */
 test.use({ variant: 'B' });
-
-async function openTemplate(page: Page, title: RegExp): Promise<void> {
-  await page.getByRole('button', { name: 'New from template' }).click();
-  await page
-    .getByRole('menu', { name: 'New from template' })
-    .getByRole('menuitem', { name: title })
-    .click();
-  await expect(page.getByRole('tab', { selected: true })).toContainText(title);
-  await expect(page.getByTestId('payload-check')).toHaveText(/valid/);
-}
 
 test('opening a template picks the device it was written for; another may be picked after', async ({
   page,

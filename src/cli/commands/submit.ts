@@ -70,7 +70,11 @@ export async function runSubmitCommand(argv: string[], io: CliIo): Promise<numbe
           EXIT.failed,
         );
       }
-      const device = values.device ?? readHeaderComment(read.text).device;
+      // The payload's leading comment, read once: its device and its title (the job's name
+      // unless --name gives one), for the dry run's body and for the submission alike.
+      const header = readHeaderComment(read.text);
+      const jobName = values.name?.trim() || header.title;
+      const device = values.device ?? header.device;
       if (!device)
         throw new UsageError(
           `missing --device CODE (${oneLine(name)} names none in a "# device:" comment)`,
@@ -90,7 +94,7 @@ export async function runSubmitCommand(argv: string[], io: CliIo): Promise<numbe
       if (values['dry-run']) {
         const envelope = dryRunBody(profile.variant, payload, {
           deviceCode: device,
-          name: values.name?.trim() || readHeaderComment(read.text).title,
+          name: jobName,
         });
         io.stdout(`${JSON.stringify(envelope)}\n`);
         return EXIT.ok;
@@ -105,7 +109,7 @@ export async function runSubmitCommand(argv: string[], io: CliIo): Promise<numbe
             text: read.text,
             payload,
             deviceCode: device,
-            name: values.name,
+            name: jobName,
             origin: null,
             wait: values.wait === true,
             timeout,

@@ -68,3 +68,47 @@ export class PageFollows {
     this.#follows.clear();
   }
 }
+
+/**
+ * The pages of a host that carries several, by a key of the host's (the desktop app: a window's
+ * web contents' id), each with its follows: the one record of which pages exist. A key is new
+ * until the page is gone for good (`gone`); a page that loads another in its place (`replaced`:
+ * a reload, a crashed renderer) keeps its key, and its follows end with the page before.
+ */
+export class PageFollowsLedger<K> {
+  readonly #pages = new Map<K, PageFollows>();
+
+  constructor(private readonly unfollow: (follow: FollowInput) => void) {}
+
+  /** The follows of the page `key` names; `arrived` is told once, when the key is new. */
+  of(key: K, arrived: () => void): PageFollows {
+    let follows = this.#pages.get(key);
+    if (!follows) {
+      follows = new PageFollows(this.unfollow);
+      this.#pages.set(key, follows);
+      arrived();
+    }
+    return follows;
+  }
+
+  /** Another page in the place of `key`'s: what it followed ends, the new page follows nothing. */
+  replaced(key: K): void {
+    const before = this.#pages.get(key);
+    if (!before) return;
+    before.release();
+    this.#pages.set(key, new PageFollows(this.unfollow));
+  }
+
+  /** The page is gone for good: what it followed ends, and its key is new again. */
+  gone(key: K): void {
+    const follows = this.#pages.get(key);
+    this.#pages.delete(key);
+    follows?.release();
+  }
+
+  /** The host stops: every page's follows end. */
+  releaseAll(): void {
+    for (const follows of this.#pages.values()) follows.release();
+    this.#pages.clear();
+  }
+}

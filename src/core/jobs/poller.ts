@@ -1,22 +1,31 @@
 import { EventEmitter } from 'node:events';
-import type { JobInfo, JobStatus } from '../../shared/variants';
-import { VARIANTS, isTerminalStatus, movesBack } from '../../shared/variants';
-import { ServiceError, isServiceError } from '../client/errors';
-import { backoffDelay } from '../client/retry';
-import type { ServiceClient } from '../client/types';
+import type { JobInfo } from '../../shared/variants';
+import { VARIANTS } from '../../shared/variants';
+import { ServiceError } from '../client/errors';
+import type { DecodedJobDetail, ServiceClient } from '../client/types';
 import type { Logger } from '../logging/logger';
 import { silentLogger } from '../logging/logger';
 import type { PollCadence } from './cadence';
-import type { LiveSeen } from './live-seen';
-import { liveSeen, sameLive } from './live-seen';
+import { FollowedJobs } from './followed-jobs';
+import { liveSeen } from './live-seen';
 import type { ConnectionState, JobPollerEvents } from './poller-events';
-import {
-  FollowLimitError,
-  MAX_FOLLOWED_JOBS,
-  MAX_WATCHED_JOBS,
-  WatchLimitError,
-} from './watch-limits';
+import { MAX_FOLLOWED_JOBS, MAX_WATCHED_JOBS, WatchLimitError } from './watch-limits';
 import { errorCheckInterval, intervalFor, resolveCadence } from './cadence';
+import {
+  isAborted,
+  isConnectionProblem,
+  jobGone,
+  reconnectDelay,
+  watchError,
+} from './poll-failures';
+import type { Watched } from './watched-job';
+import {
+  movedBack,
+  recordSaysEnded,
+  recordSaysFailed,
+  runLimited,
+  watchedJob,
+} from './watched-job';
 
 export interface JobPollerOptions {
   client: ServiceClient;
@@ -30,21 +39,6 @@ export interface JobPollerOptions {
   logger?: Logger;
   now?: () => number;
   random?: () => number;
-}
-
-interface Watched {
-  id: number;
-  status: JobStatus | null;
-  /** Terminal seen; only the full detail is still to fetch. */
-  finishing: boolean;
-  dueAt: number;
-  inFlight: boolean;
-  /** The last record had no status: only `completed_at` or an error text says it ended. */
-  statusless: boolean;
-  /** When a lookup last asked for the error text (status-less jobs only). */
-  errorCheckedAt: number;
-  /** The last status the service reported that would have moved the job back (logged once). */
-  backwardSeen: JobStatus | null;
 }
 
 /**
@@ -65,9 +59,7 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
   readonly #listStatusRequired: boolean;
   readonly #maxWatched: number;
   readonly #jobs = new Map<number, Watched>();
-  readonly #maxFollowed: number;
-  /** Followed jobs: how many follows each has, and what its last live event said. */
-  readonly #followed = new Map<number, { count: number; last: LiveSeen | null }>();
+  readonly #followed: FollowedJobs;
   #timer: ReturnType<typeof setTimeout> | null = null;
   #ticking = false;
   #failures = 0;
@@ -87,7 +79,7 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
     this.#random = options.random ?? Math.random;
     this.#listStatusRequired = VARIANTS[options.client.variant].jobInfoStatusRequired;
     this.#maxWatched = Math.max(1, options.maxWatched ?? MAX_WATCHED_JOBS);
-    this.#maxFollowed = Math.max(1, options.maxFollowed ?? MAX_FOLLOWED_JOBS);
+    this.#followed = new FollowedJobs(Math.max(1, options.maxFollowed ?? MAX_FOLLOWED_JOBS));
   }
 
   get connection(): ConnectionState {
@@ -115,25 +107,13 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
     if (this.#jobs.size + fresh.size > this.#maxWatched)
       throw new WatchLimitError(this.#maxWatched, fresh.size, this.#jobs.size);
     const now = this.#now();
-    for (const id of fresh) {
-      this.#jobs.set(id, {
-        id,
-        status: null,
-        finishing: false,
-        dueAt: now,
-        inFlight: false,
-        statusless: false,
-        // Never checked: the first look after a status-less record asks at once.
-        errorCheckedAt: Number.NEGATIVE_INFINITY,
-        backwardSeen: null,
-      });
-    }
+    for (const id of fresh) this.#jobs.set(id, watchedJob(id, now));
     this.#schedule(0);
   }
 
   /** The ids followed (follow()). */
   get following(): number[] {
-    return [...this.#followed.keys()];
+    return this.#followed.ids;
   }
 
   /**
@@ -144,24 +124,19 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
    * WatchLimitError when it cannot be watched.
    */
   follow(jobId: number): void {
-    const followed = this.#followed.get(jobId);
-    if (!followed && this.#followed.size >= this.#maxFollowed)
-      throw new FollowLimitError(this.#maxFollowed);
+    this.#followed.checkRoom(jobId);
     this.watch(jobId);
-    if (followed) followed.count++;
-    else this.#followed.set(jobId, { count: 1, last: null });
+    this.#followed.add(jobId);
   }
 
   /** Undoes one follow; the job stays watched for its status until it ends. */
   unfollow(jobId: number): void {
-    const followed = this.#followed.get(jobId);
-    if (!followed) return;
-    if (--followed.count <= 0) this.#followed.delete(jobId);
+    this.#followed.remove(jobId);
   }
 
   unwatch(jobId: number): void {
     this.#jobs.delete(jobId);
-    this.#followed.delete(jobId);
+    this.#followed.drop(jobId);
     if (this.#jobs.size === 0) this.#clearTimer();
   }
 
@@ -279,46 +254,19 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
     return now - job.errorCheckedAt >= this.#errorCheckEvery;
   }
 
-  /**
-   * The flag-less lookup. For a job whose records carry no status it asks now and then for the
-   * error text too: a service may fail a job without setting `completed_at`, and without this
-   * such a job would be watched forever.
-   */
+  /** The flag-less lookup (#lookUp). */
   async #pollOne(job: Watched): Promise<void> {
-    const now = this.#now();
-    const withError = job.statusless && this.#errorCheckDue(job, now);
-    if (withError) job.errorCheckedAt = now;
-    const { detail, problems } = await this.#client.getJob(job.id, {
-      signal: this.#abort.signal,
-      ...(withError ? { withError: true } : {}),
-    });
-    // An error text that arrived but could not be decoded still says the job failed.
-    const failed =
-      hasText(detail.error) || problems.some((p) => p.field === 'error' && hasText(p.raw));
-    this.#observe(job, detail, failed);
+    await this.#lookUp(job, false);
   }
 
   /**
-   * A followed job: its record and logs (with the error text now and then, as #pollOne asks it),
-   * observed like any lookup, then sent as a `live` event when they differ from the last one.
+   * A followed job: its record and logs, observed like any lookup, then sent as a `live` event
+   * when they differ from the last one.
    */
   async #pollLive(job: Watched): Promise<void> {
-    const now = this.#now();
-    const withError = job.statusless && this.#errorCheckDue(job, now);
-    if (withError) job.errorCheckedAt = now;
-    const { detail, problems, truncated } = await this.#client.getJob(job.id, {
-      fields: ['logs'],
-      signal: this.#abort.signal,
-      ...(withError ? { withError: true } : {}),
-    });
-    const failed =
-      hasText(detail.error) || problems.some((p) => p.field === 'error' && hasText(p.raw));
-    this.#observe(job, detail, failed);
-    const followed = this.#followed.get(job.id);
-    if (!followed || !this.#jobs.has(job.id)) return;
+    const { detail, problems, truncated } = await this.#lookUp(job, true);
     const seen = liveSeen(job.status, detail, problems, truncated);
-    if (followed.last && sameLive(followed.last, seen)) return;
-    followed.last = seen;
+    if (!this.#jobs.has(job.id) || !this.#followed.changed(job.id, seen)) return;
     this.emit('live', {
       jobId: job.id,
       status: job.status,
@@ -331,38 +279,34 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
   }
 
   /**
-   * Runs per-job work with a concurrency cap. A connection-level failure aborts the tick
-   * (thrown); a failure that belongs to one job is reported for that job and the rest go on.
+   * A job's record (with its logs when `logs`), observed. For a job whose records carry no
+   * status it asks now and then for the error text too: a service may fail a job without setting
+   * `completed_at`, and without this such a job would be watched forever.
    */
-  async #runLimited(jobs: Watched[], work: (job: Watched) => Promise<void>): Promise<void> {
-    const queue = [...jobs];
-    let connectionError: unknown = null;
-    const worker = async () => {
-      for (let job = queue.shift(); job && connectionError === null; job = queue.shift()) {
-        job.inFlight = true;
-        try {
-          await work(job);
-        } catch (error) {
-          if (isConnectionProblem(error) || isAborted(error)) connectionError = error;
-          else this.#jobFailed(job, error);
-        } finally {
-          job.inFlight = false;
-        }
-      }
-    };
-    await Promise.all(Array.from({ length: Math.min(this.#concurrency, jobs.length) }, worker));
-    if (connectionError !== null) throw connectionError;
+  async #lookUp(job: Watched, logs: boolean): Promise<DecodedJobDetail> {
+    const now = this.#now();
+    const withError = job.statusless && this.#errorCheckDue(job, now);
+    if (withError) job.errorCheckedAt = now;
+    const found = await this.#client.getJob(job.id, {
+      ...(logs ? { fields: ['logs' as const] } : {}),
+      signal: this.#abort.signal,
+      ...(withError ? { withError: true } : {}),
+    });
+    // An error text that arrived but could not be decoded still says the job failed.
+    this.#observe(job, found.detail, recordSaysFailed(found.detail, found.problems));
+    return found;
+  }
+
+  /** Per-job work, #concurrency at a time (runLimited): a connection-level failure is thrown. */
+  #runLimited(jobs: Watched[], work: (job: Watched) => Promise<void>): Promise<void> {
+    return runLimited(jobs, this.#concurrency, work, (job, error) => this.#jobFailed(job, error));
   }
 
   #observe(job: Watched, info: JobInfo, failed = false): void {
     if (!this.#jobs.has(job.id)) return;
     const reported = info.status ?? null;
     job.statusless = reported === null;
-    // Statuses only move forward: a service that says running of a job it called completed (or
-    // queued of a running one) is not believed; the job keeps its status. The job store notes
-    // the anomaly on the job's timeline when the record reaches it.
-    const back = movesBack(job.status, reported);
-    if (back) this.#anomaly(job, reported);
+    const back = movedBack(job, reported, this.#logger);
     const status = back ? job.status : reported;
     if (status !== null && status !== job.status) {
       const from = job.status;
@@ -375,11 +319,7 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
         info,
       });
     }
-    // Without a status (job records of a variant that need not carry it), a completion time or
-    // an error text are the only signs that the job has ended. The status stays unknown (null):
-    // the detail fetched next carries the error for whoever reads it; nothing invents 'error'.
-    const ended = status !== null ? isTerminalStatus(status) : info.completed_at != null || failed;
-    if (ended) {
+    if (recordSaysEnded(status, info, failed)) {
       job.finishing = true;
       job.dueAt = this.#now();
     } else {
@@ -394,9 +334,8 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
     });
     if (!this.#jobs.has(job.id)) return;
     this.#jobs.delete(job.id);
-    this.#followed.delete(job.id);
-    const back = movesBack(job.status, detail.status);
-    if (back) this.#anomaly(job, detail.status ?? null);
+    this.#followed.drop(job.id);
+    const back = movedBack(job, detail.status ?? null, this.#logger);
     const status = back ? job.status : (detail.status ?? job.status);
     if (!back && detail.status && detail.status !== job.status) {
       this.emit('status', {
@@ -416,32 +355,13 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
     });
   }
 
-  #anomaly(job: Watched, reported: JobStatus | null): void {
-    if (job.backwardSeen === reported) return;
-    job.backwardSeen = reported;
-    this.#logger.warn(
-      `job ${job.id}: the service reported ${reported} after ${job.status}; the job stays ${job.status} (statuses only move forward)`,
-    );
-  }
-
   #jobFailed(job: Watched, error: unknown): void {
-    const serviceError = isServiceError(error)
-      ? error
-      : new ServiceError({
-          code: 'decode',
-          operation: `watching job ${job.id}`,
-          detail: String(error),
-          cause: error,
-        });
+    const serviceError = watchError(job.id, error);
     if (serviceError.code === 'aborted') return;
-    // No such job (or an id that cannot be one): looking again will not change that.
-    const gone =
-      serviceError.code === 'invalid-request' ||
-      (serviceError.code === 'http' &&
-        (serviceError.status === 404 || serviceError.status === 410));
+    const gone = jobGone(serviceError);
     if (gone) {
       this.#jobs.delete(job.id);
-      this.#followed.delete(job.id);
+      this.#followed.drop(job.id);
     } else {
       // Auth and decode problems do not fix themselves quickly: look again, but slowly.
       job.dueAt = this.#now() + this.#cadence.maxBackoffMs;
@@ -460,15 +380,8 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
 
   #offline(error: unknown): void {
     if (this.#stopped) return;
-    if (isServiceError(error) && error.code === 'aborted') return;
-    const backoff = backoffDelay(
-      this.#failures,
-      { baseDelayMs: this.#cadence.backoffBaseMs, maxDelayMs: this.#cadence.maxBackoffMs },
-      this.#random,
-    );
-    // Not sooner than the service asked for (Retry-After), within reason.
-    const asked = isServiceError(error) ? (error.retryAfterMs ?? 0) : 0;
-    const delay = Math.max(backoff, Math.min(asked, this.#cadence.maxRetryAfterMs));
+    if (isAborted(error)) return;
+    const delay = reconnectDelay(this.#failures, error, this.#cadence, this.#random);
     this.#failures++;
     const retryAt = this.#now() + delay;
     for (const job of this.#jobs.values()) job.dueAt = Math.max(job.dueAt, retryAt);
@@ -482,21 +395,4 @@ export class JobPoller extends EventEmitter<JobPollerEvents> {
       message,
     });
   }
-}
-
-function hasText(value: unknown): boolean {
-  return typeof value === 'string' && value.trim() !== '';
-}
-
-function isAborted(error: unknown): boolean {
-  return isServiceError(error) && error.code === 'aborted';
-}
-
-/** Failures that say nothing about one job but about reaching the service at all. */
-function isConnectionProblem(error: unknown): boolean {
-  if (!isServiceError(error)) return false;
-  if (error.code === 'network' || error.code === 'timeout') return true;
-  return (
-    error.code === 'http' && error.status !== null && (error.status >= 500 || error.status === 429)
-  );
 }

@@ -6,7 +6,7 @@ import { parseDocumentWithin } from '../yaml/bounded-document';
 import { PAYLOAD_LIMITS } from '../yaml/limits';
 import { keyString } from '../yaml/paths';
 import { dialectOf } from './declaration';
-import type { FieldDecl, ObjectDecl } from './declaration';
+import type { FieldDecl, ObjectDecl } from './object-decl';
 
 /*
  * Completion from the dialect's declaration: at a place where a tag can stand, the tags that

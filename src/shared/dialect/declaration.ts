@@ -1,18 +1,17 @@
 import { RESULT_TAGS, VARIANTS } from '../variants/declaration';
+import type { ReadoutKind, VariantId } from '../variants/declaration';
 import { DOMAIN_NAMES } from './parameter-domain';
-import type {
-  FunctionalTagOf,
-  ReadoutKind,
-  ReadoutTagOf,
-  VariantId,
-} from '../variants/declaration';
+import { field, optional } from './object-decl';
+import type { FieldDecl, ObjectDecl } from './object-decl';
+import { A_FUNCTIONALS, A_READOUTS, B_FUNCTIONALS, RESERVOIR_LAYER } from './variant-objects';
 
 /*
  * The payload dialect as data: every tagged object the simulator reads, its fields, and which
  * tags may stand where. The readers take their keys from here, the editor's completion offers
  * what is declared here, and docs/payload-dialect.md describes the same. Which tags an execute
  * type's functional object, its readouts and its result carry is the variant declaration's
- * (src/shared/variants/declaration.ts); each of those tags has its object here.
+ * (src/shared/variants/declaration.ts); each of those tags has its object in variant-objects.ts,
+ * and this file puts each variant's dialect together. An object's shape is object-decl.ts's.
  */
 
 export type GateName =
@@ -108,56 +107,8 @@ export const MODIFIABLE_GATES: readonly GateName[] = [
   'SWAP',
 ];
 
-/** The SDK's circuit classes a circuit field may hold. */
-export const CIRCUIT_TAGS: readonly string[] = ['!Circuit', '!HardwareEfficientAnsatz'];
-
 /** `!PauliX {qubit}` …: one Pauli operator as an observable (the SDK's `PauliZ(1)`). */
 export const PAULI_OPERATOR_TAGS = ['!PauliX', '!PauliY', '!PauliZ', '!PauliI'] as const;
-
-export interface FieldDecl {
-  readonly name: string;
-  readonly required: boolean;
-  /** One line for people (completion details, docs). */
-  readonly doc: string;
-  /** What a completion writes as the value. */
-  readonly example: string;
-  /** Tags that may stand as the value, or as each item when `list`. */
-  readonly tags?: readonly string[];
-  readonly list?: boolean;
-  /** The only values the field takes. */
-  readonly values?: readonly string[];
-  /** The fields of an untagged mapping value (`cost: {observable}`). */
-  readonly fields?: readonly FieldDecl[];
-}
-
-export interface ObjectDecl {
-  readonly tag: string;
-  readonly doc: string;
-  readonly fields: readonly FieldDecl[];
-  /** Written on one line (`!CNOT {control: 0, target: 1}`), as gates are. */
-  readonly flow?: boolean;
-}
-
-const field = (
-  name: string,
-  doc: string,
-  example: string,
-  more: Partial<FieldDecl> = {},
-): FieldDecl => ({ name, required: true, doc, example, ...more });
-const optional = (name: string, doc: string, example: string, more: Partial<FieldDecl> = {}) =>
-  field(name, doc, example, { ...more, required: false });
-
-const SHOTS = (doc: string) => field('nshots', doc, '1000');
-const INITIAL_STATE = optional(
-  'initial_state',
-  'bitstring ("01"), one of 0 1 + - per qubit, or a list of !complex amplitudes',
-  '"00"',
-);
-const OBSERVABLES = field(
-  'observables',
-  'Pauli expressions ("Z0", "0.5 Z0 Z1", "(1+2j) X0"), or !QTensor matrices',
-  '["Z0"]',
-);
 
 /** The declaration of a gate (gates are the same in both variants). */
 export function gateDecl(name: GateName): ObjectDecl {
@@ -327,164 +278,6 @@ const COMMON: ObjectDecl[] = [
     flow: true,
   },
 ];
-
-/**
- * The objects of the tags a variant's functional objects (or readouts) may carry, one per
- * declared tag: the compiler names this file when the variant declaration adds one.
- */
-type DeclsOf<T extends string> = { readonly [K in T]: ObjectDecl & { readonly tag: K } };
-
-function variational(inner: readonly string[]): ObjectDecl & { tag: '!VariationalProgram' } {
-  return {
-    tag: '!VariationalProgram',
-    doc: 'optimise the !Parameter values of a functional against a cost',
-    fields: [
-      field('functional', 'what is evaluated, holding !Parameter values', '', { tags: inner }),
-      field('cost', 'the cost to minimise', '', {
-        fields: [field('observable', 'a Pauli expression', '"Z0 Z1"')],
-      }),
-      field('optimizer', 'how the parameters are optimised', '', { tags: ['!Optimizer'] }),
-      optional('store_intermediate_results', 'keep every iteration (default true)', 'true', {
-        values: ['true', 'false'],
-      }),
-    ],
-  };
-}
-
-const B_FUNCTIONALS: DeclsOf<FunctionalTagOf<'B'>> = {
-  '!Sampling': {
-    tag: '!Sampling',
-    doc: 'run a circuit and sample its measured qubits',
-    fields: [
-      field('circuit', 'the circuit', '', { tags: CIRCUIT_TAGS }),
-      SHOTS('number of samples'),
-    ],
-  },
-  '!TimeEvolution': {
-    tag: '!TimeEvolution',
-    doc: 'evolve a state under a schedule and measure observables',
-    fields: [
-      field('schedule', 'the Hamiltonian over time', '', { tags: ['!Schedule'] }),
-      OBSERVABLES,
-      INITIAL_STATE,
-      optional('nshots', 'shots per expectation value (0 = exact)', '0'),
-      optional('store_intermediate_results', 'record values at every time point', 'true', {
-        values: ['true', 'false'],
-      }),
-    ],
-  },
-  '!VariationalProgram': variational(['!Sampling', '!TimeEvolution']),
-  '!RabiExperiment': {
-    tag: '!RabiExperiment',
-    doc: 'a Rabi sweep of the drive pulse duration',
-    fields: [
-      field('qubit_id', 'qubit of the device', '0'),
-      field('drive_pulse_duration', 'pulse durations (ns)', '[0, 10, 20, 30, 40]'),
-    ],
-  },
-  '!T1Experiment': {
-    tag: '!T1Experiment',
-    doc: 'a T1 sweep of the wait before measurement',
-    fields: [
-      field('qubit_id', 'qubit of the device', '0'),
-      optional('pulse_duration', 'excitation pulse (ns); simulator only', '40'),
-      optional(
-        'delay_between_pulses',
-        'idle time between repetitions (ns); simulator only',
-        '200000',
-      ),
-      field('wait_times', 'waits before measuring (ns)', '[0, 10000, 20000, 40000]'),
-    ],
-  },
-};
-
-const A_READOUTS: DeclsOf<ReadoutTagOf<'A'>> = {
-  '!SamplingReadout': {
-    tag: '!SamplingReadout',
-    doc: 'sample the state',
-    fields: [
-      SHOTS('number of samples'),
-      optional(
-        'expand_samples',
-        'show unmeasured qubits as _ in the sample keys (default true)',
-        'true',
-        { values: ['true', 'false'] },
-      ),
-    ],
-    flow: true,
-  },
-  '!ExpectationReadout': {
-    tag: '!ExpectationReadout',
-    doc: 'expectation values of observables',
-    fields: [OBSERVABLES, optional('nshots', 'shots per value (0 = exact)', '0')],
-    flow: true,
-  },
-  '!StateTomographyReadout': {
-    tag: '!StateTomographyReadout',
-    doc: 'the full state (at most 10 qubits on the simulator)',
-    fields: [optional('method', 'how the state is read', 'exact', { values: ['exact'] })],
-    flow: true,
-  },
-};
-
-/** Every layer of a `!QuantumReservoir`. */
-const RESERVOIR_LAYER: ObjectDecl = {
-  tag: '!ReservoirLayer',
-  doc: 'one layer of a reservoir',
-  fields: [
-    optional('input_encoding', 'a circuit holding !Parameter inputs', '', { tags: ['!Circuit'] }),
-    optional('evolution_dynamics', 'fixed dynamics', '', { tags: ['!Schedule'] }),
-    optional('output_encoding', 'a circuit run after the dynamics', '', { tags: ['!Circuit'] }),
-    optional('qubits_to_reset', 'qubits reset after the layer (after the readouts)', '[0]'),
-  ],
-};
-
-const A_FUNCTIONALS: DeclsOf<FunctionalTagOf<'A'>> = {
-  '!DigitalPropagation': {
-    tag: '!DigitalPropagation',
-    doc: 'run a circuit; the readouts say what to extract',
-    fields: [field('circuit', 'the circuit', '', { tags: CIRCUIT_TAGS })],
-  },
-  '!AnalogEvolution': {
-    tag: '!AnalogEvolution',
-    doc: 'evolve a state under a schedule; the readouts say what to extract',
-    fields: [
-      field('schedule', 'the Hamiltonian over time', '', { tags: ['!Schedule'] }),
-      INITIAL_STATE,
-      optional('store_intermediate_results', 'keep the readouts at every time step', 'true', {
-        values: ['true', 'false'],
-      }),
-    ],
-  },
-  '!QuantumReservoir': {
-    tag: '!QuantumReservoir',
-    doc: 'layers of input encoding and fixed dynamics, run once per input',
-    fields: [
-      field('layers', 'the layers in order', '', { list: true, tags: [RESERVOIR_LAYER.tag] }),
-      field('inputs', 'one {parameter: value} mapping per input', '[{x: 0.1}]'),
-      INITIAL_STATE,
-    ],
-  },
-  '!VariationalProgram': variational(['!DigitalPropagation', '!AnalogEvolution']),
-  '!RabiExperiment': {
-    tag: '!RabiExperiment',
-    doc: 'a Rabi sweep of the drive duration',
-    fields: [
-      field('qubit', 'qubit of the device', '0'),
-      field('averages', 'repetitions per point', '1000'),
-      field('drive_duration_values', 'drive durations (ns)', '[0, 10, 20, 30, 40]'),
-    ],
-  },
-  '!T1Experiment': {
-    tag: '!T1Experiment',
-    doc: 'a T1 sweep of the wait before measurement',
-    fields: [
-      field('qubit', 'qubit of the device', '0'),
-      field('averages', 'repetitions per point', '1000'),
-      field('wait_duration_values', 'waits before measuring (ns)', '[0, 10000, 20000, 40000]'),
-    ],
-  },
-};
 
 /** Parts of results with a tag of their own (a variational program's optimiser run). */
 const RESULT_PART_TAGS = ['!OptimizerResult'];

@@ -33,7 +33,7 @@ describe('the submit path', () => {
 
   it('has one builder of the request body: the client, and the dry run beside the one door', () => {
     expect(callersOf(/\bbuildExecuteEnvelope\s*\(/)).toEqual([
-      'src/core/client/service-client.ts',
+      'src/core/client/job-calls.ts',
       'src/core/submit/send-payload.ts',
     ]);
   });

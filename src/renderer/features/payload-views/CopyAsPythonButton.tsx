@@ -1,10 +1,10 @@
 import { useState } from 'react';
 import { Dialog } from '../../ui/components/Dialog';
+import { CopiedText } from '../../ui/components/CopiedText';
 import { Icon } from '../../ui/components/Icon';
 import { copyText } from '../../ui/log-viewer';
 import { jobNameOf, selectActiveTab, useEditorStore } from '../../state/editor/store';
 import { pythonForText } from './python-for-tab';
-import './payload-views.css';
 
 type Shown =
   | { kind: 'script'; script: string; title: string; copied: boolean | null }
@@ -72,26 +72,14 @@ function PythonDialog({ shown, onClose }: { shown: Shown; onClose: () => void })
           No Python script was written. {shown.reason}
         </p>
       ) : (
-        <div className="pv-python">
-          <p
-            role="status"
-            className={`callout ${shown.copied === false ? 'callout-warn' : 'callout-ok'}`}
-          >
-            {shown.copied === null
-              ? 'Copying…'
-              : shown.copied
-                ? 'Copied to the clipboard. Paste it into a notebook with qilisdk installed.'
-                : 'The browser did not allow copying: select the script below (Ctrl+A in it) and copy it.'}
-          </p>
-          <textarea
-            className="input mono pv-python-text"
-            readOnly
-            value={shown.script}
-            aria-label="Python script"
-            data-testid="python-script"
-            rows={18}
-          />
-        </div>
+        <CopiedText
+          text={shown.script}
+          copied={shown.copied}
+          copiedNote="Paste it into a notebook with qilisdk installed."
+          refusedNote="select the script below (Ctrl+A in it) and copy it."
+          label="Python script"
+          testId="python-script"
+        />
       )}
     </Dialog>
   );

@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import { Dialog } from '../../../ui/components/Dialog';
+import { CopiedText } from '../../../ui/components/CopiedText';
 import { describeError } from '../../../services/errors';
 import { useJobsStore } from '../../../state/jobs/store';
 import { saveTextFile } from '../../../services/save-text';
@@ -80,27 +81,15 @@ export function DiagnosticsDialog({ jobId, onClose }: { jobId: number; onClose: 
           {phase.message}
         </p>
       ) : (
-        <div className="jm-diagnostics">
-          <p
-            role="status"
-            className={`callout ${phase.copied === false ? 'callout-warn' : 'callout-ok'}`}
-          >
-            {phase.copied === null
-              ? 'Copying…'
-              : phase.copied
-                ? 'Copied to the clipboard. Paste it into the support ticket.'
-                : 'The browser did not allow copying: select the text below and copy it, or save it as a file.'}{' '}
-            Tokens and API keys are replaced by [redacted].
-          </p>
-          <textarea
-            className="input mono jm-diagnostics-text"
-            readOnly
-            value={phase.text}
-            aria-label="Diagnostics text"
-            data-testid="diagnostics-text"
-            rows={18}
-          />
-        </div>
+        <CopiedText
+          text={phase.text}
+          copied={phase.copied}
+          copiedNote="Paste it into the support ticket."
+          refusedNote="select the text below and copy it, or save it as a file."
+          afterNote="Tokens and API keys are replaced by [redacted]."
+          label="Diagnostics text"
+          testId="diagnostics-text"
+        />
       )}
     </Dialog>
   );
