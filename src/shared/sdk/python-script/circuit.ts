@@ -6,6 +6,7 @@ import { PythonImports } from './imports';
 import { NotYetInPython } from './not-yet';
 import { PythonParameters } from './parameters';
 import { qaoaCircuitPython } from './qaoa-0-2';
+import type { PythonCircuit } from './python-circuit';
 
 /*
  * A circuit of the model as qilisdk Python: its Parameters first (parameters.ts), then
@@ -17,13 +18,6 @@ import { qaoaCircuitPython } from './qaoa-0-2';
  * `connectivity` is "linear", "circular", "full" or a list of (a, b) edges. Variant A's
  * `!QAOA`, kept in the SDK's form, is its constructor call (qaoa-0-2.ts).
  */
-
-export interface PythonCircuit {
-  /** What the code imports (qilisdk.digital, and qilisdk.core for Parameters). */
-  imports: PythonImports;
-  /** The Parameters' declarations, then the lines that bind the circuit. */
-  lines: string[];
-}
 
 function ansatzCall(a: HardwareEfficientAnsatz, nqubits: number, imports: PythonImports): string {
   imports.add('qilisdk.digital', 'HardwareEfficientAnsatz', a.oneQubitGate, a.twoQubitGate);

@@ -8,7 +8,7 @@ import type { PauliSum } from '../../dialect/pauli-expression';
 import { readSdkHamiltonian } from '../../dialect/sdk-form/observables';
 import { hasDefaultBounds, readSdkParameter } from '../../dialect/sdk-form/parameter';
 import { pyNumber } from '../../dialect/sdk-form/values';
-import type { PythonCircuit } from './circuit';
+import type { PythonCircuit } from './python-circuit';
 import { PythonImports } from './imports';
 import { NotYetInPython } from './not-yet';
 import { pythonNumber } from './parameters';
