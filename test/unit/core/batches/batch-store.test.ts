@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { createBatch } from '../../../../src/core/batches/batch-service';
-import { findSubmitted } from '../../../../src/core/batches/find-submitted';
+import { CLOCK_SKEW_MARGIN_MS, findSubmitted } from '../../../../src/core/batches/find-submitted';
 import { batchStoreFile, openBatchStore } from '../../../../src/core/batches/open-batch-store';
 import { silentLogger } from '../../../../src/core/logging/logger';
 
@@ -105,5 +105,22 @@ describe('findSubmitted', () => {
       findSubmitted(jobs, { name: 'B [1/2]', sentAt: '2026-01-02T10:05:00Z' }, new Set([2])),
     ).toBeNull();
     expect(findSubmitted(jobs, { name: 'B [1/', sentAt: null }, new Set())).toBeNull();
+  });
+});
+
+describe('findSubmitted, at its edges', () => {
+  it('takes the newest matching job whatever the list’s order', () => {
+    const a = { id: 2, name: 'M', createdAt: '2026-01-02T10:00:00Z' };
+    const b = { id: 5, name: 'M', createdAt: '2026-01-02T10:00:00Z' };
+    const member = { name: 'M', sentAt: '2026-01-02T10:00:00Z' };
+    expect(findSubmitted([a, b], member, new Set())).toBe(5);
+    expect(findSubmitted([b, a], member, new Set())).toBe(5);
+  });
+
+  it('takes a job of a member never marked sent, and one created exactly at the clock margin', () => {
+    const job = { id: 1, name: 'M', createdAt: '2026-01-02T10:00:00.000Z' };
+    expect(findSubmitted([job], { name: 'M', sentAt: null }, new Set())).toBe(1);
+    const sentAt = new Date(Date.parse(job.createdAt) + CLOCK_SKEW_MARGIN_MS).toISOString();
+    expect(findSubmitted([job], { name: 'M', sentAt }, new Set())).toBe(1);
   });
 });
